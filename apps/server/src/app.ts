@@ -1,0 +1,168 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { API_MESSAGES } from '@frontage/shared';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import type { Db, DbHandle } from './db/client';
+import type { ServiceDeps } from './deps';
+import { TooManyRequestsError } from './lib/errors';
+import { createLogger } from './logger';
+import { authRoutes } from './modules/auth/auth.routes';
+import { configRoutes } from './modules/config/config.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { errorHandler, notFoundHandler } from './plugins/error-handler';
+import { isApiPath, requestedWithGuard } from './plugins/requested-with';
+import { sessionPlugin } from './plugins/session';
+import { staticWeb } from './plugins/static-web';
+
+export const BODY_LIMIT = 1024 * 1024;
+
+export interface AppDeps {
+  config: Config;
+  db: DbHandle | Db;
+  /** A ready pino logger (tests pass one writing to a buffer); default: from config.logLevel. */
+  logger?: Logger;
+  /** The clock (tests move it to expire sessions). */
+  now?: () => Date;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Starts the graceful shutdown: from now on new requests get 503, in-flight ones finish. */
+    beginShutdown: () => void;
+    services: ServiceDeps;
+  }
+}
+
+/** The content security policy for the built web app (MUI/emotion needs inline styles). */
+export const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  workerSrc: ["'self'", 'blob:'],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  upgradeInsecureRequests: null,
+};
+
+/** Builds the whole HTTP application without listening (tests call app.inject). */
+export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
+  const { config } = deps;
+  const db: Db = 'db' in deps.db && 'close' in deps.db ? deps.db.db : (deps.db as Db);
+  const services: ServiceDeps = { db, config, now: deps.now ?? (() => new Date()) };
+
+  const app = Fastify({
+    loggerInstance: deps.logger ?? createLogger(config.logLevel),
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    return503OnClosing: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  }) as unknown as FastifyInstance;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('services', services);
+  // Before any plugin or route: Fastify binds a route to the error handler current when the
+  // route is registered.
+  errorHandler(app);
+
+  // Graceful shutdown: answer 503 to anything that arrives after it began.
+  let shuttingDown = false;
+  app.decorate('beginShutdown', () => {
+    shuttingDown = true;
+  });
+  app.addHook('onRequest', async (_req, reply) => {
+    if (shuttingDown) {
+      reply.header('Connection', 'close');
+      return reply.code(503).send({ msg: API_MESSAGES.shuttingDown });
+    }
+  });
+  // In-flight answers finishing during shutdown close their keep-alive connection, so the
+  // listener can close once they are done.
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (shuttingDown) reply.header('Connection', 'close');
+    return payload;
+  });
+
+  // POST /api/auth/refresh and /logout carry no body; accept an empty JSON body as "no body".
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const err = new Error('Malformed JSON body') as Error & { statusCode: number };
+      err.statusCode = 400;
+      done(err, undefined);
+    }
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
+    hsts: config.cookieSecure,
+  });
+  if (config.rateLimitMax > 0) {
+    await app.register(fastifyRateLimit, {
+      global: true,
+      max: config.rateLimitMax,
+      timeWindow: '1 minute',
+      allowList: (req) => !isApiPath(req.url),
+      errorResponseBuilder: () => {
+        const err = new TooManyRequestsError();
+        return Object.assign(err, { statusCode: 429 });
+      },
+    });
+  }
+  requestedWithGuard(app);
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (isApiPath(req.url)) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Frontage API',
+        description:
+          'Every /api request needs `X-Requested-With: XMLHttpRequest` (except GET /api/health). ' +
+          'Sign in with POST /api/auth/login; the session travels in the `frontage_session` cookie.',
+        version: '0.1.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  // Swagger UI brings its own CSP (hashes of its inline code); served over plain HTTP too.
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformStaticCSP: (header) =>
+      header
+        .replace(/\s*upgrade-insecure-requests;?/, '')
+        .replace(/style-src [^;]*;/, "style-src 'self' 'unsafe-inline';"),
+  });
+
+  sessionPlugin(app, services);
+  healthRoutes(app, services);
+  authRoutes(app, services);
+  settingsRoutes(app, services);
+  notificationsRoutes(app, services);
+  configRoutes(app, services);
+
+  notFoundHandler(app, await staticWeb(app, config.webDistDir));
+  return app;
+};

@@ -1,0 +1,70 @@
+/**
+ * `npm run user:create -- --email a@b.com --name "Sam Jones" --password "…" [--admin] [--company "Name"] [--temp]`
+ * Creates a user who can sign in, in the database the server uses (DATABASE_URL or PGlite in DATA_DIR).
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config';
+import { createDb } from '../db/client';
+import { runMigrations } from '../db/migrate';
+import { ValidationError } from '../lib/errors';
+import { createAccount } from '../modules/auth/account.service';
+
+const USAGE =
+  'Usage: npm run user:create -- --email <email> --name <name> --password <password> [--admin] [--company "Name"] [--temp]';
+
+const main = async () => {
+  const { values } = parseArgs({
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      password: { type: 'string' },
+      admin: { type: 'boolean', default: false },
+      temp: { type: 'boolean', default: false },
+      company: { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help || !values.email || !values.name || !values.password) {
+    console.log(USAGE);
+    process.exitCode = values.help ? 0 : 2;
+    return;
+  }
+  const config = loadConfig();
+  const handle = await createDb({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+    poolMax: 2,
+  });
+  try {
+    await runMigrations(handle);
+    const user = await createAccount(
+      { db: handle.db, config, now: () => new Date() },
+      {
+        email: values.email,
+        name: values.name,
+        password: values.password,
+        admin: values.admin,
+        temp: values.temp,
+        company: values.company,
+      },
+    );
+    console.log(
+      `Created ${user.type} #${user.id} ${user.name} <${user.email}>${user.company ? ` at ${user.company.name}` : ''}.`,
+    );
+  } catch (err) {
+    if (err instanceof ValidationError) {
+      for (const [field, messages] of Object.entries(err.errors)) console.error(`${field}: ${messages.join(', ')}`);
+      process.exitCode = 1;
+      return;
+    }
+    throw err;
+  } finally {
+    await handle.close();
+  }
+};
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exitCode = 1;
+});

@@ -1,0 +1,125 @@
+/**
+ * Server configuration, read from the environment once at start-up and validated with zod.
+ *
+ * | Variable | Default | Meaning |
+ * |---|---|---|
+ * | `PORT` | `3000` | TCP port the HTTP server listens on |
+ * | `HOST` | `127.0.0.1` | Interface to bind (`0.0.0.0` to listen on all interfaces) |
+ * | `DATABASE_URL` | _(unset)_ | PostgreSQL connection string; when unset the embedded PGlite database is used |
+ * | `DATA_DIR` | `<repo root>/data` | Directory for local data; PGlite files live in `DATA_DIR/pglite` |
+ * | `SEED_DEMO` | `true` | Seed demo data on start when the users table is empty |
+ * | `LOG_LEVEL` | `info` | pino log level (`fatal`, `error`, `warn`, `info`, `debug`, `trace`, `silent`) |
+ * | `WEB_DIST_DIR` | `<repo root>/apps/web/dist` | Built web app served for every non-`/api` path |
+ * | `COOKIE_SECURE` | `false` | Mark the session cookie `Secure` (set `true` behind HTTPS) |
+ * | `TRUST_PROXY` | `false` | Trust `X-Forwarded-*` headers (set `true` behind a reverse proxy) |
+ * | `SESSION_IDLE_MINUTES` | `120` | A session ends after this many minutes without a request |
+ * | `SESSION_ABSOLUTE_HOURS` | `168` | A session ends this many hours after login, whatever the activity |
+ * | `LOGIN_MAX_FAILURES_ACCOUNT` | `5` | Failed logins per account before it is locked |
+ * | `LOGIN_MAX_FAILURES_IP` | `20` | Failed logins per IP address before it is locked |
+ * | `LOGIN_LOCK_MINUTES` | `15` | How long a lock (and the failure-counting window) lasts |
+ * | `RATE_LIMIT_MAX` | `600` | Requests per minute per IP on `/api` (`0` disables the general limit) |
+ * | `DB_POOL_MAX` | `10` | Maximum PostgreSQL pool connections (ignored for PGlite) |
+ * | `SHUTDOWN_TIMEOUT_MS` | `10000` | Grace period for in-flight requests on SIGTERM/SIGINT |
+ * | `SCRYPT_COST` | `16384` | scrypt N parameter for password hashes (tests lower it; keep the default in production) |
+ * | `DOCS_URL` | `https://docs.frontage.example` | Link to the documentation shown in the app |
+ * | `SUPPORT_URL` | `https://support.frontage.example` | Link to the support site shown in the app |
+ * | `HELP_EMAIL` | `help@frontage.example` | Help e-mail address shown in the app |
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root, found from this file's location (npm -w runs with cwd apps/server). */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const bool = (def: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? def : v === 'true' || v === '1' || v === 'yes'));
+const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() ? v.trim() : undefined));
+
+const envSchema = z.object({
+  PORT: int(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: optionalString,
+  DATA_DIR: optionalString,
+  SEED_DEMO: bool(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: optionalString,
+  COOKIE_SECURE: bool(false),
+  TRUST_PROXY: bool(false),
+  SESSION_IDLE_MINUTES: int(120, 1),
+  SESSION_ABSOLUTE_HOURS: int(168, 1),
+  LOGIN_MAX_FAILURES_ACCOUNT: int(5, 1),
+  LOGIN_MAX_FAILURES_IP: int(20, 1),
+  LOGIN_LOCK_MINUTES: int(15, 1),
+  RATE_LIMIT_MAX: int(600, 0),
+  DB_POOL_MAX: int(10, 1),
+  SHUTDOWN_TIMEOUT_MS: int(10000, 0),
+  SCRYPT_COST: int(16384, 2),
+  DOCS_URL: z.string().url().default('https://docs.frontage.example'),
+  SUPPORT_URL: z.string().url().default('https://support.frontage.example'),
+  HELP_EMAIL: z.string().email().default('help@frontage.example'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  seedDemo: boolean;
+  logLevel: string;
+  webDistDir: string;
+  cookieSecure: boolean;
+  trustProxy: boolean;
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+  loginMaxFailuresAccount: number;
+  loginMaxFailuresIp: number;
+  loginLockMinutes: number;
+  rateLimitMax: number;
+  dbPoolMax: number;
+  shutdownTimeoutMs: number;
+  scryptCost: number;
+  docsUrl: string;
+  supportUrl: string;
+  helpEmail: string;
+}
+
+/** Parses the environment (or any record, for tests). Throws a readable error on bad values. */
+export const loadConfig = (env: Record<string, string | undefined> = process.env): Config => {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR ?? path.join(REPO_ROOT, 'data')),
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps/web/dist')),
+    cookieSecure: e.COOKIE_SECURE,
+    trustProxy: e.TRUST_PROXY,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
+    loginMaxFailuresAccount: e.LOGIN_MAX_FAILURES_ACCOUNT,
+    loginMaxFailuresIp: e.LOGIN_MAX_FAILURES_IP,
+    loginLockMinutes: e.LOGIN_LOCK_MINUTES,
+    rateLimitMax: e.RATE_LIMIT_MAX,
+    dbPoolMax: e.DB_POOL_MAX,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    scryptCost: e.SCRYPT_COST,
+    docsUrl: e.DOCS_URL,
+    supportUrl: e.SUPPORT_URL,
+    helpEmail: e.HELP_EMAIL,
+  };
+};

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The drizzle interface both drivers share; repositories only see this. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DbHandle {
+  db: Db;
+  driver: 'pglite' | 'pg';
+  close: () => Promise<void>;
+  /** PGlite only: the data directory as a tarball (tests snapshot a migrated database). */
+  dumpDataDir?: () => Promise<Blob | File>;
+}
+
+export interface DbOptions {
+  /** PostgreSQL connection string; when absent PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** Directory for PGlite's files; `undefined` (or 'memory://') keeps the database in memory. */
+  pgliteDir?: string | undefined;
+  poolMax?: number;
+  /** A PGlite data directory dump to start from (tests use a migrated snapshot: much faster than initdb). */
+  pgliteLoadDataDir?: Blob | File;
+}
+
+export const createDb = async (opts: DbOptions): Promise<DbHandle> => {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolMax ?? 10,
+      connectionTimeoutMillis: 5000,
+    });
+    // An idle client losing its connection must not crash the process.
+    pool.on('error', () => undefined);
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return { db, driver: 'pg', close: () => pool.end() };
+  }
+  let dataDir: string | undefined;
+  if (opts.pgliteDir && opts.pgliteDir !== 'memory://') {
+    fs.mkdirSync(path.dirname(opts.pgliteDir), { recursive: true });
+    dataDir = opts.pgliteDir;
+  }
+  const client = await PGlite.create({
+    dataDir,
+    extensions: { pg_trgm },
+    ...(opts.pgliteLoadDataDir ? { loadDataDir: opts.pgliteLoadDataDir } : {}),
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return { db, driver: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('none') };
+};
+
+/** Runs raw SQL and returns its rows (both drivers answer `{ rows }`). */
+export const queryRows = async <T = Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> =>
+  ((await db.execute(query)) as unknown as { rows: T[] }).rows;

@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    domain: text('domain'),
+    phone: text('phone'),
+    core_id: text('core_id'),
+    logo: bytea('logo'),
+    logo_mime: text('logo_mime'),
+    logo_etag: text('logo_etag'),
+    is_verified: boolean('is_verified').notNull().default(false),
+    verified_at: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('companies_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('companies_domain_lower_idx').on(sql`lower(${t.domain})`),
+  ],
+);
+
+export const companyCategories = pgTable('company_categories', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+});
+
+export const companyCategory = pgTable(
+  'company_category',
+  {
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    category_id: integer('category_id')
+      .notNull()
+      .references(() => companyCategories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.company_id, t.category_id] })],
+);

@@ -1,0 +1,196 @@
+import { count, sql } from 'drizzle-orm';
+import type { Db } from '../client';
+import { companies, companyCategories, companyCategory, notifications, userSettings, users } from '../schema';
+import { DEFAULT_SCRYPT_COST, hashPassword } from '../../lib/password';
+import {
+  AGENCIES,
+  COMPANY_CATEGORIES,
+  CONTACT_COUNT,
+  DEMO_ADMIN,
+  DEMO_AGENT,
+  DEMO_NOTIFICATIONS,
+  FIRST_NAMES,
+  LANDLORDS,
+  LAST_NAMES,
+  RETAILERS,
+  type SeedCompany,
+} from './data';
+
+/** mulberry32: a small deterministic PRNG so every seed run produces the same data. */
+export const prng = (seed: number) => {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
+  };
+};
+
+export const DEMO_TABLES = [
+  'notifications',
+  'sessions',
+  'login_throttle',
+  'user_settings',
+  'users',
+  'company_category',
+  'company_categories',
+  'companies',
+];
+
+export interface SeedOptions {
+  scryptCost?: number;
+  now?: Date;
+  log?: (line: string) => void;
+}
+
+export const usersTableIsEmpty = async (db: Db): Promise<boolean> => {
+  const rows = await db.select({ n: count() }).from(users);
+  return Number(rows[0]?.n ?? 0) === 0;
+};
+
+/** Empties the demo tables (ids restart at 1). */
+export const wipeDemoData = async (db: Db): Promise<void> => {
+  await db.execute(sql.raw(`truncate ${DEMO_TABLES.join(', ')} restart identity cascade`));
+};
+
+const slug = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
+
+const pad3 = (n: number) => String(n).padStart(3, '0');
+
+/**
+ * Inserts the demo data set in one transaction: categories, ~270 companies, 600 contacts, the two
+ * demo accounts and their notifications. Deterministic (seeded PRNG).
+ */
+export const seedDemo = async (db: Db, opts: SeedOptions = {}): Promise<{ companies: number; users: number }> => {
+  const log = opts.log ?? (() => undefined);
+  const now = opts.now ?? new Date();
+  const rand = prng(20260101);
+  const cost = opts.scryptCost ?? DEFAULT_SCRYPT_COST;
+  const [adminHash, agentHash] = await Promise.all([
+    hashPassword(DEMO_ADMIN.password, cost),
+    hashPassword(DEMO_AGENT.password, cost),
+  ]);
+  const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000);
+
+  return db.transaction(async (tx) => {
+    log(`categories: ${COMPANY_CATEGORIES.length}`);
+    const cats = await tx
+      .insert(companyCategories)
+      .values(COMPANY_CATEGORIES.map((name) => ({ name })))
+      .returning();
+    const catId = new Map(cats.map((r) => [r.name, r.id]));
+
+    const all: SeedCompany[] = [DEMO_ADMIN.company, ...RETAILERS, ...LANDLORDS, ...AGENCIES];
+    log(`companies: ${all.length}`);
+    let phoneSeq = 0;
+    const companyRows = await tx
+      .insert(companies)
+      .values(
+        all.map((co, i) => {
+          const roll = i === 0 ? 0 : rand.next();
+          // ~45% verified, ~20% verified once but not currently, the rest never verified.
+          const verified = roll < 0.45;
+          const lapsed = !verified && roll < 0.65;
+          return {
+            name: co.name,
+            domain: co.domain,
+            phone: `020 7946 0${pad3(phoneSeq++ % 1000)}`,
+            core_id: `FR-${String(1000 + i)}`,
+            is_verified: verified,
+            verified_at: verified || lapsed ? daysAgo(rand.int(3, 400)) : null,
+          };
+        }),
+      )
+      .returning({ id: companies.id, name: companies.name, domain: companies.domain });
+    await tx.insert(companyCategory).values(
+      all.flatMap((co, i) =>
+        co.categories.map((name) => ({ company_id: companyRows[i]!.id, category_id: catId.get(name)! })),
+      ),
+    );
+
+    const frontage = companyRows[0]!;
+    const agency = companyRows.find((r) => r.name === DEMO_AGENT.companyName)!;
+    const others = companyRows.slice(1);
+    const usedEmails = new Set<string>([DEMO_ADMIN.email, DEMO_AGENT.email]);
+    let mobileSeq = 0;
+    let ddSeq = 500;
+
+    log(`contacts: ${CONTACT_COUNT}`);
+    const contacts = Array.from({ length: CONTACT_COUNT }, () => {
+      const first = rand.pick(FIRST_NAMES);
+      const last = rand.pick(LAST_NAMES);
+      const company = rand.pick(others);
+      const domain = company.domain ?? 'example.com';
+      let local = `${slug(first)}.${slug(last)}`;
+      for (let n = 2; usedEmails.has(`${local}@${domain}`); n++) local = `${slug(first)}.${slug(last)}${n}`;
+      const email = `${local}@${domain}`;
+      usedEmails.add(email);
+      return {
+        name: `${first} ${last}`,
+        email,
+        company_id: company.id,
+        direct_dial: rand.next() < 0.7 ? `020 7946 0${pad3(ddSeq++ % 1000)}` : null,
+        mobile: rand.next() < 0.6 ? `07700 900${pad3(mobileSeq++ % 1000)}` : null,
+        type: 'user' as const,
+        currency: 'GBP',
+      };
+    });
+
+    const inserted = await tx
+      .insert(users)
+      .values([
+        {
+          name: DEMO_ADMIN.name,
+          email: DEMO_ADMIN.email,
+          company_id: frontage.id,
+          type: DEMO_ADMIN.type,
+          password_hash: adminHash,
+          direct_dial: '020 7946 0001',
+          mobile: '07700 900001',
+        },
+        {
+          name: DEMO_AGENT.name,
+          email: DEMO_AGENT.email,
+          company_id: agency.id,
+          type: DEMO_AGENT.type,
+          password_hash: agentHash,
+          direct_dial: '020 7946 0002',
+          mobile: '07700 900002',
+        },
+        ...contacts,
+      ])
+      .returning({ id: users.id });
+    await tx.insert(userSettings).values(inserted.map((u) => ({ user_id: u.id })));
+
+    const accounts = inserted.slice(0, 2);
+    await tx.insert(notifications).values(
+      accounts.flatMap((u) =>
+        DEMO_NOTIFICATIONS.map((n) => {
+          const created = new Date(now.getTime() - n.ageHours * 3_600_000);
+          return {
+            user_id: u.id,
+            type: n.type,
+            message: n.message,
+            url: n.url,
+            created_at: created,
+            read_at: n.read ? new Date(created.getTime() + 3_600_000) : null,
+          };
+        }),
+      ),
+    );
+    log(`notifications: ${accounts.length * DEMO_NOTIFICATIONS.length}`);
+    return { companies: companyRows.length, users: inserted.length };
+  });
+};

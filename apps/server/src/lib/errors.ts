@@ -1,0 +1,68 @@
+import { API_MESSAGES } from '@frontage/shared';
+
+/**
+ * Every expected failure is an AppError with a stable code. The error handler
+ * (plugins/error-handler.ts) is the only place that turns them into HTTP answers.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class UnauthenticatedError extends AppError {
+  constructor() {
+    super(401, 'unauthenticated', API_MESSAGES.unauthenticated);
+  }
+}
+
+export class BadCredentialsError extends AppError {
+  constructor() {
+    super(401, 'bad_credentials', API_MESSAGES.badCredentials);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(message: string = API_MESSAGES.forbidden) {
+    super(403, 'forbidden', message);
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(message: string = API_MESSAGES.notFound) {
+    super(404, 'not_found', message);
+  }
+}
+
+/** 422 with field → messages, keys being request field names. */
+export class ValidationError extends AppError {
+  constructor(readonly errors: Record<string, string[]>) {
+    super(422, 'validation_failed', API_MESSAGES.invalidData);
+  }
+  static field(field: string, message: string): ValidationError {
+    return new ValidationError({ [field]: [message] });
+  }
+}
+
+export class TooManyAttemptsError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, 'too_many_attempts', API_MESSAGES.tooManyAttempts);
+  }
+}
+
+export class TooManyRequestsError extends AppError {
+  constructor() {
+    super(429, 'too_many_requests', API_MESSAGES.tooManyRequests);
+  }
+}
+
+export class ServiceUnavailableError extends AppError {
+  constructor(message: string = API_MESSAGES.databaseUnavailable) {
+    super(503, 'service_unavailable', message);
+  }
+}

@@ -1,0 +1,59 @@
+import { PASSWORD_MIN, type User } from '@frontage/shared';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { companies, userSettings } from '../../db/schema';
+import type { ServiceDeps } from '../../deps';
+import { ValidationError } from '../../lib/errors';
+import { hashPassword } from '../../lib/password';
+import * as repo from './auth.repository';
+import { loadUserDto } from './auth.service';
+
+export const accountInputSchema = z.object({
+  email: z.string().trim().email('The email must be a valid email address.'),
+  name: z.string().trim().min(3, 'The name must be at least 3 characters.').max(255),
+  password: z.string().min(PASSWORD_MIN, `The password must be at least ${PASSWORD_MIN} characters.`),
+  admin: z.boolean().default(false),
+  company: z.string().trim().min(1).optional(),
+  /** Mark the password temporary (the user is asked to change it). */
+  temp: z.boolean().default(false),
+});
+export type AccountInput = z.input<typeof accountInputSchema>;
+
+/** Creates a user who can sign in (used by `npm run user:create`); finds or creates the company by name. */
+export const createAccount = async (deps: ServiceDeps, input: AccountInput): Promise<User> => {
+  const parsed = accountInputSchema.safeParse(input);
+  if (!parsed.success) {
+    const errors: Record<string, string[]> = {};
+    for (const i of parsed.error.issues) (errors[i.path.join('.') || '_'] ??= []).push(i.message);
+    throw new ValidationError(errors);
+  }
+  const body = parsed.data;
+  if (await repo.findUserByEmail(deps.db, body.email)) {
+    throw ValidationError.field('email', 'A user with this e-mail address already exists.');
+  }
+  const password_hash = await hashPassword(body.password, deps.config.scryptCost);
+  const user = await deps.db.transaction(async (tx) => {
+    let companyId: number | null = null;
+    if (body.company) {
+      const found = await tx
+        .select({ id: companies.id })
+        .from(companies)
+        .where(sql`lower(${companies.name}) = ${body.company.toLowerCase()}`)
+        .limit(1);
+      companyId =
+        found[0]?.id ??
+        (await tx.insert(companies).values({ name: body.company }).returning({ id: companies.id }))[0]!.id;
+    }
+    const u = await repo.insertUser(tx, {
+      email: body.email,
+      name: body.name,
+      password_hash,
+      type: body.admin ? 'admin' : 'user',
+      is_temp: body.temp,
+      company_id: companyId,
+    });
+    await tx.insert(userSettings).values({ user_id: u.id }).onConflictDoNothing();
+    return u;
+  });
+  return loadUserDto(deps, user, true);
+};

@@ -1,0 +1,151 @@
+import { API_MESSAGES } from '@frontage/shared';
+import type { PasswordChangeBody, User, profileUpdateBodySchema } from '@frontage/shared';
+import type { z } from 'zod';
+import type { ServiceDeps } from '../../deps';
+import { addMinutes } from '../../lib/dates';
+import { BadCredentialsError, TooManyAttemptsError, UnauthenticatedError, ValidationError } from '../../lib/errors';
+import { createDummyVerifier, hashPassword, verifyPassword } from '../../lib/password';
+import { hashToken, newSessionToken } from '../../lib/tokens';
+import * as repo from './auth.repository';
+import type { SessionRow, UserRow } from './auth.repository';
+import { presentUser } from './auth.presenter';
+import * as throttle from './throttle.repository';
+
+export interface Authenticated {
+  user: UserRow;
+  session: SessionRow;
+}
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+const dummyVerifiers = new Map<number, ReturnType<typeof createDummyVerifier>>();
+const dummyVerify = (cost: number, password: string) => {
+  let v = dummyVerifiers.get(cost);
+  if (!v) {
+    v = createDummyVerifier(cost);
+    dummyVerifiers.set(cost, v);
+  }
+  return v(password);
+};
+
+/** Loads the user as the API shows it (settings always, company when asked). */
+export const loadUserDto = async (deps: ServiceDeps, user: UserRow, withCompany: boolean): Promise<User> => {
+  const settings = await repo.findSettings(deps.db, user.id);
+  const company = withCompany ? ((user.company_id ? await repo.findCompany(deps.db, user.company_id) : null) ?? null) : undefined;
+  return presentUser(user, settings, company);
+};
+
+const throttleKeys = (email: string, ip: string) => ({
+  account: `account:${email.trim().toLowerCase()}`,
+  ip: `ip:${ip}`,
+});
+
+/** Checks locks, verifies the password, opens a session. Returns the new token (for the cookie). */
+export const login = async (
+  deps: ServiceDeps,
+  email: string,
+  password: string,
+  client: ClientInfo,
+): Promise<{ token: string; user: User }> => {
+  const { db, config } = deps;
+  const now = deps.now();
+  const keys = throttleKeys(email, client.ip);
+  const locks = await throttle.findThrottles(db, [keys.account, keys.ip]);
+  const lockedUntil = Math.max(0, ...locks.map((l) => (l.locked_until ? l.locked_until.getTime() : 0)));
+  if (lockedUntil > now.getTime()) {
+    throw new TooManyAttemptsError(Math.max(1, Math.ceil((lockedUntil - now.getTime()) / 1000)));
+  }
+
+  const user = await repo.findUserByEmail(db, email);
+  const ok = user?.password_hash
+    ? await verifyPassword(password, user.password_hash)
+    : await dummyVerify(config.scryptCost, password);
+
+  if (!ok || !user) {
+    const windowStart = addMinutes(now, -config.loginLockMinutes);
+    const lockUntil = addMinutes(now, config.loginLockMinutes);
+    await throttle.recordFailure(db, keys.account, now, windowStart, lockUntil, config.loginMaxFailuresAccount);
+    await throttle.recordFailure(db, keys.ip, now, windowStart, lockUntil, config.loginMaxFailuresIp);
+    throw new BadCredentialsError();
+  }
+
+  await throttle.clearThrottle(db, keys.account);
+  const token = newSessionToken();
+  await repo.insertSession(db, {
+    user_id: user.id,
+    token_hash: hashToken(token),
+    created_at: now,
+    last_seen_at: now,
+    expires_at: addMinutes(now, config.sessionAbsoluteHours * 60),
+    ip: client.ip,
+    user_agent: client.userAgent?.slice(0, 500) ?? null,
+  });
+  const updated = (await repo.updateUser(db, user.id, { last_activity: now })) ?? user;
+  return { token, user: await loadUserDto(deps, updated, true) };
+};
+
+/** Minimum gap between two writes of `last_seen_at` for the same session. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+/** Resolves a cookie token to its session and user; expired sessions are deleted. */
+export const authenticate = async (deps: ServiceDeps, token: string | undefined): Promise<Authenticated | null> => {
+  if (!token) return null;
+  const { db, config } = deps;
+  const session = await repo.findSessionByTokenHash(db, hashToken(token));
+  if (!session) return null;
+  const now = deps.now();
+  const idleEnd = addMinutes(session.last_seen_at, config.sessionIdleMinutes);
+  if (now >= session.expires_at || now >= idleEnd) {
+    await repo.deleteSession(db, session.id);
+    return null;
+  }
+  const user = await repo.findUserById(db, session.user_id);
+  if (!user) return null;
+  if (now.getTime() - session.last_seen_at.getTime() >= TOUCH_INTERVAL_MS) {
+    await repo.updateSession(db, session.id, { last_seen_at: now });
+    session.last_seen_at = now;
+  }
+  return { user, session };
+};
+
+/** New token for the same session; resets the idle clock, never the absolute one. */
+export const refresh = async (deps: ServiceDeps, auth: Authenticated): Promise<{ token: string; user: User }> => {
+  const token = newSessionToken();
+  await repo.updateSession(deps.db, auth.session.id, { token_hash: hashToken(token), last_seen_at: deps.now() });
+  return { token, user: await loadUserDto(deps, auth.user, true) };
+};
+
+export const logout = async (deps: ServiceDeps, auth: Authenticated): Promise<void> => {
+  await repo.deleteSession(deps.db, auth.session.id);
+};
+
+export const changePassword = async (deps: ServiceDeps, auth: Authenticated, body: PasswordChangeBody): Promise<User> => {
+  const user = await repo.findUserById(deps.db, auth.user.id);
+  if (!user) throw new UnauthenticatedError();
+  const ok = user.password_hash ? await verifyPassword(body.current_password, user.password_hash) : false;
+  if (!ok) throw ValidationError.field('current_password', API_MESSAGES.currentPasswordIncorrect);
+  const password_hash = await hashPassword(body.password, deps.config.scryptCost);
+  const updated = await deps.db.transaction(async (tx) => {
+    const u = await repo.updateUser(tx, user.id, { password_hash, is_temp: false, updated_at: deps.now() });
+    await repo.deleteOtherSessions(tx, user.id, auth.session.id);
+    return u!;
+  });
+  return loadUserDto(deps, updated, true);
+};
+
+export type ProfileUpdate = z.output<typeof profileUpdateBodySchema>;
+
+export const updateProfile = async (deps: ServiceDeps, auth: Authenticated, body: ProfileUpdate): Promise<User> => {
+  const updated = await repo.updateUser(deps.db, auth.user.id, {
+    name: body.name,
+    direct_dial: body.direct_dial,
+    mobile: body.mobile,
+    currency: body.currency,
+    updated_at: deps.now(),
+  });
+  if (!updated) throw new UnauthenticatedError();
+  return loadUserDto(deps, updated, true);
+};

@@ -1,0 +1,7 @@
+import type { ServiceDeps } from '../../deps';
+
+export const publicConfig = (deps: ServiceDeps) => ({
+  docs_url: deps.config.docsUrl,
+  support_url: deps.config.supportUrl,
+  help_email: deps.config.helpEmail,
+});

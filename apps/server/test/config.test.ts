@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT, loadConfig } from '../src/config';
+import { XHR, buildTestApp, buildUser, type TestApp } from './helpers';
+
+describe('config', () => {
+  it('has the documented defaults, resolved from the repository root', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      dataDir: path.join(REPO_ROOT, 'data'),
+      seedDemo: true,
+      logLevel: 'info',
+      webDistDir: path.join(REPO_ROOT, 'apps/web/dist'),
+      cookieSecure: false,
+      trustProxy: false,
+      sessionIdleMinutes: 120,
+      sessionAbsoluteHours: 168,
+      loginMaxFailuresAccount: 5,
+      loginMaxFailuresIp: 20,
+      loginLockMinutes: 15,
+      rateLimitMax: 600,
+      dbPoolMax: 10,
+      shutdownTimeoutMs: 10000,
+      scryptCost: 16384,
+      docsUrl: 'https://docs.frontage.example',
+      supportUrl: 'https://support.frontage.example',
+      helpEmail: 'help@frontage.example',
+    });
+    expect(path.basename(REPO_ROOT)).not.toBe('server');
+  });
+
+  it('parses values and refuses bad ones with a readable error', () => {
+    const c = loadConfig({ PORT: '8080', SEED_DEMO: 'false', COOKIE_SECURE: 'true', DATA_DIR: 'rel/dir', DATABASE_URL: '' });
+    expect(c.port).toBe(8080);
+    expect(c.seedDemo).toBe(false);
+    expect(c.cookieSecure).toBe(true);
+    expect(c.dataDir).toBe(path.resolve('rel/dir'));
+    expect(c.databaseUrl).toBeUndefined();
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
+  });
+});
+
+describe('COOKIE_SECURE', () => {
+  let t: TestApp;
+  afterAll(() => t.close());
+  it('marks the session cookie Secure', async () => {
+    t = await buildTestApp({ env: { COOKIE_SECURE: 'true' } });
+    await buildUser({ email: 'secure@example.com', password: 'password-123' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: XHR,
+      payload: { email: 'secure@example.com', password: 'password-123' },
+    });
+    expect(String(res.headers['set-cookie'])).toContain('Secure');
+    expect(res.headers['strict-transport-security']).toBeDefined();
+  });
+});

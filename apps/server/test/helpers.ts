@@ -1,0 +1,192 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { inject } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Logger } from 'pino';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { createDb, type Db, type DbHandle } from '../src/db/client';
+import { runMigrations } from '../src/db/migrate';
+import { companies, notifications, userSettings, users } from '../src/db/schema';
+import { hashPassword } from '../src/lib/password';
+
+export const XHR = { 'x-requested-with': 'XMLHttpRequest' } as const;
+/** Low scrypt cost for speed; production keeps N=16384 (SCRYPT_COST). */
+export const TEST_SCRYPT_COST = 1024;
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  handle: DbHandle;
+  config: Config;
+  close: () => Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  logger?: Logger;
+  now?: () => Date;
+  /** Register extra routes before the app is ready (e.g. a route that throws). */
+  extend?: (app: FastifyInstance) => void;
+}
+
+let sharedHandle: Promise<DbHandle> | undefined;
+
+/**
+ * One database per test file: a fresh in-memory PGlite, or — when TEST_DATABASE_URL is set —
+ * that PostgreSQL database, wiped (schemas public and drizzle recreated) and migrated.
+ */
+const getDb = (): Promise<DbHandle> => {
+  sharedHandle ??= (async () => {
+    const url = process.env.TEST_DATABASE_URL;
+    const snapshot = url ? undefined : inject('pgliteSnapshot');
+    const handle = await createDb({
+      databaseUrl: url,
+      poolMax: 5,
+      pgliteLoadDataDir: snapshot ? new Blob([fs.readFileSync(snapshot)]) : undefined,
+    });
+    if (url) {
+      await handle.db.execute(sql.raw('drop schema if exists drizzle cascade'));
+      await handle.db.execute(sql.raw('drop schema if exists public cascade'));
+      await handle.db.execute(sql.raw('create schema public'));
+    }
+    await runMigrations(handle);
+    return handle;
+  })();
+  return sharedHandle;
+};
+
+/**
+ * A minimal built web app, so every test runs with the static plugin registered as in production.
+ * (A fixed directory in the OS temp directory.)
+ */
+const testDistDir = (): string => {
+  // One fixed directory shared by all test files (written idempotently, nothing to clean up).
+  const dir = path.join(os.tmpdir(), 'frontage-test-dist');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Frontage</title><div id="root"></div>');
+  return dir;
+};
+
+export const testConfig = (env: Record<string, string> = {}): Config =>
+  loadConfig({
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    RATE_LIMIT_MAX: '0',
+    SCRYPT_COST: String(TEST_SCRYPT_COST),
+    WEB_DIST_DIR: testDistDir(),
+    ...env,
+  });
+
+/** Builds the app over the file's database. Each call gives a new app; the database is shared. */
+export const buildTestApp = async (opts: TestAppOptions = {}): Promise<TestApp> => {
+  const handle = await getDb();
+  const config = testConfig(opts.env);
+  const app = await buildApp({ config, db: handle, logger: opts.logger, now: opts.now });
+  opts.extend?.(app);
+  // Every JSON answer in every test is checked: no password, password_hash or token key, anywhere.
+  app.addHook('onSend', async (req, reply, payload) => {
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (typeof payload === 'string' && type.includes('json') && !req.url.startsWith('/api/docs')) {
+      const leaks = forbiddenKeys(JSON.parse(payload));
+      if (leaks.length) {
+        throw new Error(`secret-looking keys in ${req.method} ${req.url}: ${leaks.join(', ')}`);
+      }
+    }
+    return payload;
+  });
+  await app.ready();
+  return { app, db: handle.db, handle, config, close: () => app.close() };
+};
+
+/** Empties every table between tests (the schema stays). */
+export const resetData = async (): Promise<void> => {
+  const db = await testDb();
+  await db.execute(
+    sql.raw(
+      'truncate notifications, sessions, login_throttle, user_settings, users, company_category, company_categories, companies restart identity cascade',
+    ),
+  );
+};
+
+let seq = 0;
+const next = () => ++seq;
+
+/** The test file's database (the same one every buildTestApp() of the file uses). */
+export const testDb = async (): Promise<Db> => (await getDb()).db;
+
+export const buildCompany = async (values: Partial<typeof companies.$inferInsert> = {}) => {
+  const db = await testDb();
+  const n = next();
+  const rows = await db
+    .insert(companies)
+    .values({ name: `Company ${n}`, domain: `company${n}.example`, ...values })
+    .returning();
+  return rows[0]!;
+};
+
+export const buildUser = async (values: Partial<typeof users.$inferInsert> & { password?: string | null } = {}) => {
+  const db = await testDb();
+  const n = next();
+  const { password, ...rest } = values;
+  const password_hash = password ? await hashPassword(password, TEST_SCRYPT_COST) : null;
+  const rows = await db
+    .insert(users)
+    .values({ name: `User ${n}`, email: `user${n}@example.com`, password_hash, ...rest })
+    .returning();
+  const user = rows[0]!;
+  await db.insert(userSettings).values({ user_id: user.id }).onConflictDoNothing();
+  return user;
+};
+
+export const buildNotification = async (values: Partial<typeof notifications.$inferInsert> & { user_id: number }) => {
+  const db = await testDb();
+  const rows = await db
+    .insert(notifications)
+    .values({ type: 'system', message: `Notification ${next()}`, ...values })
+    .returning();
+  return rows[0]!;
+};
+
+/** Logs in and returns the `cookie` header value for later requests. */
+export const login = async (app: FastifyInstance, email: string, password: string): Promise<string> => {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', headers: XHR, payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return cookieOf(res);
+};
+
+export const cookieOf = (res: LightMyRequestResponse): string => {
+  const c = res.cookies.find((x) => x.name === 'frontage_session');
+  if (!c) throw new Error('no session cookie');
+  return `frontage_session=${c.value}`;
+};
+
+/** Asserts no key named password, password_hash or token anywhere in a JSON value. */
+export const forbiddenKeys = (value: unknown, path = '$'): string[] => {
+  const found: string[] = [];
+  if (Array.isArray(value)) value.forEach((v, i) => found.push(...forbiddenKeys(v, `${path}[${i}]`)));
+  else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      // A 422's `errors` map is keyed by request field names (`password` is a legitimate key there).
+      if (path === '$' && k === 'errors') continue;
+      if (['password', 'password_hash', 'token', 'token_hash'].includes(k)) found.push(`${path}.${k}`);
+      found.push(...forbiddenKeys(v, `${path}.${k}`));
+    }
+  }
+  return found;
+};
+
+/** A writable that collects pino's JSON lines. */
+export const captureStream = () => {
+  const chunks: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, cb) {
+      chunks.push(String(chunk));
+      cb();
+    },
+  });
+  return { stream, text: () => chunks.join('') };
+};

@@ -1,0 +1,38 @@
+import type { ComponentType } from 'react';
+import type { SvgIconProps } from '@mui/material';
+import HomeWorkIcon from '@mui/icons-material/HomeWork';
+import MapIcon from '@mui/icons-material/Map';
+import LocationCityIcon from '@mui/icons-material/LocationCity';
+import StorefrontIcon from '@mui/icons-material/Storefront';
+import BusinessIcon from '@mui/icons-material/Business';
+import ContactsIcon from '@mui/icons-material/Contacts';
+import ViewKanbanIcon from '@mui/icons-material/ViewKanban';
+import QuestionAnswerIcon from '@mui/icons-material/QuestionAnswer';
+import HandshakeIcon from '@mui/icons-material/Handshake';
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import TrackChangesIcon from '@mui/icons-material/TrackChanges';
+import AssessmentIcon from '@mui/icons-material/Assessment';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: ComponentType<SvgIconProps>;
+  adminOnly?: boolean;
+  end?: boolean;
+}
+
+/** Side drawer entries in the spec's order (spec A §2). */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { label: 'My Properties', to: '/', icon: HomeWorkIcon, end: true },
+  { label: 'Map', to: '/map', icon: MapIcon },
+  { label: 'Schemes', to: '/schemes', icon: LocationCityIcon },
+  { label: 'Properties', to: '/properties', icon: StorefrontIcon },
+  { label: 'Companies', to: '/companies', icon: BusinessIcon },
+  { label: 'Contacts', to: '/users', icon: ContactsIcon },
+  { label: 'Pipelines', to: '/pipelines', icon: ViewKanbanIcon },
+  { label: 'Enquiries', to: '/enquiries', icon: QuestionAnswerIcon },
+  { label: 'Deals', to: '/deals', icon: HandshakeIcon },
+  { label: 'Tracked Retailers (Admin)', to: '/core', icon: AdminPanelSettingsIcon, adminOnly: true },
+  { label: 'Tracked Retailers', to: '/core-data', icon: TrackChangesIcon },
+  { label: 'Gap Analysis (Beta)', to: '/reports/gap-analysis', icon: AssessmentIcon },
+];

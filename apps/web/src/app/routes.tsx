@@ -1,0 +1,92 @@
+import type { RouteObject } from 'react-router';
+import { BootGate, GuestOnly, RequireAdmin, RequireAuth } from './guards';
+import { MainLayout, MapLayout } from './layouts/AppShell';
+import { ShellIfSignedIn } from './layouts/BareLayout';
+import { PageLoadError, lazyPage } from './lazyPage';
+import AccessErrorPage from './pages/AccessErrorPage';
+import NotFoundPage from './pages/NotFoundPage';
+import LoginPage from '../features/auth/pages/LoginPage';
+
+const MyPropertiesPage = lazyPage(() => import('../features/properties/pages/MyPropertiesPage'));
+const PropertiesPage = lazyPage(() => import('../features/properties/pages/PropertiesPage'));
+const NewPropertyPage = lazyPage(() => import('../features/properties/pages/NewPropertyPage'));
+const SetMeAsLandlordContactPage = lazyPage(
+  () => import('../features/properties/pages/SetMeAsLandlordContactPage'),
+);
+const SetMeAsTenantContactPage = lazyPage(
+  () => import('../features/properties/pages/SetMeAsTenantContactPage'),
+);
+const MapPage = lazyPage(() => import('../features/map/pages/MapPage'));
+const ProfilePage = lazyPage(() => import('../features/profile/pages/ProfilePage'));
+const NotificationsPage = lazyPage(() => import('../features/notifications/pages/NotificationsPage'));
+const TrackedRetailersAdminPage = lazyPage(
+  () => import('../features/tracked-retailers/pages/TrackedRetailersAdminPage'),
+);
+const TrackedRetailersPage = lazyPage(
+  () => import('../features/tracked-retailers/pages/TrackedRetailersPage'),
+);
+const ContactsPage = lazyPage(() => import('../features/contacts/pages/ContactsPage'));
+const NewContactPage = lazyPage(() => import('../features/contacts/pages/NewContactPage'));
+const EditContactPage = lazyPage(() => import('../features/contacts/pages/EditContactPage'));
+const CompaniesPage = lazyPage(() => import('../features/companies/pages/CompaniesPage'));
+const NewCompanyPage = lazyPage(() => import('../features/companies/pages/NewCompanyPage'));
+const EditCompanyPage = lazyPage(() => import('../features/companies/pages/EditCompanyPage'));
+const SchemesPage = lazyPage(() => import('../features/schemes/pages/SchemesPage'));
+const NewSchemePage = lazyPage(() => import('../features/schemes/pages/NewSchemePage'));
+const DealsPage = lazyPage(() => import('../features/deals/pages/DealsPage'));
+const GapAnalysisPage = lazyPage(() => import('../features/reports/pages/GapAnalysisPage'));
+const EnquiriesPage = lazyPage(() => import('../features/enquiries/pages/EnquiriesPage'));
+const PipelinesPage = lazyPage(() => import('../features/pipelines/pages/PipelinesPage'));
+
+/** The spec's route table (spec A §2). */
+export const appRoutes: RouteObject[] = [
+  {
+    element: <BootGate />,
+    errorElement: <PageLoadError />,
+    children: [
+      { element: <GuestOnly />, children: [{ path: '/login', element: <LoginPage /> }] },
+      {
+        element: <RequireAuth />,
+        children: [
+          { element: <MapLayout />, children: [{ path: '/map', element: <MapPage /> }] },
+          {
+            element: <MainLayout />,
+            children: [
+              { path: '/', element: <MyPropertiesPage /> },
+              { path: '/profile', element: <ProfilePage /> },
+              { path: '/notifications', element: <NotificationsPage /> },
+              {
+                element: <RequireAdmin />,
+                children: [{ path: '/core', element: <TrackedRetailersAdminPage /> }],
+              },
+              { path: '/users', element: <ContactsPage /> },
+              { path: '/users/create', element: <NewContactPage /> },
+              { path: '/users/:id/edit', element: <EditContactPage /> },
+              { path: '/companies', element: <CompaniesPage /> },
+              { path: '/companies/create', element: <NewCompanyPage /> },
+              { path: '/companies/:id/edit', element: <EditCompanyPage /> },
+              { path: '/schemes', element: <SchemesPage /> },
+              { path: '/schemes/create', element: <NewSchemePage /> },
+              { path: '/deals', element: <DealsPage /> },
+              { path: '/properties', element: <PropertiesPage /> },
+              { path: '/properties/create', element: <NewPropertyPage /> },
+              { path: '/core-data', element: <TrackedRetailersPage /> },
+              { path: '/reports/gap-analysis', element: <GapAnalysisPage /> },
+              { path: '/set-me-as-landlord-contact', element: <SetMeAsLandlordContactPage /> },
+              { path: '/set-me-as-tenant-contact', element: <SetMeAsTenantContactPage /> },
+              { path: '/enquiries', element: <EnquiriesPage /> },
+              { path: '/pipelines', element: <PipelinesPage /> },
+            ],
+          },
+        ],
+      },
+      {
+        element: <ShellIfSignedIn />,
+        children: [
+          { path: '/access-error', element: <AccessErrorPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,308 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { Controller, useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import {
+  Alert,
+  Box,
+  Button,
+  MenuItem,
+  Paper,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
+import LightModeIcon from '@mui/icons-material/LightMode';
+import DarkModeIcon from '@mui/icons-material/DarkMode';
+import {
+  CURRENCY_CHOICES,
+  DEFAULT_CURRENCY,
+  passwordChangeBodySchema,
+  profileUpdateBodySchema,
+  type PasswordChangeBody,
+  type ProfileUpdateBody,
+} from '@frontage/shared';
+import { PageHeading } from '../../../components/PageHeading';
+import { ApiError } from '../../../lib/http';
+import { useCurrentUser } from '../../../lib/session';
+import { useThemeMode } from '../../../lib/theme';
+import { useChangePassword, useUpdateProfile } from '../api';
+
+/** Puts a 422's field messages against the form's fields; returns false when none matched. */
+function applyServerErrors<T extends FieldValues>(
+  err: unknown,
+  fields: readonly Path<T>[],
+  setError: UseFormSetError<T>,
+) {
+  if (!(err instanceof ApiError) || err.status !== 422) return false;
+  let matched = false;
+  for (const [field, message] of Object.entries(err.fieldErrors)) {
+    if ((fields as readonly string[]).includes(field)) {
+      setError(field as Path<T>, { type: 'server', message });
+      matched = true;
+    }
+  }
+  return matched;
+}
+
+function Section({ title, id, children }: { title: string; id?: string; children: ReactNode }) {
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      id={id}
+      aria-labelledby={`${id ?? title}-heading`}
+      sx={{ p: 2, scrollMarginTop: 104 }}
+    >
+      <Typography variant="h2" component="h2" id={`${id ?? title}-heading`} sx={{ mb: 1.5 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+export default function ProfilePage() {
+  return (
+    <Box sx={{ maxWidth: 640 }}>
+      <PageHeading title="Profile" />
+      <Stack spacing={2}>
+        <DetailsForm />
+        <AppearanceSection />
+        <PasswordForm />
+      </Stack>
+    </Box>
+  );
+}
+
+type ProfileOutput = z.output<typeof profileUpdateBodySchema>;
+const PROFILE_FIELDS = ['name', 'direct_dial', 'mobile', 'currency'] as const;
+
+function DetailsForm() {
+  const user = useCurrentUser();
+  const update = useUpdateProfile();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting, isDirty },
+    reset,
+  } = useForm<ProfileUpdateBody, unknown, ProfileOutput>({
+    resolver: zodResolver(profileUpdateBodySchema),
+    defaultValues: {
+      name: user.name,
+      direct_dial: user.direct_dial ?? '',
+      mobile: user.mobile ?? '',
+      currency: user.currency ?? DEFAULT_CURRENCY,
+    },
+  });
+
+  const onSubmit = handleSubmit(async (body) => {
+    try {
+      const saved = await update.mutateAsync(body);
+      reset({
+        name: saved.name,
+        direct_dial: saved.direct_dial ?? '',
+        mobile: saved.mobile ?? '',
+        currency: saved.currency,
+      });
+    } catch (err) {
+      applyServerErrors<ProfileUpdateBody>(err, PROFILE_FIELDS, setError);
+    }
+  });
+
+  return (
+    <Section title="Details">
+      <form onSubmit={onSubmit} noValidate aria-label="Profile details">
+        <Stack spacing={2}>
+          <Box
+            component="dl"
+            sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5 }}
+          >
+            <Typography component="dt" variant="body2" color="text.secondary">
+              E-mail
+            </Typography>
+            <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+              {user.email ?? '—'}
+            </Typography>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              Company
+            </Typography>
+            <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+              {user.company?.name ?? '—'}
+            </Typography>
+          </Box>
+          <TextField
+            label="Name"
+            required
+            error={!!errors.name}
+            helperText={errors.name?.message}
+            {...register('name')}
+          />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              label="Direct Dial"
+              type="tel"
+              autoComplete="tel-extension"
+              error={!!errors.direct_dial}
+              helperText={errors.direct_dial?.message}
+              {...register('direct_dial')}
+            />
+            <TextField
+              label="Mobile"
+              type="tel"
+              autoComplete="tel"
+              error={!!errors.mobile}
+              helperText={errors.mobile?.message}
+              {...register('mobile')}
+            />
+          </Stack>
+          <Controller
+            control={control}
+            name="currency"
+            render={({ field }) => (
+              <TextField
+                select
+                label="Preferred currency"
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                name={field.name}
+                error={!!errors.currency}
+                helperText={errors.currency?.message}
+                sx={{ maxWidth: 200 }}
+              >
+                {CURRENCY_CHOICES.map((c) => (
+                  <MenuItem key={c} value={c}>
+                    {c}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+          <Box>
+            <Button type="submit" variant="contained" disabled={isSubmitting || !isDirty}>
+              Save
+            </Button>
+          </Box>
+        </Stack>
+      </form>
+    </Section>
+  );
+}
+
+function AppearanceSection() {
+  const { mode, setMode } = useThemeMode();
+  return (
+    <Section title="Appearance">
+      <ToggleButtonGroup
+        exclusive
+        value={mode}
+        onChange={(_, next: 'light' | 'dark' | null) => next && setMode(next)}
+        aria-label="Theme"
+      >
+        <ToggleButton value="light" aria-label="Light">
+          <LightModeIcon fontSize="small" sx={{ mr: 0.75 }} />
+          Light
+        </ToggleButton>
+        <ToggleButton value="dark" aria-label="Dark">
+          <DarkModeIcon fontSize="small" sx={{ mr: 0.75 }} />
+          Dark
+        </ToggleButton>
+      </ToggleButtonGroup>
+    </Section>
+  );
+}
+
+const PASSWORD_FIELDS = ['current_password', 'password', 'password_confirmation'] as const;
+
+function PasswordForm() {
+  const user = useCurrentUser();
+  const change = useChangePassword();
+  const location = useLocation();
+  const currentRef = useRef<HTMLInputElement | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<PasswordChangeBody>({
+    resolver: zodResolver(passwordChangeBodySchema),
+    defaultValues: { current_password: '', password: '', password_confirmation: '' },
+  });
+
+  useEffect(() => {
+    if (location.hash === '#password') {
+      document.getElementById('password')?.scrollIntoView?.({ block: 'start' });
+      currentRef.current?.focus();
+    }
+  }, [location.hash]);
+
+  const onSubmit = handleSubmit(async (body) => {
+    try {
+      await change.mutateAsync(body);
+      reset();
+    } catch (err) {
+      applyServerErrors<PasswordChangeBody>(err, PASSWORD_FIELDS, setError);
+    }
+  });
+
+  const { ref: currentRegisterRef, ...current } = register('current_password');
+  return (
+    <Section title="Change password" id="password">
+      {user.is_temp && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          You signed in with a temporary password. Choose a new one now.
+        </Alert>
+      )}
+      {/* A hidden username field lets password managers pair the new password with the account. */}
+      <form onSubmit={onSubmit} noValidate aria-label="Change password">
+        <input type="text" name="username" autoComplete="username" value={user.email ?? ''} readOnly hidden />
+        <Stack spacing={2}>
+          <TextField
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            required
+            error={!!errors.current_password}
+            helperText={errors.current_password?.message}
+            {...current}
+            inputRef={(el: HTMLInputElement | null) => {
+              currentRegisterRef(el);
+              currentRef.current = el;
+            }}
+          />
+          <TextField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            required
+            error={!!errors.password}
+            helperText={errors.password?.message}
+            {...register('password')}
+          />
+          <TextField
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+            required
+            error={!!errors.password_confirmation}
+            helperText={errors.password_confirmation?.message}
+            {...register('password_confirmation')}
+          />
+          <Box>
+            <Button type="submit" variant="contained" disabled={isSubmitting}>
+              Change password
+            </Button>
+          </Box>
+        </Stack>
+      </form>
+    </Section>
+  );
+}

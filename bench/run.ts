@@ -1,0 +1,101 @@
+/**
+ * `npm run bench`: starts the server on PostgreSQL (DATABASE_URL), loads each hot path with
+ * autocannon and prints req/s and p50/p95/p99 beside a bare Fastify route (the HTTP floor) and,
+ * where a scenario has one, the same SQL run straight against PostgreSQL.
+ *
+ * Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/frontage_bench, created when
+ * missing), BENCH_CONNECTIONS (16), BENCH_SECONDS (10 per row), BENCH_ONLY (substring filter on names).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureDatabase } from './lib/database';
+import { httpLoad } from './lib/http-load';
+import { repoRoot, startNode, stop, waitForHealth } from './lib/processes';
+import { sqlLoad } from './lib/sql-load';
+import type { LoadResult } from './lib/stats';
+import { scenarios, type BenchContext } from './scenarios';
+
+const databaseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/frontage_bench';
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const only = process.env.BENCH_ONLY;
+const apiPort = Number(process.env.BENCH_PORT ?? 3300);
+const floorPort = apiPort + 1;
+
+const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
+
+async function signIn(apiBase: string): Promise<{ cookie: string; token: string }> {
+  const res = await fetch(`${apiBase}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+    body: JSON.stringify({ email: 'admin@example.com', password: 'demo-admin-2026' }),
+  });
+  if (!res.ok) throw new Error(`Demo admin login failed with ${res.status}`);
+  const setCookie = res.headers.get('set-cookie') ?? '';
+  const pair = setCookie.split(';')[0] ?? '';
+  return { cookie: pair, token: decodeURIComponent(pair.split('=')[1] ?? '') };
+}
+
+async function main() {
+  console.log(`Frontage bench — ${connections} connections, ${seconds}s per row, database ${new URL(databaseUrl).pathname.slice(1)}`);
+  await ensureDatabase(databaseUrl);
+  const server = startNode('apps/server/src/main.ts', {
+    PORT: String(apiPort),
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MAX: '100000000',
+  }, 'server');
+  const floor = startNode('bench/floor-server.ts', { PORT: String(floorPort) }, 'floor');
+  const rows: Array<{ name: string; http: LoadResult; sql?: LoadResult }> = [];
+  try {
+    const apiBase = `http://127.0.0.1:${apiPort}`;
+    const floorBase = `http://127.0.0.1:${floorPort}`;
+    await Promise.all([waitForHealth(`${apiBase}/api/health`), waitForHealth(`${floorBase}/`)]);
+    const { cookie, token } = await signIn(apiBase);
+    const ctx: BenchContext = { apiBase, floorBase, cookie, sessionToken: token };
+
+    for (const scenario of scenarios.filter((s) => !only || s.name.includes(only))) {
+      process.stdout.write(`… ${scenario.name}\n`);
+      const target = scenario.http(ctx);
+      await httpLoad(target, connections, 1); // warm-up
+      const http = await httpLoad(target, connections, seconds);
+      const sql = scenario.sql ? await sqlLoad(databaseUrl, scenario.sql(ctx), connections, seconds) : undefined;
+      rows.push({ name: scenario.name, http, sql });
+    }
+  } finally {
+    await Promise.all([stop(server), stop(floor)]);
+  }
+
+  const floorRps = rows.find((r) => r.name.includes('floor'))?.http.rps;
+  const header = ['endpoint', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx', 'of floor', 'raw SQL req/s', 'raw p95 ms', 'HTTP/SQL'];
+  const table = rows.map((r) => [
+    r.name,
+    fmt(r.http.rps, 0),
+    fmt(r.http.p50),
+    fmt(r.http.p95),
+    fmt(r.http.p99),
+    String(r.http.errors),
+    floorRps ? `${fmt((100 * r.http.rps) / floorRps, 0)}%` : '–',
+    r.sql ? fmt(r.sql.rps, 0) : '–',
+    r.sql ? fmt(r.sql.p95) : '–',
+    r.sql ? `${fmt((100 * r.http.rps) / r.sql.rps, 0)}%` : '–',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => '| ' + cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ') + ' |';
+  console.log('');
+  console.log(line(header));
+  console.log('|' + widths.map((w, i) => (i === 0 ? ':' : '') + '-'.repeat(w + 1) + (i === 0 ? '' : ':')).join('|') + '|');
+  for (const row of table) console.log(line(row));
+
+  const outDir = join(repoRoot, 'bench', 'results');
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, 'latest.json'), JSON.stringify({ at: new Date().toISOString(), connections, seconds, rows }, null, 2));
+  if (rows.some((r) => r.http.errors > 0)) {
+    console.error('Some requests failed (non-2xx); the figures above are not trustworthy.');
+    process.exitCode = 1;
+  }
+}
+
+await main();

@@ -1,0 +1,49 @@
+import { createHash } from 'node:crypto';
+import type { HttpTarget } from './lib/http-load';
+import type { SqlTarget } from './lib/sql-load';
+
+export interface BenchContext {
+  apiBase: string;
+  floorBase: string;
+  /** Cookie header of a signed-in demo admin. */
+  cookie: string;
+  /** The raw session token inside that cookie. */
+  sessionToken: string;
+}
+
+export interface Scenario {
+  name: string;
+  http: (ctx: BenchContext) => HttpTarget;
+  /** The same work as plain SQL, run straight against PostgreSQL for the ratio column. */
+  sql?: (ctx: BenchContext) => SqlTarget;
+}
+
+const api = (ctx: BenchContext, extra: Record<string, string> = {}) => ({
+  'X-Requested-With': 'XMLHttpRequest',
+  ...extra,
+});
+
+/** Hot paths measured by `npm run bench`. Later issues append theirs here. */
+export const scenarios: Scenario[] = [
+  {
+    name: 'bare Fastify route (HTTP floor)',
+    http: (ctx) => ({ url: `${ctx.floorBase}/` }),
+  },
+  {
+    name: 'GET /api/health',
+    http: (ctx) => ({ url: `${ctx.apiBase}/api/health` }),
+    sql: () => ({ sql: 'select 1' }),
+  },
+  {
+    name: 'GET /api/auth/me',
+    http: (ctx) => ({ url: `${ctx.apiBase}/api/auth/me`, headers: api(ctx, { cookie: ctx.cookie }) }),
+    sql: (ctx) => ({
+      sql: `select u.id, u.name, u.email, u.company_id, u.type, u.is_temp, u.currency, us.theme, us.hidden_videos
+              from sessions s
+              join users u on u.id = s.user_id
+              left join user_settings us on us.user_id = u.id
+             where s.token_hash = $1 and s.expires_at > now()`,
+      params: [[createHash('sha256').update(ctx.sessionToken).digest('hex')]],
+    }),
+  },
+];

@@ -1,0 +1,134 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, AGENT, drawer, login, logout } from '../fixtures';
+
+const DRAWER_ORDER = [
+  'My Properties',
+  'Map',
+  'Schemes',
+  'Properties',
+  'Companies',
+  'Contacts',
+  'Pipelines',
+  'Enquiries',
+  'Deals',
+  'Tracked Retailers (Admin)',
+  'Tracked Retailers',
+  'Gap Analysis (Beta)',
+  'Documentation',
+  'Support',
+];
+
+test('a visitor is sent to the login page', async ({ page }) => {
+  await page.goto('/companies');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+});
+
+test('wrong credentials show a clear error and keep the visitor on /login', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(AGENT.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'These credentials do not match our records.' }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the admin sees the admin drawer entry, in the spec order, and can open /core', async ({ page }) => {
+  await login(page, ADMIN);
+  const entries = drawer(page).getByRole('link');
+  await expect(entries).toHaveText(DRAWER_ORDER);
+  await drawer(page).getByRole('link', { name: 'Tracked Retailers (Admin)' }).click();
+  await expect(page).toHaveURL(/\/core$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Tracked Retailers (Admin)' })).toBeVisible();
+});
+
+test('the agent has no admin entry and /core lands on /access-error', async ({ page }) => {
+  await login(page, AGENT);
+  await expect(drawer(page).getByRole('link')).toHaveText(
+    DRAWER_ORDER.filter((e) => e !== 'Tracked Retailers (Admin)'),
+  );
+  await page.goto('/core');
+  await expect(page).toHaveURL(/\/access-error$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Access denied' })).toBeVisible();
+});
+
+test('the New Deal menu offers Tracked Retailer to admins only', async ({ page }) => {
+  await login(page, AGENT);
+  await page.getByRole('button', { name: 'New Deal' }).click();
+  await expect(page.getByRole('menuitem')).toHaveText([
+    'Sale',
+    'New Letting',
+    'Sub-letting/Assignment',
+    'Rent Review',
+    'Lease Renewal/Re-gear',
+  ]);
+  await page.keyboard.press('Escape');
+  await logout(page);
+
+  await login(page, ADMIN);
+  await page.getByRole('button', { name: 'New Deal' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Tracked Retailer' })).toBeVisible();
+  await page.getByTestId('tracked-retailer-deal').hover();
+  await expect(page.getByRole('tooltip')).toHaveText(
+    'Use if you know that the tenant has changed, but are not sure why.',
+  );
+});
+
+test('an unknown path shows the not-found page', async ({ page }) => {
+  await login(page, AGENT);
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+});
+
+test('the avatar shows at most two initials', async ({ page }) => {
+  await login(page, AGENT);
+  await expect(page.getByRole('button', { name: 'Account menu' })).toHaveText('JP');
+});
+
+test('the theme choice survives a reload and a new login', async ({ page }) => {
+  await login(page, AGENT);
+  const theme = () => page.locator('html').getAttribute('data-theme');
+  const before = await theme();
+  const next = before === 'dark' ? 'light' : 'dark';
+  await page.getByRole('button', { name: `Switch to ${next} theme` }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', next);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'My Properties' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', next);
+  // Put it back so other tests start from the seeded state.
+  await page.getByRole('button', { name: `Switch to ${before === 'dark' ? 'dark' : 'light'} theme` }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', before ?? 'light');
+});
+
+test('logout returns to /login and the back button does not reveal data', async ({ page }) => {
+  await login(page, AGENT);
+  await page.goto('/profile');
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(AGENT.name);
+  await logout(page);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText(AGENT.name)).toHaveCount(0);
+  // The old session is gone on the server too.
+  const me = await page.request.get('/api/auth/me', { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+  expect(me.status()).toBe(401);
+});
+
+test('the bell shows the unread count and leads to the notifications page', async ({ page }) => {
+  await login(page, AGENT);
+  const unread = await page.request.get('/api/notifications/unread-count', {
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  const { unread_count } = (await unread.json()) as { unread_count: number };
+  expect(unread_count).toBeGreaterThan(0);
+  const bell = page.getByRole('link', { name: 'Notifications' });
+  await expect(bell).toHaveAccessibleName(`Notifications, ${unread_count} unread`);
+  await expect(page.getByTestId('notifications-unread-count')).toHaveText(String(unread_count));
+  await bell.click();
+  await expect(page).toHaveURL(/\/notifications$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
+  await page.getByRole('button', { name: 'Mark all as read' }).click();
+  await expect(bell).toHaveAccessibleName('Notifications');
+  await expect(page.getByTestId('notification-item').first()).toHaveAttribute('data-unread', 'false');
+});

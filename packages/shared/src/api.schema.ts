@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { PER_PAGE_DEFAULT, PER_PAGE_MAX } from './constants';
+
+/** `page` and `per_page` as every list accepts them (API.md): per_page outside 1–100 is a 422. */
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(PER_PAGE_MAX).default(PER_PAGE_DEFAULT),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export const paginationSchema = z.object({
+  total: z.number().int(),
+  count: z.number().int(),
+  per_page: z.number().int(),
+  current_page: z.number().int(),
+  total_pages: z.number().int(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), meta: z.object({ pagination: paginationSchema }) });
+export const dataOf = <T extends z.ZodType>(item: T) => z.object({ data: item });
+
+export const msgSchema = z.object({ msg: z.string() });
+export const validationErrorSchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())),
+});
+export type ValidationErrorBody = z.infer<typeof validationErrorSchema>;
+
+export const actionSchema = <T extends z.ZodType>(data: T) =>
+  z.object({ status: z.literal('success'), msg: z.string(), data });
+
+/** Comma-separated `include` lists; unknown names are ignored (API.md). */
+export const parseInclude = (raw: string | undefined): Set<string> =>
+  new Set((raw ?? '').split(',').map((s) => s.trim()).filter(Boolean));

@@ -1,0 +1,53 @@
+/** Every user-facing message the specs quote, character for character (spec A §8, spec B §8). */
+export const MESSAGES = {
+  networkError:
+    'The server has encountered an unexpected error. If the problem persists, please contact an administrator',
+  unauthorized: 'You are not authorized to access this resource',
+  validationError: 'Validation Error.',
+  validationErrorTitle: 'Validation Error',
+  fillRequired: 'Please fill all required fields',
+  invalidUrl: 'Invalid URL',
+  unsavedCommentClose: 'An unsaved comment exists, Do you still wish to close?',
+  unsavedCommentFinish: 'An unsaved comment exists, Do you wish to finish the wizard?',
+  changePassword: 'Please change your password!',
+  loading: 'Loading ...',
+  noCompaniesFound: 'No companies found',
+  createNewCompany: 'Create a new company',
+  deleteComment: 'Are you sure you want to delete this comment?',
+  deleteEnquiry: 'Are you sure you want to delete this enquiry?',
+  noComments: 'No comments yet, be the first to comment',
+  writeComment: 'Write a comment...',
+  effectiveDateRequired: 'Effective date is required',
+  invalidLocation: 'Invalid Location',
+  clickMap: 'Click on the map to select a location',
+  enquiryContactOrCompany: 'Either contact or company is required',
+  enquiryStage: 'Stage is required',
+  enquiryReason: 'Reason is required',
+  enquiryCompleted:
+    'An enquiry has been completed, Would you like to create a new deal for this enquiry?',
+  retailerNeverVerified: 'This retailer has never been verified',
+  retailerVerified: 'This retailer is verified',
+  retailerNotCurrentlyVerified: 'This retailer is not currently verified',
+} as const;
+
+/** Server-side messages (API.md). */
+export const API_MESSAGES = {
+  unauthenticated: 'Unauthenticated.',
+  invalidData: 'The given data was invalid.',
+  missingRequestedWith: 'The X-Requested-With header is required.',
+  forbidden: 'This action is unauthorized.',
+  notFound: 'Not found.',
+  routeNotFound: 'The requested API route does not exist.',
+  badCredentials: 'These credentials do not match our records.',
+  tooManyAttempts: 'Too many login attempts. Please try again later.',
+  tooManyRequests: 'Too many requests. Please slow down.',
+  payloadTooLarge: 'The request is too large.',
+  serverError: 'The server has encountered an unexpected error.',
+  shuttingDown: 'The server is restarting. Please try again in a moment.',
+  databaseUnavailable: 'The database is unavailable.',
+  passwordChanged: 'Your password has been changed.',
+  profileSaved: 'Your profile has been saved.',
+  loggedOut: 'You have been logged out.',
+  allNotificationsRead: 'All notifications marked as read.',
+  currentPasswordIncorrect: 'The current password is incorrect.',
+} as const;
