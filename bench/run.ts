@@ -13,7 +13,8 @@ import { httpLoad } from './lib/http-load';
 import { repoRoot, startNode, stop, waitForHealth } from './lib/processes';
 import { sqlLoad } from './lib/sql-load';
 import type { LoadResult } from './lib/stats';
-import { scenarios, type BenchContext } from './scenarios';
+import { ensureDataset } from './dataset/index';
+import { scenarios, type BenchContext } from './scenarios/index';
 
 const databaseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/frontage_bench';
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -53,6 +54,8 @@ async function main() {
     const apiBase = `http://127.0.0.1:${apiPort}`;
     const floorBase = `http://127.0.0.1:${floorPort}`;
     await Promise.all([waitForHealth(`${apiBase}/api/health`), waitForHealth(`${floorBase}/`)]);
+    // The server has migrated and seeded the demo by now; the large dataset goes on top of it.
+    await ensureDataset(databaseUrl);
     const { cookie, token } = await signIn(apiBase);
     const ctx: BenchContext = { apiBase, floorBase, cookie, sessionToken: token };
 

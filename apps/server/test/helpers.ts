@@ -102,14 +102,39 @@ export const buildTestApp = async (opts: TestAppOptions = {}): Promise<TestApp> 
   return { app, db: handle.db, handle, config, close: () => app.close() };
 };
 
-/** Empties every table between tests (the schema stays). */
+/** Every table of the application's schema (not drizzle's migration journal). */
+const appTables = async (db: Db): Promise<string[]> => {
+  const res = (await db.execute(
+    sql.raw(`select tablename from pg_tables where schemaname = 'public' order by tablename`),
+  )) as unknown as { rows: Array<{ tablename: string }> };
+  return res.rows.map((r) => r.tablename);
+};
+
+/** Empties every table between tests (the schema stays, ids restart at 1). */
 export const resetData = async (): Promise<void> => {
   const db = await testDb();
-  await db.execute(
-    sql.raw(
-      'truncate notifications, sessions, login_throttle, user_settings, users, company_category, company_categories, companies restart identity cascade',
-    ),
-  );
+  const tables = await appTables(db);
+  await db.execute(sql.raw(`truncate ${tables.map((t) => `"${t}"`).join(', ')} restart identity cascade`));
+};
+
+/** Tables a refused call may legitimately touch: signing in and session bookkeeping. */
+const VOLATILE_TABLES = new Set(['sessions', 'login_throttle']);
+
+/**
+ * A digest of every row of every application table (except session bookkeeping): equal digests
+ * before and after a call mean the call changed nothing.
+ */
+export const tableFingerprint = async (): Promise<Record<string, string>> => {
+  const db = await testDb();
+  const out: Record<string, string> = {};
+  for (const table of await appTables(db)) {
+    if (VOLATILE_TABLES.has(table)) continue;
+    const res = (await db.execute(
+      sql.raw(`select count(*)::int as n, coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as h from "${table}" t`),
+    )) as unknown as { rows: Array<{ n: number; h: string }> };
+    out[table] = `${res.rows[0]!.n}:${res.rows[0]!.h}`;
+  }
+  return out;
 };
 
 let seq = 0;

@@ -1,55 +1,22 @@
+/// <reference types="vite/client" />
 /**
  * Authorization matrix (ARCHITECTURE.md §6): every route in the OpenAPI document × actor → status.
- * A new route without a row here fails the first test.
+ * Rows live beside this file in `matrix/<module>.rows.ts`; a route without a row fails the first
+ * test. After every refused call (4xx) the database must be exactly as it was.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { XHR, buildNotification, buildTestApp, buildUser, login, resetData, type TestApp } from './helpers';
+import { XHR, buildTestApp, login, resetData, tableFingerprint, type TestApp } from './helpers';
+import { ACTORS, type Actor, type MatrixRows, type World } from './matrix/types';
+import { buildWorld } from './matrix/world';
 
-type Actor = 'anonymous' | 'user';
-interface Row {
-  /** Concrete URL to call (path parameters filled in). */
-  url: (ctx: { notificationId: number }) => string;
-  body?: object;
-  expect: Record<Actor, number>;
+const modules = import.meta.glob<{ rows: MatrixRows }>('./matrix/*.rows.ts', { eager: true });
+const MATRIX: MatrixRows = {};
+for (const [file, mod] of Object.entries(modules)) {
+  for (const [route, row] of Object.entries(mod.rows)) {
+    if (MATRIX[route]) throw new Error(`${route} has rows in two files (${file})`);
+    MATRIX[route] = row;
+  }
 }
-
-const PASSWORD = 'matrix-password-1';
-
-const MATRIX: Record<string, Row> = {
-  'GET /api/health': { url: () => '/api/health', expect: { anonymous: 200, user: 200 } },
-  'POST /api/auth/login': {
-    url: () => '/api/auth/login',
-    body: { email: 'matrix@example.com', password: PASSWORD },
-    expect: { anonymous: 200, user: 200 },
-  },
-  'GET /api/auth/me': { url: () => '/api/auth/me', expect: { anonymous: 401, user: 200 } },
-  'PUT /api/auth/me': {
-    url: () => '/api/auth/me',
-    body: { name: 'Matrix User', currency: 'GBP' },
-    expect: { anonymous: 401, user: 200 },
-  },
-  'POST /api/auth/refresh': { url: () => '/api/auth/refresh', expect: { anonymous: 401, user: 200 } },
-  'POST /api/auth/logout': { url: () => '/api/auth/logout', expect: { anonymous: 401, user: 200 } },
-  'PUT /api/auth/password': {
-    url: () => '/api/auth/password',
-    body: { current_password: PASSWORD, password: PASSWORD, password_confirmation: PASSWORD },
-    expect: { anonymous: 401, user: 200 },
-  },
-  'PUT /api/settings/theme': { url: () => '/api/settings/theme', body: { theme: 'dark' }, expect: { anonymous: 401, user: 200 } },
-  'PUT /api/settings/hide-video': {
-    url: () => '/api/settings/hide-video',
-    body: { video_id: 'intro' },
-    expect: { anonymous: 401, user: 200 },
-  },
-  'GET /api/config': { url: () => '/api/config', expect: { anonymous: 401, user: 200 } },
-  'GET /api/notifications': { url: () => '/api/notifications', expect: { anonymous: 401, user: 200 } },
-  'GET /api/notifications/unread-count': { url: () => '/api/notifications/unread-count', expect: { anonymous: 401, user: 200 } },
-  'PUT /api/notifications/{id}/read': {
-    url: ({ notificationId }) => `/api/notifications/${notificationId}/read`,
-    expect: { anonymous: 401, user: 200 },
-  },
-  'PUT /api/notifications/read-all': { url: () => '/api/notifications/read-all', expect: { anonymous: 401, user: 200 } },
-};
 
 let t: TestApp;
 beforeAll(async () => {
@@ -57,6 +24,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(() => resetData());
+
+const userOf = (w: World, actor: Exclude<Actor, 'anonymous'>) =>
+  actor === 'admin' ? w.admin : actor === 'same_company' ? w.sameUser : w.otherUser;
 
 describe('route matrix', () => {
   it('has a row for every documented route and no stale rows', async () => {
@@ -72,19 +42,25 @@ describe('route matrix', () => {
   });
 
   for (const [route, row] of Object.entries(MATRIX)) {
-    for (const actor of ['anonymous', 'user'] as const) {
+    for (const actor of ACTORS) {
       it(`${route} as ${actor} → ${row.expect[actor]}`, async () => {
-        const user = await buildUser({ email: 'matrix@example.com', password: PASSWORD });
-        const n = await buildNotification({ user_id: user.id });
-        const cookie = actor === 'user' ? await login(t.app, 'matrix@example.com', PASSWORD) : undefined;
-        const [method] = route.split(' ') as ['GET' | 'POST' | 'PUT'];
+        const w = await buildWorld();
+        const made = { ...(await row.setup?.(w)) };
+        // `made.actor` lets a row pick a record per actor (e.g. "my own notification").
+        if (made[actor] !== undefined) made.actor = made[actor]!;
+        const cookie = actor === 'anonymous' ? undefined : await login(t.app, userOf(w, actor).email!, w.password);
+        const [method] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE'];
+        const before = await tableFingerprint();
+        const body = typeof row.body === 'function' ? row.body(w, made) : row.body;
+        const multipart = row.payload?.(w, made);
         const res = await t.app.inject({
           method,
-          url: row.url({ notificationId: n.id }),
-          headers: { ...XHR, ...(cookie ? { cookie } : {}) },
-          ...(row.body ? { payload: row.body } : {}),
+          url: row.url(w, made),
+          headers: { ...XHR, ...(cookie ? { cookie } : {}), ...(multipart?.headers ?? {}) },
+          ...(multipart ? { payload: multipart.body } : body ? { payload: body } : {}),
         });
         expect(res.statusCode, res.body).toBe(row.expect[actor]);
+        if (res.statusCode >= 400) expect(await tableFingerprint(), 'database changed by a refused call').toEqual(before);
       });
     }
   }

@@ -2,6 +2,7 @@ import { count, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { companies, companyCategories, companyCategory, notifications, userSettings, users } from '../schema';
 import { DEFAULT_SCRYPT_COST, hashPassword } from '../../lib/password';
+import { SEED_STEPS, type SeedContext } from './steps';
 import {
   AGENCIES,
   COMPANY_CATEGORIES,
@@ -33,17 +34,6 @@ export const prng = (seed: number) => {
   };
 };
 
-export const DEMO_TABLES = [
-  'notifications',
-  'sessions',
-  'login_throttle',
-  'user_settings',
-  'users',
-  'company_category',
-  'company_categories',
-  'companies',
-];
-
 export interface SeedOptions {
   scryptCost?: number;
   now?: Date;
@@ -55,9 +45,13 @@ export const usersTableIsEmpty = async (db: Db): Promise<boolean> => {
   return Number(rows[0]?.n ?? 0) === 0;
 };
 
-/** Empties the demo tables (ids restart at 1). */
+/** Empties every application table (ids restart at 1); drizzle's migration journal stays. */
 export const wipeDemoData = async (db: Db): Promise<void> => {
-  await db.execute(sql.raw(`truncate ${DEMO_TABLES.join(', ')} restart identity cascade`));
+  const res = (await db.execute(
+    sql.raw(`select tablename from pg_tables where schemaname = 'public'`),
+  )) as unknown as { rows: Array<{ tablename: string }> };
+  const tables = res.rows.map((r) => `"${r.tablename}"`);
+  if (tables.length) await db.execute(sql.raw(`truncate ${tables.join(', ')} restart identity cascade`));
 };
 
 const slug = (s: string) =>
@@ -73,7 +67,7 @@ const pad3 = (n: number) => String(n).padStart(3, '0');
  * Inserts the demo data set in one transaction: categories, ~270 companies, 600 contacts, the two
  * demo accounts and their notifications. Deterministic (seeded PRNG).
  */
-export const seedDemo = async (db: Db, opts: SeedOptions = {}): Promise<{ companies: number; users: number }> => {
+export const seedDemo = async (db: Db, opts: SeedOptions = {}): Promise<Record<string, number>> => {
   const log = opts.log ?? (() => undefined);
   const now = opts.now ?? new Date();
   const rand = prng(20260101);
@@ -191,6 +185,24 @@ export const seedDemo = async (db: Db, opts: SeedOptions = {}): Promise<{ compan
       ),
     );
     log(`notifications: ${accounts.length * DEMO_NOTIFICATIONS.length}`);
-    return { companies: companyRows.length, users: inserted.length };
+
+    // The domains added by later issues (places, properties, comments …) seed on top, in order.
+    const kinds = all.map((co) =>
+      RETAILERS.includes(co) ? 'retailer' : LANDLORDS.includes(co) ? 'landlord' : AGENCIES.includes(co) ? 'agency' : 'platform',
+    );
+    const ctx: SeedContext = {
+      tx,
+      rand,
+      now,
+      log,
+      companies: companyRows.map((r, i) => ({ id: r.id, name: r.name, kind: kinds[i]! })),
+      contactIds: inserted.slice(2).map((u) => u.id),
+      contactCompany: new Map(inserted.slice(2).map((u, i) => [u.id, contacts[i]!.company_id])),
+      adminId: accounts[0]!.id,
+      agentId: accounts[1]!.id,
+    };
+    const counts: Record<string, number> = { companies: companyRows.length, users: inserted.length };
+    for (const step of SEED_STEPS) Object.assign(counts, await step(ctx));
+    return counts;
   });
 };

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { HttpTarget } from './lib/http-load';
-import type { SqlTarget } from './lib/sql-load';
+import type { HttpTarget } from '../lib/http-load';
+import type { SqlTarget } from '../lib/sql-load';
 
 export interface BenchContext {
   apiBase: string;
@@ -18,13 +18,13 @@ export interface Scenario {
   sql?: (ctx: BenchContext) => SqlTarget;
 }
 
-const api = (ctx: BenchContext, extra: Record<string, string> = {}) => ({
+export const api = (_ctx: BenchContext, extra: Record<string, string> = {}) => ({
   'X-Requested-With': 'XMLHttpRequest',
   ...extra,
 });
 
-/** Hot paths measured by `npm run bench`. Later issues append theirs here. */
-export const scenarios: Scenario[] = [
+/** The HTTP floor and the foundation's hot paths. */
+export const foundationScenarios: Scenario[] = [
   {
     name: 'bare Fastify route (HTTP floor)',
     http: (ctx) => ({ url: `${ctx.floorBase}/` }),

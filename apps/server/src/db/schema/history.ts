@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, stamp } from './columns';
+import { users } from './users';
+
+/**
+ * Every change of a property, scheme or address field: who, when, old and new value (JSON: a
+ * scalar, or a list of ids for party lists), where it came from, and whether it is verified.
+ * Changes by admins are verified at once; others stay unverified until an admin verifies them.
+ */
+export const fieldHistory = pgTable(
+  'field_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** 'property' | 'scheme' | 'address' */
+    entity_type: text('entity_type').notNull(),
+    entity_id: integer('entity_id').notNull(),
+    field: text('field').notNull(),
+    old_value: jsonb('old_value'),
+    new_value: jsonb('new_value'),
+    /** 'create' | 'update' | 'areas' | 'address' | 'deal' | 'set_me_as_contact' … */
+    source: text('source').notNull(),
+    /** The deal that made the change (deals arrive with a later issue; no FK yet). */
+    deal_id: integer('deal_id'),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    verified: boolean('verified').notNull().default(false),
+    verified_by: integer('verified_by').references(() => users.id, { onDelete: 'set null' }),
+    verified_at: stamp('verified_at'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('field_history_entity_idx').on(t.entity_type, t.entity_id, t.created_at.desc(), t.id.desc()),
+    index('field_history_unverified_idx')
+      .on(t.entity_type, t.entity_id, t.field)
+      .where(sql`not ${t.verified}`),
+  ],
+);

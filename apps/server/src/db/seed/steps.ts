@@ -1,0 +1,23 @@
+import type { Db } from '../client';
+import type { prng } from './seed';
+
+/** The demo data set so far, handed to each later seed step (all inside one transaction). */
+export interface SeedContext {
+  tx: Db;
+  rand: ReturnType<typeof prng>;
+  now: Date;
+  log: (line: string) => void;
+  /** Every seeded company with its kind; retailers are tenants, landlords and agencies the parties. */
+  companies: ReadonlyArray<{ id: number; name: string; kind: 'platform' | 'retailer' | 'landlord' | 'agency' }>;
+  /** The seeded contacts (not the two demo accounts) and their companies. */
+  contactIds: readonly number[];
+  contactCompany: ReadonlyMap<number, number>;
+  adminId: number;
+  agentId: number;
+}
+
+/** A seed step returns counts for the start log (e.g. `{ properties: 5000 }`). */
+export type SeedStep = (ctx: SeedContext) => Promise<Record<string, number>>;
+
+/** Later issues append their step here, in dependency order (places before comments). */
+export const SEED_STEPS: SeedStep[] = [];

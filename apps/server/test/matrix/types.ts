@@ -1,0 +1,41 @@
+import type { companies, users } from '../../src/db/schema';
+
+/**
+ * Who calls a route in the authorization matrix. The signed-in actors are a research admin (of
+ * the platform's own company), a user of company A ("same company" as the records a row's setup
+ * creates for company A) and a user of company B ("other company").
+ */
+export type Actor = 'anonymous' | 'admin' | 'same_company' | 'other_company';
+export const ACTORS: readonly Actor[] = ['anonymous', 'admin', 'same_company', 'other_company'];
+
+export type CompanyRow = typeof companies.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+
+/** The records every row starts from (the database is emptied before each case). */
+export interface World {
+  companyA: CompanyRow;
+  companyB: CompanyRow;
+  platform: CompanyRow;
+  admin: UserRow;
+  sameUser: UserRow;
+  otherUser: UserRow;
+  /** The password of the three signed-in actors. */
+  password: string;
+}
+
+/** What a row's setup made (ids used in its URL and body). */
+export type Made = Record<string, number | string>;
+
+export interface MatrixRow {
+  /** Creates the records the call works on; runs before the actor signs in. */
+  setup?: (w: World) => Promise<Made>;
+  url: (w: World, made: Made) => string;
+  body?: object | ((w: World, made: Made) => object);
+  /** A multipart body instead of JSON: build it with form-data style helpers in the row file. */
+  payload?: (w: World, made: Made) => { body: Buffer | string; headers: Record<string, string> };
+  /** Expected status per actor. Every actor must be listed. */
+  expect: Record<Actor, number>;
+}
+
+/** Rows keyed by `METHOD /api/path/{param}` exactly as the OpenAPI document names the route. */
+export type MatrixRows = Record<string, MatrixRow>;
