@@ -34,3 +34,9 @@ export const actionSchema = <T extends z.ZodType>(data: T) =>
 /** Comma-separated `include` lists; unknown names are ignored (API.md). */
 export const parseInclude = (raw: string | undefined): Set<string> =>
   new Set((raw ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+
+/**
+ * CSV exports (`GET /api/<list>/export` with the list's own filters) stream every matching row as
+ * `text/csv`; this header carries the row count up front so the client can show progress.
+ */
+export const EXPORT_TOTAL_HEADER = 'X-Total-Count';

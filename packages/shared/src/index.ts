@@ -8,3 +8,6 @@ export * from './notification.schema';
 export * from './permissions';
 export * from './initials';
 export * from './config.schema';
+export * from './company.schema';
+export * from './contact.schema';
+export * from './ui-state.schema';

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { pageQuerySchema } from './api.schema';
+import { CONTACT_NAME_MIN } from './constants';
+import { USER_TYPES } from './enums';
+import { PASSWORD_MIN } from './auth.schema';
+
+/** Contacts are users (spec A §3); a contact need not be able to sign in. */
+export const CONTACT_MESSAGES = {
+  nameRequired: 'The name field is required.',
+  nameMin: `The name must be at least ${CONTACT_NAME_MIN} characters.`,
+  emailRequired: 'The email field is required.',
+  emailInvalid: 'The email must be a valid email address.',
+  emailTaken: 'The email has already been taken.',
+  companyMissing: 'The selected company is invalid.',
+  passwordMin: `The password must be at least ${PASSWORD_MIN} characters.`,
+} as const;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null));
+
+/**
+ * POST /api/users and PUT /api/users/{id} (spec A §7: company_id, name, email, direct_dial,
+ * mobile). `type` and `password` (a temporary password: sets is_temp) are admin-only and ignored
+ * for everyone else.
+ */
+export const contactBodySchema = z.object({
+  company_id: z.coerce.number().int().positive().nullable().optional().default(null),
+  name: z
+    .string({ error: CONTACT_MESSAGES.nameRequired })
+    .trim()
+    .min(1, CONTACT_MESSAGES.nameRequired)
+    .min(CONTACT_NAME_MIN, CONTACT_MESSAGES.nameMin)
+    .max(255),
+  email: z
+    .string({ error: CONTACT_MESSAGES.emailRequired })
+    .trim()
+    .min(1, CONTACT_MESSAGES.emailRequired)
+    .max(255)
+    .email(CONTACT_MESSAGES.emailInvalid),
+  direct_dial: optionalText(50),
+  mobile: optionalText(50),
+  type: z.enum(USER_TYPES).optional(),
+  password: z.string().min(PASSWORD_MIN, CONTACT_MESSAGES.passwordMin).max(200).optional(),
+});
+export type ContactBody = z.input<typeof contactBodySchema>;
+
+export const CONTACT_SORTS = ['name', '-name', 'email', '-email', 'updated_at', '-updated_at', 'created_at', '-created_at'] as const;
+
+/** GET /api/users/ — trigram search on name and e-mail, filter by company. */
+export const contactListQuerySchema = pageQuerySchema.extend({
+  q: z.string().trim().max(200).optional(),
+  include: z.string().optional(),
+  company_id: z.coerce.number().int().positive().optional(),
+  sort: z.enum(CONTACT_SORTS).optional().default('name'),
+});
+export type ContactListQuery = z.input<typeof contactListQuerySchema>;
+
+/** The domain part of an e-mail address, for GET /api/companies/by-domain (spec A §3). */
+export const emailDomain = (email: string): string | null => {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return null;
+  const domain = email.slice(at + 1).trim().toLowerCase();
+  return /^[a-z0-9.-]+\.[a-z]{2,}$/.test(domain) ? domain : null;
+};

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/**
+ * Screens whose interface state (filters, sort, page size …) is saved per user (spec A §3: map,
+ * companies, properties and schemes filters, enquiries per property; contacts added by us).
+ */
+export const UI_STATE_SCREENS = ['map', 'companies', 'contacts', 'properties', 'schemes', 'enquiries'] as const;
+export type UiStateScreen = (typeof UI_STATE_SCREENS)[number];
+
+/** Saved state is a small JSON object; bigger is refused (422). */
+export const UI_STATE_MAX_BYTES = 8 * 1024;
+
+export const uiStateSchema = z.object({
+  screen: z.enum(UI_STATE_SCREENS),
+  state: z.record(z.string(), z.unknown()),
+  updated_at: z.string().nullable(),
+});
+export type UiState = z.infer<typeof uiStateSchema>;
+
+/** PUT /api/ui-state/{screen} */
+export const uiStateBodySchema = z.object({
+  state: z
+    .record(z.string(), z.unknown())
+    .refine((s) => JSON.stringify(s).length <= UI_STATE_MAX_BYTES, 'The saved state is too large.'),
+});
