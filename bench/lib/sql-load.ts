@@ -5,10 +5,21 @@ export interface SqlTarget {
   sql: string;
   /** Parameter sets to rotate through. */
   params?: unknown[][];
+  /**
+   * Whole statements to rotate through instead (when the SQL itself differs, e.g. by term length).
+   * A variant with `then` runs those statements after its own, in order, as one timed request (an
+   * endpoint that sends several queries).
+   */
+  variants?: Array<{ sql: string; params?: unknown[]; then?: Array<{ sql: string; params?: unknown[] }> }>;
+  /** Statements run once on each connection first (the session settings the endpoint uses). */
+  session?: string[];
+  /** Fills in the rest of the target from the database before the run (e.g. SQL that depends on the data). */
+  resolve?: (databaseUrl: string) => Promise<Partial<SqlTarget>>;
 }
 
 /** The same closed loop as the HTTP runs, but each "request" is the endpoint's SQL sent straight to PostgreSQL. */
-export async function sqlLoad(databaseUrl: string, target: SqlTarget, connections: number, seconds: number): Promise<LoadResult> {
+export async function sqlLoad(databaseUrl: string, given: SqlTarget, connections: number, seconds: number): Promise<LoadResult> {
+  const target = given.resolve ? { ...given, ...(await given.resolve(databaseUrl)) } : given;
   const pool = new pg.Pool({ connectionString: databaseUrl, max: connections });
   const latencies: number[] = [];
   let errors = 0;
@@ -18,11 +29,15 @@ export async function sqlLoad(databaseUrl: string, target: SqlTarget, connection
   const worker = async () => {
     const client = await pool.connect();
     try {
+      for (const statement of target.session ?? []) await client.query(statement);
       while (Date.now() < deadline) {
-        const params = target.params?.length ? target.params[n++ % target.params.length] : undefined;
+        const variant = target.variants?.length ? target.variants[n % target.variants.length] : undefined;
+        const params = variant ? variant.params : target.params?.length ? target.params[n % target.params.length] : undefined;
+        n++;
         const t0 = process.hrtime.bigint();
         try {
-          await client.query(target.sql, params);
+          await client.query(variant?.sql ?? target.sql, params);
+          for (const next of variant?.then ?? []) await client.query(next.sql, next.params);
           latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
         } catch {
           errors++;

@@ -92,12 +92,16 @@ describe('top bar', () => {
     expect(within(menu).getAllByRole('menuitem')).toHaveLength(5);
   });
 
-  it('dialog entries are present but disabled', async () => {
-    renderApp('/', { user: makeUser() });
-    for (const name of ['Create Company', 'Create Contact', 'Enquiries']) {
-      expect(await screen.findByRole('button', { name })).toBeDisabled();
-    }
+  it('Create Company and Create Contact open their dialogs; entries of later issues stay disabled', async () => {
+    const { user: ue } = renderApp('/', { user: makeUser() });
+    expect(await screen.findByRole('button', { name: 'Enquiries' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'New Deal' })).toBeEnabled();
+    await ue.click(screen.getByRole('button', { name: 'Create Company' }));
+    expect(await screen.findByRole('dialog', { name: /Create Company/ })).toBeInTheDocument();
+    await ue.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await ue.click(screen.getByRole('button', { name: 'Create Contact' }));
+    expect(await screen.findByRole('dialog', { name: /Create Contact/ })).toBeInTheDocument();
   });
 
   it('the bell links to /notifications and shows the unread count', async () => {

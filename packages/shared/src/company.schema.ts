@@ -10,6 +10,10 @@ export const COMPANY_MESSAGES = {
   categoryUnknown: 'The selected category is invalid.',
   mergeIntoSelf: 'A company cannot be merged into itself.',
   mergeTargetMissing: 'The company to merge into does not exist.',
+  deleted: 'The company has been deleted.',
+  merged: 'The companies have been merged.',
+  logoRemoved: 'The logo has been removed.',
+  logoRequired: 'The logo field is required.',
 } as const;
 
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
@@ -89,6 +93,14 @@ export const companyFieldsSchema = z.object({
 });
 export type CompanyFields = z.input<typeof companyFieldsSchema>;
 
+/**
+ * PUT /api/companies/{id} (JSON): like the create fields, but `categories` left out keeps the
+ * stored categories (an admin's edit form that does not show them must not wipe them).
+ */
+export const companyUpdateBodySchema = companyFieldsSchema.extend({
+  categories: z.array(z.coerce.number().int().positive()).max(50).optional(),
+});
+
 /** Sorts a company list accepts (API.md: an allowlist per list). */
 export const COMPANY_SORTS = ['name', '-name', 'updated_at', '-updated_at', 'created_at', '-created_at', 'verified_at', '-verified_at'] as const;
 
@@ -115,3 +127,15 @@ export const companyMergeResultSchema = z.object({
   /** How many references moved, per kind (contacts, property parties, tenants …). */
   moved: z.record(z.string(), z.number().int()),
 });
+
+/** `{"data": [...]}` of GET /api/company-categories, sorted by name. */
+export const companyCategoryListSchema = z.object({ data: z.array(companyCategorySchema) });
+
+/** The columns of GET /api/companies/export, in order. */
+export const COMPANY_EXPORT_COLUMNS = ['id', 'name', 'domain', 'phone', 'categories', 'verification', 'verified_at'] as const;
+/** The `verification` column of the export, per state. */
+export const VERIFICATION_EXPORT_LABELS: Record<VerificationState, string> = {
+  verified: 'Verified',
+  lapsed: 'Not currently verified',
+  never: 'Never verified',
+};

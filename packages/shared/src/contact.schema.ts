@@ -13,6 +13,8 @@ export const CONTACT_MESSAGES = {
   emailTaken: 'The email has already been taken.',
   companyMissing: 'The selected company is invalid.',
   passwordMin: `The password must be at least ${PASSWORD_MIN} characters.`,
+  deleted: 'The contact has been deleted.',
+  cannotDeleteSelf: 'You cannot delete your own account.',
 } as const;
 
 const optionalText = (max: number) =>
@@ -68,3 +70,6 @@ export const emailDomain = (email: string): string | null => {
   const domain = email.slice(at + 1).trim().toLowerCase();
   return /^[a-z0-9.-]+\.[a-z]{2,}$/.test(domain) ? domain : null;
 };
+
+/** The columns of GET /api/users/export, in order. */
+export const CONTACT_EXPORT_COLUMNS = ['id', 'name', 'email', 'company', 'direct_dial', 'mobile'] as const;

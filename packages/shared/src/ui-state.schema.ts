@@ -17,9 +17,11 @@ export const uiStateSchema = z.object({
 });
 export type UiState = z.infer<typeof uiStateSchema>;
 
+export const UI_STATE_MESSAGES = { tooLarge: 'The saved state is too large.' } as const;
+
 /** PUT /api/ui-state/{screen} */
 export const uiStateBodySchema = z.object({
   state: z
     .record(z.string(), z.unknown())
-    .refine((s) => JSON.stringify(s).length <= UI_STATE_MAX_BYTES, 'The saved state is too large.'),
+    .refine((s) => JSON.stringify(s).length <= UI_STATE_MAX_BYTES, UI_STATE_MESSAGES.tooLarge),
 });

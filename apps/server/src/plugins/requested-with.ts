@@ -6,11 +6,16 @@ import type { FastifyInstance } from 'fastify';
  * - GET /api/health: probes and load balancers cannot add headers.
  * - GET /api/docs and its static assets: browsers navigate there directly; the documentation
  *   is read-only and public, so a forged cross-site request can do nothing with it.
- * Later issues add image URLs (e.g. company logos used in <img src>) here.
+ * - GET /api/companies/{id}/logo: an <img src> cannot add headers. Read-only and still behind the
+ *   session (the browser sends the cookie with the image request), so a forged request only
+ *   loads a picture the visitor could see anyway.
+ * Later issues add further image or stream URLs here.
  */
-export const REQUESTED_WITH_EXEMPT: ReadonlyArray<{ methods: string[]; path: string; prefix?: boolean }> = [
+export const REQUESTED_WITH_EXEMPT: ReadonlyArray<{ methods: string[]; path: string; prefix?: boolean; pattern?: RegExp }> = [
   { methods: ['GET', 'HEAD'], path: '/api/health' },
   { methods: ['GET', 'HEAD'], path: '/api/docs', prefix: true },
+  { methods: ['GET'], path: '/api/notifications/stream' },
+  { methods: ['GET', 'HEAD'], path: '/api/companies/{id}/logo', pattern: /^\/api\/companies\/\d+\/logo$/ },
 ];
 
 export const pathOf = (url: string): string => {
@@ -27,7 +32,9 @@ export const isApiPath = (url: string): boolean => {
 const isExempt = (method: string, url: string): boolean => {
   const p = pathOf(url);
   return REQUESTED_WITH_EXEMPT.some(
-    (e) => e.methods.includes(method) && (p === e.path || (e.prefix === true && p.startsWith(`${e.path}/`))),
+    (e) =>
+      e.methods.includes(method) &&
+      (e.pattern ? e.pattern.test(p) : p === e.path || (e.prefix === true && p.startsWith(`${e.path}/`))),
   );
 };
 

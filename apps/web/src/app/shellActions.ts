@@ -1,8 +1,13 @@
+import { createElement, Fragment, useEffect, useSyncExternalStore } from 'react';
+import { enqueueSnackbar } from 'notistack';
 import type { DealType } from '@frontage/shared';
+import { CreateCompanyDialog } from '../components/companies/CreateCompanyDialog';
+import { CreateContactDialog } from '../components/contacts/CreateContactDialog';
 
 /**
  * The top bar's dialog entries. The dialogs behind them belong to later issues: an entry whose
- * opener is undefined renders disabled. Enable one by providing its opener here (one place).
+ * opener is undefined renders disabled. Enable one by providing its opener here (one place) and
+ * rendering its dialog in ShellDialogs below.
  */
 export interface ShellActions {
   createCompany?: () => void;
@@ -11,4 +16,46 @@ export interface ShellActions {
   enquiries?: () => void;
 }
 
-export const useShellActions = (): ShellActions => ({});
+type ShellDialog = 'company' | 'contact' | null;
+
+/* Which shell dialog is open: a tiny external store, so any component can open one. */
+let current: ShellDialog = null;
+const listeners = new Set<() => void>();
+const setDialog = (next: ShellDialog): void => {
+  current = next;
+  listeners.forEach((l) => l());
+};
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
+
+const actions: ShellActions = {
+  createCompany: () => setDialog('company'),
+  createContact: () => setDialog('contact'),
+};
+
+export const useShellActions = (): ShellActions => actions;
+
+const close = () => setDialog(null);
+
+/** The dialogs the top bar opens; rendered once by the top bar. */
+export function ShellDialogs() {
+  const open = useSyncExternalStore(subscribe, () => current);
+  // Leaving the shell (sign-out) forgets an open dialog.
+  useEffect(() => close, []);
+  return createElement(
+    Fragment,
+    null,
+    createElement(CreateCompanyDialog, {
+      open: open === 'company',
+      onClose: close,
+      onCreated: (c) => enqueueSnackbar(`Company "${c.name}" created.`, { variant: 'success' }),
+    }),
+    createElement(CreateContactDialog, {
+      open: open === 'contact',
+      onClose: close,
+      onCreated: (c) => enqueueSnackbar(`Contact "${c.name}" created.`, { variant: 'success' }),
+    }),
+  );
+}

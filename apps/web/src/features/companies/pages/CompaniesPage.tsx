@@ -1,6 +1,318 @@
+import { useMemo, useState } from 'react';
+import { enqueueSnackbar } from 'notistack';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import {
+  Box,
+  Button,
+  IconButton,
+  Link,
+  MenuItem,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import AddIcon from '@mui/icons-material/Add';
+import EditIcon from '@mui/icons-material/Edit';
+import DeleteIcon from '@mui/icons-material/Delete';
+import VerifiedIcon from '@mui/icons-material/Verified';
+import GppBadIcon from '@mui/icons-material/GppBad';
+import CallMergeIcon from '@mui/icons-material/CallMerge';
+import {
+  VERIFICATION_EXPORT_LABELS,
+  VERIFICATION_STATES,
+  canEditMaster,
+  isAdmin,
+  type Company,
+  type VerificationState,
+} from '@frontage/shared';
 import { PageHeading } from '../../../components/PageHeading';
+import { DataTable, sortModelOf, sortParamOf } from '../../../components/DataTable';
+import { CsvExportButton } from '../../../components/CsvExportButton';
+import { ListSearchField } from '../../../components/ListSearchField';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { CreateCompanyDialog } from '../../../components/companies/CreateCompanyDialog';
+import { useCompanyCategories } from '../../../components/companies/api';
+import { VerificationIndicator } from '../../../components/companies/VerificationIndicator';
+import { formatDate } from '../../../lib/format';
+import { useCurrentUser } from '../../../lib/session';
+import { useSavedUiState } from '../../../lib/useSavedUiState';
+import {
+  COMPANY_LIST_DEFAULTS,
+  companyFilterQuery,
+  sanitizeCompanyListState,
+  useCompanyList,
+  useDeleteCompany,
+  useVerifyCompany,
+  type CompanyListState,
+} from '../api';
+import { CompanyDetailsDialog } from '../components/CompanyDetailsDialog';
+import { CompanyLogo } from '../components/CompanyLogo';
+import { MergeCompanyDialog } from '../components/MergeCompanyDialog';
 
-/** Companies — its content arrives with a later issue. */
+const SORTABLE = new Set(['name', 'updated_at', 'verified_at']);
+
 export default function CompaniesPage() {
-  return <PageHeading title="Companies" />;
+  const me = useCurrentUser();
+  const admin = isAdmin(me);
+  const [params, setParams] = useSearchParams();
+  const openId = Number(params.get('id')) || null;
+  const { state, update, ready } = useSavedUiState<CompanyListState>(
+    'companies',
+    COMPANY_LIST_DEFAULTS,
+    sanitizeCompanyListState,
+  );
+  const [page, setPage] = useState(0);
+  const list = useCompanyList(state, page + 1, ready);
+  const { data: categories = [] } = useCompanyCategories();
+  const categoryName = useMemo(() => new Map(categories.map((c) => [c.id, c.name])), [categories]);
+
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<Company | null>(null);
+  const [merging, setMerging] = useState<Company | null>(null);
+  const remove = useDeleteCompany();
+  const verify = useVerifyCompany();
+
+  const filter = (patch: Partial<CompanyListState>) => {
+    update(patch);
+    setPage(0);
+  };
+  const openRecord = (id: number | null) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (id === null) next.delete('id');
+        else next.set('id', String(id));
+        return next;
+      },
+      { replace: id === null },
+    );
+
+  const columns: GridColDef<Company>[] = [
+    {
+      field: 'logo',
+      headerName: 'Logo',
+      width: 56,
+      sortable: false,
+      renderCell: ({ row }) => (
+        <Box sx={{ height: '100%', display: 'flex', alignItems: 'center' }}>
+          <CompanyLogo name={row.name} logo={row.logo} />
+        </Box>
+      ),
+    },
+    {
+      field: 'name',
+      headerName: 'Name',
+      flex: 1.4,
+      minWidth: 180,
+      renderCell: ({ row }) => (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%', minWidth: 0 }}>
+          <VerificationIndicator company={row} />
+          <Link
+            component={RouterLink}
+            to={`?id=${row.id}`}
+            onClick={(e) => {
+              e.preventDefault();
+              openRecord(row.id);
+            }}
+            noWrap
+          >
+            {row.name}
+          </Link>
+        </Stack>
+      ),
+    },
+    { field: 'domain', headerName: 'Domain', flex: 1, minWidth: 120, sortable: false },
+    { field: 'phone', headerName: 'Phone', width: 130, sortable: false },
+    {
+      field: 'categories',
+      headerName: 'Categories',
+      flex: 1.2,
+      minWidth: 140,
+      sortable: false,
+      valueGetter: (_v, row) =>
+        row.categories
+          .map((id) => categoryName.get(id) ?? '')
+          .filter(Boolean)
+          .sort((a, b) => a.localeCompare(b, 'en-GB'))
+          .join(', '),
+    },
+    {
+      field: 'contacts_count',
+      headerName: 'Contacts',
+      type: 'number',
+      width: 90,
+      sortable: false,
+    },
+    {
+      field: 'updated_at',
+      headerName: 'Updated',
+      width: 100,
+      valueFormatter: (v: string) => formatDate(v),
+    },
+    {
+      field: 'actions',
+      headerName: 'Actions',
+      width: admin ? 168 : 64,
+      sortable: false,
+      align: 'right',
+      headerAlign: 'right',
+      renderCell: ({ row }) => (
+        <Stack
+          direction="row"
+          spacing={0.25}
+          sx={{ justifyContent: 'flex-end', alignItems: 'center', height: '100%' }}
+        >
+          {canEditMaster(me, row.id) && (
+            <Tooltip title="Edit">
+              <IconButton
+                component={RouterLink}
+                to={`/companies/${row.id}/edit`}
+                aria-label={`Edit ${row.name}`}
+              >
+                <EditIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
+          {admin && (
+            <>
+              <Tooltip title={row.is_verified ? 'Mark as not verified' : 'Mark as verified'}>
+                <IconButton
+                  aria-label={`${row.is_verified ? 'Unverify' : 'Verify'} ${row.name}`}
+                  onClick={() => verify.mutate({ id: row.id, is_verified: !row.is_verified })}
+                >
+                  {row.is_verified ? <GppBadIcon fontSize="small" /> : <VerifiedIcon fontSize="small" />}
+                </IconButton>
+              </Tooltip>
+              <Tooltip title="Merge into another company">
+                <IconButton aria-label={`Merge ${row.name}`} onClick={() => setMerging(row)}>
+                  <CallMergeIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+              <Tooltip title="Delete">
+                <IconButton aria-label={`Delete ${row.name}`} onClick={() => setDeleting(row)}>
+                  <DeleteIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            </>
+          )}
+        </Stack>
+      ),
+    },
+  ];
+
+  const total = list.data?.meta.pagination.total ?? 0;
+
+  return (
+    <Box>
+      <PageHeading
+        title="Companies"
+        actions={
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <CsvExportButton
+              path="/companies/export"
+              query={companyFilterQuery(state)}
+              fileName="companies.csv"
+            />
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+              Create Company
+            </Button>
+          </Stack>
+        }
+      />
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={1.5}
+        sx={{ mb: 1.5, alignItems: { md: 'center' } }}
+        role="search"
+        aria-label="Filter companies"
+      >
+        {ready && (
+          <ListSearchField label="Search companies" initial={state.q} onSearch={(q) => filter({ q })} />
+        )}
+        <TextField
+          select
+          label="Category"
+          value={state.category_id ?? ''}
+          onChange={(e) => filter({ category_id: e.target.value === '' ? null : Number(e.target.value) })}
+          sx={{ maxWidth: 220 }}
+        >
+          <MenuItem value="">All categories</MenuItem>
+          {categories.map((c) => (
+            <MenuItem key={c.id} value={c.id}>
+              {c.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          label="Verification"
+          value={state.verification ?? ''}
+          onChange={(e) => filter({ verification: (e.target.value || null) as VerificationState | null })}
+          sx={{ maxWidth: 220 }}
+        >
+          <MenuItem value="">Any</MenuItem>
+          {VERIFICATION_STATES.map((v) => (
+            <MenuItem key={v} value={v}>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <VerificationIndicator
+                  decorative
+                  company={{
+                    id: 0,
+                    name: '',
+                    is_verified: v === 'verified',
+                    verified_at: v === 'lapsed' ? 'x' : null,
+                  }}
+                />
+                <span>{VERIFICATION_EXPORT_LABELS[v]}</span>
+              </Stack>
+            </MenuItem>
+          ))}
+        </TextField>
+        <Box sx={{ flexGrow: 1 }} />
+        <Typography variant="body2" color="text.secondary" aria-live="polite">
+          {list.data ? `${total.toLocaleString('en-GB')} compan${total === 1 ? 'y' : 'ies'}` : ''}
+        </Typography>
+      </Stack>
+      <DataTable<Company>
+        label="Companies"
+        rows={list.data?.data ?? []}
+        columns={columns}
+        rowCount={total}
+        loading={!ready || list.isFetching}
+        paginationModel={{ page, pageSize: state.per_page }}
+        onPaginationModelChange={(m) => {
+          if (m.pageSize !== state.per_page) {
+            update({ per_page: m.pageSize });
+            setPage(0);
+          } else setPage(m.page);
+        }}
+        sortModel={sortModelOf(state.sort)}
+        onSortModelChange={(m) => {
+          const sort = sortParamOf(m);
+          filter({ sort: sort && SORTABLE.has(sort.replace(/^-/, '')) ? sort : 'name' });
+        }}
+        rowHeight={44}
+        noRowsLabel="No companies found"
+      />
+      <CreateCompanyDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(c) => enqueueSnackbar(`Company "${c.name}" created.`, { variant: 'success' })}
+      />
+      <CompanyDetailsDialog id={openId} onClose={() => openRecord(null)} />
+      <MergeCompanyDialog company={merging} onClose={() => setMerging(null)} />
+      <ConfirmDialog
+        open={!!deleting}
+        title="Delete company"
+        message={`Are you sure you want to delete ${deleting?.name ?? 'this company'}?`}
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting.id);
+          setDeleting(null);
+        }}
+        onCancel={() => setDeleting(null)}
+      />
+    </Box>
+  );
 }

@@ -1,6 +1,177 @@
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { Alert, Box, Button, LinearProgress, Link, Paper, Stack, Typography } from '@mui/material';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import { canEditMaster, isAdmin, type Company } from '@frontage/shared';
 import { PageHeading } from '../../../components/PageHeading';
+import {
+  CompanyFormFields,
+  applyCompanyServerErrors,
+  companyWriteOf,
+  useCompanyForm,
+} from '../../../components/companies/CompanyForm';
+import { submitOnEnter, warnInvalidCompany } from '../../../components/companies/CreateCompanyDialog';
+import { VerificationIndicator } from '../../../components/companies/VerificationIndicator';
+import { CreateContactDialog } from '../../../components/contacts/CreateContactDialog';
+import { useCurrentUser } from '../../../lib/session';
+import { useCompany, useCompanyContacts, useUpdateCompany } from '../api';
 
-/** Edit Company — its content arrives with a later issue. */
+/** /companies/{id}/edit — the company form (PUT; the logo replaced or removed separately) and its contacts. */
 export default function EditCompanyPage() {
-  return <PageHeading title="Edit Company" />;
+  const id = Number(useParams().id) || null;
+  const { data: company, isPending, isError } = useCompany(id);
+
+  return (
+    <Box sx={{ maxWidth: 760 }}>
+      <PageHeading title="Edit Company" />
+      {isPending && <LinearProgress aria-label="Loading company" />}
+      {isError && <Alert severity="error">The company could not be loaded.</Alert>}
+      {company && <EditCompanyForm key={`${company.id}-${company.updated_at}`} company={company} />}
+      {company && <CompanyContacts company={company} />}
+    </Box>
+  );
+}
+
+function EditCompanyForm({ company }: { company: Company }) {
+  const me = useCurrentUser();
+  const admin = isAdmin(me);
+  const allowed = canEditMaster(me, company.id);
+  const navigate = useNavigate();
+  const update = useUpdateCompany();
+  const form = useCompanyForm({
+    name: company.name,
+    domain: company.domain ?? '',
+    phone: company.phone ?? '',
+    categories: company.categories,
+    logo: null,
+    remove_logo: false,
+  });
+  const {
+    handleSubmit,
+    formState: { isValid, isSubmitting, isDirty },
+  } = form;
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync({
+        id: company.id,
+        fields: companyWriteOf(values, admin),
+        logo: values.logo ?? null,
+        removeLogo: values.remove_logo,
+      });
+      void navigate(`/companies?id=${company.id}`);
+    } catch (err) {
+      applyCompanyServerErrors(err, form);
+    }
+  }, warnInvalidCompany);
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+      {!allowed && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Only an administrator or a member of {company.name} can change this company.
+        </Alert>
+      )}
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
+        <VerificationIndicator company={company} size={12} />
+        <Typography variant="h2" component="h2">
+          {company.name}
+        </Typography>
+      </Stack>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Enter submits even while Save is disabled (ADR 0010) */}
+      <form
+        noValidate
+        onSubmit={(e) => void submit(e)}
+        onKeyDown={submitOnEnter(() => void submit())}
+        aria-label="Edit Company"
+      >
+        <fieldset disabled={!allowed} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+          <CompanyFormFields form={form} admin={admin} existingLogo={company.logo} />
+        </fieldset>
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', mt: 2 }}>
+          <Button component={RouterLink} to="/companies">
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={!allowed || !isDirty || !isValid || isSubmitting}
+            loading={isSubmitting}
+          >
+            Save
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+function CompanyContacts({ company }: { company: Company }) {
+  const { data, isPending } = useCompanyContacts(company.id);
+  const [adding, setAdding] = useState(false);
+  const contacts = data?.data ?? [];
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="company-contacts" sx={{ p: 2 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
+        <Typography id="company-contacts" variant="h2" component="h2" sx={{ flexGrow: 1 }}>
+          Contacts
+        </Typography>
+        <Button startIcon={<PersonAddIcon />} onClick={() => setAdding(true)}>
+          Add contact
+        </Button>
+      </Stack>
+      {isPending && <LinearProgress aria-label="Loading contacts" />}
+      {!isPending && contacts.length === 0 && (
+        <Typography variant="body2" color="text.secondary">
+          No contacts yet.
+        </Typography>
+      )}
+      {contacts.length > 0 && (
+        <Box
+          component="table"
+          sx={{
+            width: '100%',
+            borderCollapse: 'collapse',
+            '& td, & th': {
+              py: 0.5,
+              pr: 2,
+              textAlign: 'left',
+              borderBottom: 1,
+              borderColor: 'divider',
+              fontSize: '0.8125rem',
+            },
+          }}
+        >
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">E-mail</th>
+              <th scope="col">Direct Dial</th>
+              <th scope="col">Mobile</th>
+            </tr>
+          </thead>
+          <tbody>
+            {contacts.map((c) => (
+              <tr key={c.id}>
+                <td>
+                  <Link component={RouterLink} to={`/users?id=${c.id}`}>
+                    {c.name}
+                  </Link>
+                </td>
+                <td>{c.email}</td>
+                <td>{c.direct_dial}</td>
+                <td>{c.mobile}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Box>
+      )}
+      <CreateContactDialog
+        open={adding}
+        initialCompany={company}
+        onClose={() => setAdding(false)}
+        onCreated={() => setAdding(false)}
+      />
+    </Paper>
+  );
 }

@@ -1,0 +1,297 @@
+import type { VerificationState } from '@frontage/shared';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
+import { companies, companyCategories, companyCategory, users } from '../../db/schema';
+import { boundedTotal, cKey, fuzzyMatch, readTiers, startsWith, substringMatch, type Tier } from '../search/tiers';
+import { parseSort, trigramMatch, trigramRank, withIndexFriendlyPlanner } from './search';
+
+/** Every column but the logo's bytes (lists and records never carry them). */
+const columns = {
+  id: companies.id,
+  name: companies.name,
+  domain: companies.domain,
+  phone: companies.phone,
+  core_id: companies.core_id,
+  logo_mime: companies.logo_mime,
+  logo_etag: companies.logo_etag,
+  is_verified: companies.is_verified,
+  verified_at: companies.verified_at,
+  created_at: companies.created_at,
+  updated_at: companies.updated_at,
+};
+export type CompanyRow = Omit<typeof companies.$inferSelect, 'logo'>;
+export type NewCompany = typeof companies.$inferInsert;
+
+export interface CompanyFilters {
+  q?: string | undefined;
+  category_id?: number | undefined;
+  verification?: VerificationState | undefined;
+}
+
+const SORT_COLUMNS = {
+  name: companies.name,
+  updated_at: companies.updated_at,
+  created_at: companies.created_at,
+  verified_at: companies.verified_at,
+} as const;
+export type CompanySortKey = keyof typeof SORT_COLUMNS;
+
+const verificationCond = (v: VerificationState): SQL =>
+  v === 'verified'
+    ? sql`${companies.is_verified}`
+    : v === 'lapsed'
+      ? sql`not ${companies.is_verified} and ${companies.verified_at} is not null`
+      : sql`not ${companies.is_verified} and ${companies.verified_at} is null`;
+
+/** The WHERE of the list and the export (name by trigram, or the exact domain through its index). */
+// Correlated subqueries name the outer table literally: drizzle renders a column of a one-table
+// query unqualified, and an unqualified "id" would bind to the subquery's own table.
+export const filterWhere = (f: CompanyFilters): SQL | undefined => {
+  const conds: SQL[] = [];
+  if (f.q)
+    conds.push(
+      sql`(${trigramMatch(companies.name, f.q)} or lower(${companies.domain}) = ${f.q.toLowerCase()})`,
+    );
+  if (f.category_id) {
+    conds.push(
+      sql`exists (select 1 from ${companyCategory} cc where cc.company_id = companies.id and cc.category_id = ${f.category_id})`,
+    );
+  }
+  if (f.verification) conds.push(verificationCond(f.verification));
+  return conds.length ? and(...conds) : undefined;
+};
+
+export const list = async (
+  db: Db,
+  f: CompanyFilters,
+  sort: `${'' | '-'}${CompanySortKey}`,
+  byRelevance: boolean,
+  limit: number,
+  offset: number,
+): Promise<{ rows: CompanyRow[]; total: number }> => {
+  const where = filterWhere(f);
+  const { key, desc: down } = parseSort<CompanySortKey>(sort);
+  const col = SORT_COLUMNS[key];
+  const order: SQL[] = [
+    ...(byRelevance && f.q ? trigramRank([companies.name], f.q) : []),
+    // Never-verified companies sort last either way.
+    key === 'verified_at'
+      ? sql`${col} ${down ? sql`desc` : sql`asc`} nulls last`
+      : down
+        ? desc(col)
+        : asc(col),
+    down ? desc(companies.id) : asc(companies.id),
+  ];
+  if (byRelevance && f.q) return searchByRelevance(db, f, f.q, limit, offset);
+  const run = async (q: Db) => {
+    const rows = await q
+      .select(columns)
+      .from(companies)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset);
+    const totals = await q.select({ n: count() }).from(companies).where(where);
+    return { rows, total: Number(totals[0]?.n ?? 0) };
+  };
+  // A search runs its two queries in one short transaction with index-friendly planning.
+  return f.q ? withIndexFriendlyPlanner(db, run) : run(db);
+};
+
+/**
+ * The typeahead order as tiers (ADR 0025): the exact domain (only a term with a dot can be one),
+ * then names starting with the term in code point order (the exact name first) straight from
+ * companies_name_prefix_idx, then the other word starts / substrings by similarity, then (from 5
+ * letters) similar spellings by similarity — scored only when the page is not full without them.
+ * The total is exact when every match was read, else bounded (boundedTotal).
+ */
+const searchByRelevance = (db: Db, f: CompanyFilters, q: string, limit: number, offset: number) => {
+  const term = q.toLowerCase();
+  const fuzzy = fuzzyMatch(companies.name, q);
+  const tiers: Tier[] = [
+    ...(term.includes('.') ? [{ match: sql`lower(${companies.domain}) = ${term}`, order: [asc(companies.id)], bounded: true }] : []),
+    { match: startsWith(cKey(companies.name), term), order: [cKey(companies.name), asc(companies.id)], bounded: true },
+    { match: substringMatch(companies.name, q), order: [sql`similarity(${companies.name}, ${term}) desc`, asc(companies.name), asc(companies.id)] },
+    ...(fuzzy ? [{ match: fuzzy, order: [sql`similarity(${companies.name}, ${term}) desc`, asc(companies.name), asc(companies.id)], uncounted: true }] : []),
+  ];
+  const others = filterWhere({ ...f, q: undefined });
+  return withIndexFriendlyPlanner(db, async (tx) => {
+    const read = await readTiers(tiers, others, offset, limit, (where, order, n) =>
+      tx.select(columns).from(companies).where(where).orderBy(...order).limit(n),
+    );
+    const total = await boundedTotal(read, tiers, others, offset, async (where, cap) => {
+      const rows = await queryRows<{ n: number | string }>(
+        tx,
+        cap === null
+          ? sql`select count(*) as n from ${companies} where ${where}`
+          : sql`select count(*) as n from (select 1 from ${companies} where ${where} limit ${cap}) x`,
+      );
+      return Number(rows[0]?.n ?? 0);
+    });
+    return { rows: read.rows, total };
+  });
+};
+
+export const findById = async (db: Db, id: number, lock = false): Promise<CompanyRow | undefined> => {
+  const q = db.select(columns).from(companies).where(eq(companies.id, id)).limit(1);
+  const rows = lock ? await q.for('update') : await q;
+  return rows[0];
+};
+
+/** A host name as stored, with or without "www." (served by the lower(domain) index). */
+export const findByDomain = async (db: Db, domain: string): Promise<CompanyRow | undefined> => {
+  const rows = await db
+    .select(columns)
+    .from(companies)
+    .where(sql`lower(${companies.domain}) in (${domain}, ${`www.${domain}`})`)
+    .orderBy(desc(companies.is_verified), asc(companies.id))
+    .limit(1);
+  return rows[0];
+};
+
+/** Category ids per company, ascending. */
+export const categoriesOf = async (db: Db, ids: number[]): Promise<Map<number, number[]>> => {
+  const out = new Map<number, number[]>(ids.map((id) => [id, []]));
+  if (!ids.length) return out;
+  const rows = await db
+    .select({ company_id: companyCategory.company_id, category_id: companyCategory.category_id })
+    .from(companyCategory)
+    .where(inArray(companyCategory.company_id, ids))
+    .orderBy(asc(companyCategory.company_id), asc(companyCategory.category_id));
+  for (const r of rows) out.get(r.company_id)?.push(r.category_id);
+  return out;
+};
+
+export const contactsCountOf = async (db: Db, ids: number[]): Promise<Map<number, number>> => {
+  const out = new Map<number, number>(ids.map((id) => [id, 0]));
+  if (!ids.length) return out;
+  const rows = await db
+    .select({ company_id: users.company_id, n: count() })
+    .from(users)
+    .where(inArray(users.company_id, ids))
+    .groupBy(users.company_id);
+  for (const r of rows) if (r.company_id !== null) out.set(r.company_id, Number(r.n));
+  return out;
+};
+
+export const knownCategoryIds = async (db: Db, ids: number[]): Promise<Set<number>> => {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .select({ id: companyCategories.id })
+    .from(companyCategories)
+    .where(inArray(companyCategories.id, ids));
+  return new Set(rows.map((r) => r.id));
+};
+
+export const listCategories = (db: Db) =>
+  db.select().from(companyCategories).orderBy(asc(companyCategories.name), asc(companyCategories.id));
+
+export const insertCompany = async (db: Db, values: NewCompany): Promise<CompanyRow> => {
+  const rows = await db.insert(companies).values(values).returning(columns);
+  return rows[0]!;
+};
+
+export const updateCompany = async (
+  db: Db,
+  id: number,
+  values: Partial<NewCompany>,
+): Promise<CompanyRow | undefined> => {
+  const rows = await db.update(companies).set(values).where(eq(companies.id, id)).returning(columns);
+  return rows[0];
+};
+
+export const replaceCategories = async (db: Db, companyId: number, categoryIds: number[]): Promise<void> => {
+  await db.delete(companyCategory).where(eq(companyCategory.company_id, companyId));
+  if (categoryIds.length) {
+    await db
+      .insert(companyCategory)
+      .values([...new Set(categoryIds)].map((category_id) => ({ company_id: companyId, category_id })));
+  }
+};
+
+export const findLogo = async (db: Db, id: number) => {
+  const rows = await db
+    .select({ logo: companies.logo, logo_mime: companies.logo_mime, logo_etag: companies.logo_etag })
+    .from(companies)
+    .where(eq(companies.id, id))
+    .limit(1);
+  return rows[0];
+};
+
+export const deleteCompany = async (db: Db, id: number): Promise<boolean> => {
+  const rows = await db.delete(companies).where(eq(companies.id, id)).returning({ id: companies.id });
+  return rows.length > 0;
+};
+
+/** Does anyone of this company sign in? (a company without such members has no owner yet) */
+export const hasSignInMembers = async (db: Db, companyId: number): Promise<boolean> => {
+  const rows = await queryRows(
+    db,
+    sql`select 1 from ${users} where ${users.company_id} = ${companyId} and ${users.password_hash} is not null limit 1`,
+  );
+  return rows.length > 0;
+};
+
+/** The export's order key per sort (nulls folded in, so keyset comparisons stay total). */
+const EXPORT_KEYS: Record<CompanySortKey, { expr: SQL; cast: SQL }> = {
+  name: { expr: sql`${companies.name}`, cast: sql`text` },
+  updated_at: { expr: sql`${companies.updated_at}`, cast: sql`timestamptz` },
+  created_at: { expr: sql`${companies.created_at}`, cast: sql`timestamptz` },
+  verified_at: {
+    expr: sql`coalesce(${companies.verified_at}, '-infinity'::timestamptz)`,
+    cast: sql`timestamptz`,
+  },
+};
+
+export interface ExportCompanyRow {
+  id: number;
+  name: string;
+  domain: string | null;
+  phone: string | null;
+  categories: string | null;
+  is_verified: boolean;
+  verified_at: Date | null;
+  sort_key: string;
+}
+
+/** One batch of the export after the last row of the previous one (keyset: (key, id)). */
+export const exportBatch = async (
+  db: Db,
+  f: CompanyFilters,
+  sort: `${'' | '-'}${CompanySortKey}`,
+  after: { key: string; id: number } | null,
+  limit: number,
+): Promise<ExportCompanyRow[]> => {
+  const { key, desc: down } = parseSort<CompanySortKey>(sort);
+  const k = EXPORT_KEYS[key];
+  const dir = down ? sql`desc` : sql`asc`;
+  const conds = [filterWhere(f)];
+  if (after)
+    conds.push(
+      sql`(${k.expr}, ${companies.id}) ${down ? sql`<` : sql`>`} (${after.key}::${k.cast}, ${after.id})`,
+    );
+  const rows = await db
+    .select({
+      id: companies.id,
+      name: companies.name,
+      domain: companies.domain,
+      phone: companies.phone,
+      categories: sql<string | null>`(select string_agg(cat.name, '; ' order by cat.name)
+        from ${companyCategory} cc join ${companyCategories} cat on cat.id = cc.category_id
+        where cc.company_id = companies.id)`,
+      is_verified: companies.is_verified,
+      verified_at: companies.verified_at,
+      sort_key: sql<string>`(${k.expr})::text`,
+    })
+    .from(companies)
+    .where(and(...conds))
+    .orderBy(sql`${k.expr} ${dir}`, sql`${companies.id} ${dir}`)
+    .limit(limit);
+  // PGlite returns a timestamptz built in a sql`` select as text; both drivers give Date for the column.
+  return rows.map((r) => ({ ...r, verified_at: r.verified_at ? new Date(r.verified_at) : null }));
+};
+
+export const countCompanies = async (db: Db, f: CompanyFilters): Promise<number> => {
+  const rows = await db.select({ n: count() }).from(companies).where(filterWhere(f));
+  return Number(rows[0]?.n ?? 0);
+};

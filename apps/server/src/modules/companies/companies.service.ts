@@ -1,0 +1,234 @@
+import {
+  COMPANY_MESSAGES,
+  normaliseDomain,
+  parseInclude,
+  type Actor,
+  type Company,
+  type CompanyCategory,
+  type Pagination,
+  type VerificationState,
+} from '@frontage/shared';
+import type { ServiceDeps } from '../../deps';
+import type { Db } from '../../db/client';
+import { NotFoundError, ValidationError } from '../../lib/errors';
+import { reencodeLogo, type StoredImage } from '../../lib/images';
+import { assertAdmin, assertCanEditCompany, mayCategorise } from './companies.policy';
+import { presentCompany } from './companies.presenter';
+import * as repo from './companies.repository';
+import type { CompanyRow, CompanySortKey } from './companies.repository';
+import { moveReferences } from './merge.repository';
+
+export interface CompanyListInput {
+  q?: string | undefined;
+  page: number;
+  per_page: number;
+  include?: string | undefined;
+  sort: `${'' | '-'}${CompanySortKey}`;
+  category_id?: number | undefined;
+  verification?: VerificationState | undefined;
+}
+
+export interface CompanyInput {
+  name: string;
+  domain: string | null;
+  phone: string | null;
+  categories?: number[] | undefined;
+}
+
+/** Presents rows with the relations `include` asks for (categories always: the schema has them). */
+const present = async (db: Db, rows: CompanyRow[], include: Set<string>): Promise<Company[]> => {
+  const ids = rows.map((r) => r.id);
+  const [cats, counts] = await Promise.all([
+    repo.categoriesOf(db, ids),
+    include.has('contacts_count') ? repo.contactsCountOf(db, ids) : Promise.resolve(undefined),
+  ]);
+  return rows.map((r) =>
+    presentCompany(r, {
+      categories: cats.get(r.id) ?? [],
+      scraper: include.has('scraper'),
+      ...(counts ? { contactsCount: counts.get(r.id) ?? 0 } : {}),
+    }),
+  );
+};
+
+const presentOne = async (db: Db, row: CompanyRow, include = new Set<string>()): Promise<Company> =>
+  (await present(db, [row], include))[0]!;
+
+/** The search box orders by relevance unless the caller chose a sort (ADR 0009). */
+export const list = async (
+  deps: ServiceDeps,
+  input: CompanyListInput,
+  explicitSort: boolean,
+): Promise<{ data: Company[]; meta: { pagination: Pagination } }> => {
+  const { rows, total } = await repo.list(
+    deps.db,
+    input,
+    input.sort,
+    !explicitSort,
+    input.per_page,
+    (input.page - 1) * input.per_page,
+  );
+  return {
+    data: await present(deps.db, rows, parseInclude(input.include)),
+    meta: {
+      pagination: {
+        total,
+        count: rows.length,
+        per_page: input.per_page,
+        current_page: input.page,
+        total_pages: Math.ceil(total / input.per_page),
+      },
+    },
+  };
+};
+
+const load = async (db: Db, id: number, lock = false): Promise<CompanyRow> => {
+  const row = await repo.findById(db, id, lock);
+  if (!row) throw new NotFoundError();
+  return row;
+};
+
+export const get = async (deps: ServiceDeps, id: number, include: string | undefined): Promise<Company> =>
+  presentOne(deps.db, await load(deps.db, id), parseInclude(include));
+
+export const byDomain = async (deps: ServiceDeps, raw: string): Promise<Company> => {
+  const row = await repo.findByDomain(deps.db, normaliseDomain(raw));
+  if (!row) throw new NotFoundError();
+  return presentOne(deps.db, row);
+};
+
+export const categories = async (deps: ServiceDeps): Promise<CompanyCategory[]> =>
+  repo.listCategories(deps.db);
+
+/** Unknown category ids are a 422 against their position (`categories.2`). */
+const checkCategories = async (db: Db, ids: number[]): Promise<void> => {
+  const known = await repo.knownCategoryIds(db, ids);
+  const errors: Record<string, string[]> = {};
+  ids.forEach((id, i) => {
+    if (!known.has(id)) errors[`categories.${i}`] = [COMPANY_MESSAGES.categoryUnknown];
+  });
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+};
+
+const logoColumns = (img: StoredImage | null) => ({
+  logo: img?.bytes ?? null,
+  logo_mime: img?.mime ?? null,
+  logo_etag: img?.etag ?? null,
+});
+
+/**
+ * Anyone signed in may record a new company: it has no members yet, so no one owns it (ADR 0007).
+ * Categories count only when an admin sends them.
+ */
+export const create = async (
+  deps: ServiceDeps,
+  actor: Actor,
+  input: CompanyInput,
+  logo: Buffer | null,
+): Promise<Company> => {
+  const cats = mayCategorise(actor) ? (input.categories ?? []) : [];
+  await checkCategories(deps.db, cats);
+  const img = logo ? await reencodeLogo(logo) : null;
+  const row = await deps.db.transaction(async (tx) => {
+    const c = await repo.insertCompany(tx, {
+      name: input.name,
+      domain: input.domain,
+      phone: input.phone,
+      ...logoColumns(img),
+    });
+    await repo.replaceCategories(tx, c.id, cats);
+    return c;
+  });
+  return presentOne(deps.db, row);
+};
+
+export const update = async (
+  deps: ServiceDeps,
+  actor: Actor,
+  id: number,
+  input: CompanyInput,
+): Promise<Company> => {
+  await load(deps.db, id);
+  assertCanEditCompany(actor, id);
+  const cats = mayCategorise(actor) ? input.categories : undefined;
+  if (cats) await checkCategories(deps.db, cats);
+  const row = await deps.db.transaction(async (tx) => {
+    const c = await repo.updateCompany(tx, id, {
+      name: input.name,
+      domain: input.domain,
+      phone: input.phone,
+      updated_at: deps.now(),
+    });
+    if (!c) throw new NotFoundError();
+    if (cats) await repo.replaceCategories(tx, id, cats);
+    return c;
+  });
+  return presentOne(deps.db, row);
+};
+
+export const setLogo = async (
+  deps: ServiceDeps,
+  actor: Actor,
+  id: number,
+  logo: Buffer | null,
+): Promise<Company> => {
+  await load(deps.db, id);
+  assertCanEditCompany(actor, id);
+  const img = logo ? await reencodeLogo(logo) : null;
+  const row = await repo.updateCompany(deps.db, id, { ...logoColumns(img), updated_at: deps.now() });
+  if (!row) throw new NotFoundError();
+  return presentOne(deps.db, row);
+};
+
+export const getLogo = async (deps: ServiceDeps, id: number): Promise<StoredImage> => {
+  const row = await repo.findLogo(deps.db, id);
+  if (!row?.logo || !row.logo_mime || !row.logo_etag) throw new NotFoundError();
+  return { bytes: row.logo, mime: row.logo_mime as StoredImage['mime'], etag: row.logo_etag };
+};
+
+export const remove = async (deps: ServiceDeps, actor: Actor, id: number): Promise<void> => {
+  assertAdmin(actor);
+  if (!(await repo.deleteCompany(deps.db, id))) throw new NotFoundError();
+};
+
+/** Verified now; or no longer verified, keeping the date so the indicator turns orange. */
+export const verify = async (
+  deps: ServiceDeps,
+  actor: Actor,
+  id: number,
+  isVerified: boolean,
+): Promise<Company> => {
+  assertAdmin(actor);
+  await load(deps.db, id);
+  const row = await repo.updateCompany(deps.db, id, {
+    is_verified: isVerified,
+    ...(isVerified ? { verified_at: deps.now() } : {}),
+    updated_at: deps.now(),
+  });
+  return presentOne(deps.db, row!);
+};
+
+/** Folds duplicate `id` into `targetId` in one transaction; `id` is removed. */
+export const merge = async (
+  deps: ServiceDeps,
+  actor: Actor,
+  id: number,
+  targetId: number,
+): Promise<{ target_id: number; moved: Record<string, number> }> => {
+  assertAdmin(actor);
+  if (id === targetId) throw ValidationError.field('target_id', COMPANY_MESSAGES.mergeIntoSelf);
+  return deps.db.transaction(async (tx) => {
+    // Both rows locked in id order, so two merges of the same pair cannot deadlock.
+    const [first, second] = id < targetId ? [id, targetId] : [targetId, id];
+    const a = await repo.findById(tx, first, true);
+    const b = await repo.findById(tx, second, true);
+    const source = first === id ? a : b;
+    const target = first === id ? b : a;
+    if (!source) throw new NotFoundError();
+    if (!target) throw ValidationError.field('target_id', COMPANY_MESSAGES.mergeTargetMissing);
+    const moved = await moveReferences(tx, id, targetId);
+    await repo.updateCompany(tx, targetId, { updated_at: deps.now() });
+    await repo.deleteCompany(tx, id);
+    return { target_id: targetId, moved };
+  });
+};

@@ -1,0 +1,52 @@
+import { Readable, pipeline } from 'node:stream';
+import { stringify } from 'csv-stringify';
+
+/** Rows per query of an export (keyset pagination: memory stays flat however many rows match). */
+export const EXPORT_BATCH = 1000;
+
+/**
+ * CSV formula injection (OWASP): a cell a spreadsheet would read as a formula is prefixed with a
+ * single quote, so it shows as text.
+ */
+export const csvSafe = (v: string | number | null | undefined): string | number => {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'number') return v;
+  return /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+};
+
+/** dd/mm/yyyy in UK time (spec: en-GB dates). */
+const ukDate = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+export const formatUkDate = (d: Date | null): string => (d ? ukDate.format(d) : '');
+
+/** `companies-2026-05-01.csv` (the date in UK time). */
+export const exportFileName = (prefix: string, now: Date): string => {
+  const [dd, mm, yyyy] = ukDate.format(now).split('/');
+  return `${prefix}-${yyyy}-${mm}-${dd}.csv`;
+};
+
+/**
+ * Streams rows pulled batch by batch from `batches` as CSV with a header line. A UTF-8 byte order
+ * mark lets Excel read "£" and accents correctly. Backpressure reaches the generator, so the next
+ * query only runs when the client has taken the previous batch.
+ */
+export const csvStream = (
+  columns: readonly string[],
+  batches: () => AsyncGenerator<Array<Array<string | number | null>>>,
+  onError: (err: Error) => void,
+): NodeJS.ReadableStream => {
+  async function* rows() {
+    for await (const batch of batches()) for (const row of batch) yield row.map(csvSafe);
+  }
+  return pipeline(
+    Readable.from(rows()),
+    stringify({ header: true, columns: [...columns], bom: true }),
+    (err) => {
+      if (err) onError(err);
+    },
+  );
+};

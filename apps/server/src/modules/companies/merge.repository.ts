@@ -1,0 +1,66 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+/** Runs a data-changing statement and returns how many rows it touched (both drivers). */
+const affected = async (db: Db, query: SQL): Promise<number> => {
+  const res = (await db.execute(query)) as unknown as {
+    rowCount?: number | null;
+    affectedRows?: number;
+    rows?: unknown[];
+  };
+  return Number(res.rowCount ?? res.affectedRows ?? res.rows?.length ?? 0);
+};
+
+/**
+ * Moves every reference to company `from` onto company `to` (inside the caller's transaction).
+ * Party rows and mention links that `to` already has are dropped instead of duplicated. Returns
+ * how many references moved, per kind. The comment text itself is not rewritten: mentions render
+ * from `comment_links`.
+ */
+export const moveReferences = async (tx: Db, from: number, to: number): Promise<Record<string, number>> => {
+  const moved: Record<string, number> = {};
+  moved.contacts = await affected(
+    tx,
+    sql`update users set company_id = ${to}, updated_at = now() where company_id = ${from}`,
+  );
+
+  moved.categories = await affected(
+    tx,
+    sql`insert into company_category (company_id, category_id)
+        select ${to}, category_id from company_category where company_id = ${from}
+        on conflict do nothing`,
+  );
+  await tx.execute(sql`delete from company_category where company_id = ${from}`);
+
+  for (const table of ['property_parties', 'scheme_parties'] as const) {
+    const t = sql.raw(table);
+    const owner = sql.raw(table === 'property_parties' ? 'property_id' : 'scheme_id');
+    await tx.execute(sql`
+      delete from ${t} d where d.company_id = ${from} and exists (
+        select 1 from ${t} k where k.${owner} = d.${owner} and k.role = d.role and k.company_id = ${to})`);
+    moved[table] = await affected(tx, sql`update ${t} set company_id = ${to} where company_id = ${from}`);
+  }
+
+  moved.tenants = await affected(tx, sql`update properties set tenant_id = ${to} where tenant_id = ${from}`);
+  moved.legal_tenants = await affected(
+    tx,
+    sql`update properties set legal_tenant_id = ${to} where legal_tenant_id = ${from}`,
+  );
+  moved.enquiries = await affected(
+    tx,
+    sql`update enquiries set company_id = ${to} where company_id = ${from}`,
+  );
+
+  await tx.execute(sql`
+    delete from comment_links d where d.entity_type = 'company' and d.entity_id = ${from} and exists (
+      select 1 from comment_links k where k.comment_id = d.comment_id and k.entity_type = 'company' and k.entity_id = ${to})`);
+  moved.comment_links = await affected(
+    tx,
+    sql`update comment_links set entity_id = ${to} where entity_type = 'company' and entity_id = ${from}`,
+  );
+  moved.notifications = await affected(
+    tx,
+    sql`update notifications set entity_id = ${to} where entity_type = 'company' and entity_id = ${from}`,
+  );
+  return moved;
+};

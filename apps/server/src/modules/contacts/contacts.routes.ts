@@ -1,0 +1,117 @@
+import {
+  CONTACT_MESSAGES,
+  EXPORT_TOTAL_HEADER,
+  actionSchema,
+  contactBodySchema,
+  contactListQuerySchema,
+  dataOf,
+  msgSchema,
+  pageOf,
+  userSchema,
+  validationErrorSchema,
+} from '@frontage/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ServiceDeps } from '../../deps';
+import { authOf } from '../../plugins/session';
+import { hasExplicitSort } from '../companies/search';
+import { exportContacts } from './contacts.export';
+import * as contacts from './contacts.service';
+
+const tags = ['contacts'];
+/** A streamed CSV file (text/csv), not JSON. */
+const csvBody = z.unknown().describe('text/csv');
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const includeQuery = z.object({ include: z.string().optional() });
+const errors = { 401: msgSchema, 403: msgSchema, 404: msgSchema, 422: validationErrorSchema };
+
+/** Contacts are users (spec A §3); the routes live under /api/users as the spec calls them. */
+export const contactsRoutes = (root: FastifyInstance, deps: ServiceDeps): void => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const preParsing = [app.requireSession];
+
+  app.get('/api/users', {
+    preParsing,
+    schema: {
+      tags,
+      summary: 'Search and list contacts (trigram search on name and e-mail; include=company)',
+      querystring: contactListQuerySchema,
+      response: { 200: pageOf(userSchema), 401: msgSchema, 422: validationErrorSchema },
+    },
+    handler: (req) => contacts.list(deps, req.query, hasExplicitSort(req.url)),
+  });
+
+  app.get('/api/users/export', {
+    preParsing,
+    schema: {
+      tags,
+      summary: 'Every contact matching the list filters, as a streamed CSV file',
+      querystring: contactListQuerySchema.omit({ page: true, per_page: true, include: true }),
+      response: { 200: csvBody, 401: msgSchema, 422: validationErrorSchema },
+    },
+    handler: async (req, reply) => {
+      const out = await exportContacts(deps, req.query, req.query.sort, (err) =>
+        req.log.error({ err }, 'export failed'),
+      );
+      reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${out.filename}"`)
+        .header(EXPORT_TOTAL_HEADER, String(out.total));
+      return reply.send(out.stream);
+    },
+  });
+
+  app.post('/api/users', {
+    preParsing,
+    schema: {
+      tags,
+      summary: 'Create a contact (type and a temporary password: admins only)',
+      body: contactBodySchema,
+      response: { 201: dataOf(userSchema), ...errors },
+    },
+    handler: async (req, reply) =>
+      reply.code(201).send({ data: await contacts.create(deps, authOf(req).user, req.body) }),
+  });
+
+  app.get('/api/users/:id', {
+    preParsing,
+    schema: {
+      tags,
+      summary: 'One contact (include=company)',
+      params: idParams,
+      querystring: includeQuery,
+      response: { 200: dataOf(userSchema), ...errors },
+    },
+    handler: async (req) => ({ data: await contacts.get(deps, req.params.id, req.query.include) }),
+  });
+
+  app.put('/api/users/:id', {
+    preParsing,
+    schema: {
+      tags,
+      summary: 'Edit a contact (admin, someone of its company, or the contact)',
+      params: idParams,
+      querystring: includeQuery,
+      body: contactBodySchema,
+      response: { 200: dataOf(userSchema), ...errors },
+    },
+    handler: async (req) => ({
+      data: await contacts.update(deps, authOf(req).user, req.params.id, req.body, req.query.include),
+    }),
+  });
+
+  app.delete('/api/users/:id', {
+    preParsing,
+    schema: {
+      tags,
+      summary: 'Delete a contact (admin; not yourself)',
+      params: idParams,
+      response: { 200: actionSchema(z.null()), ...errors },
+    },
+    handler: async (req) => {
+      await contacts.remove(deps, authOf(req).user, req.params.id);
+      return { status: 'success' as const, msg: CONTACT_MESSAGES.deleted, data: null };
+    },
+  });
+};

@@ -1,0 +1,179 @@
+import {
+  CONTACT_MESSAGES,
+  parseInclude,
+  type Actor,
+  type Pagination,
+  type User,
+  type contactBodySchema,
+} from '@frontage/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import type { ServiceDeps } from '../../deps';
+import { NotFoundError, ValidationError } from '../../lib/errors';
+import { hashPassword } from '../../lib/password';
+import { presentUser } from '../auth/auth.presenter';
+import { hasSignInMembers } from '../companies/companies.repository';
+import { assertMayAttach, assertMayDelete, assertMayEdit, maySetAccountFields } from './contacts.policy';
+import * as repo from './contacts.repository';
+import type { ContactSortKey, UserRow, UserSettingsRow } from './contacts.repository';
+
+export type ContactBody = z.output<typeof contactBodySchema>;
+
+export interface ContactListInput {
+  q?: string | undefined;
+  page: number;
+  per_page: number;
+  include?: string | undefined;
+  company_id?: number | undefined;
+  sort: `${'' | '-'}${ContactSortKey}`;
+}
+
+const present = async (
+  db: Db,
+  rows: Array<{ user: UserRow; settings: UserSettingsRow | null }>,
+  withCompany: boolean,
+): Promise<User[]> => {
+  const companies = withCompany
+    ? await repo.companiesByIds(
+        db,
+        rows.flatMap((r) => (r.user.company_id ? [r.user.company_id] : [])),
+      )
+    : undefined;
+  return rows.map((r) =>
+    presentUser(
+      r.user,
+      r.settings ?? undefined,
+      companies ? (r.user.company_id ? (companies.get(r.user.company_id) ?? null) : null) : undefined,
+    ),
+  );
+};
+
+const load = async (db: Db, id: number) => {
+  const row = await repo.findById(db, id);
+  if (!row) throw new NotFoundError();
+  return row;
+};
+
+export const list = async (
+  deps: ServiceDeps,
+  input: ContactListInput,
+  explicitSort: boolean,
+): Promise<{ data: User[]; meta: { pagination: Pagination } }> => {
+  const { rows, total } = await repo.list(
+    deps.db,
+    input,
+    input.sort,
+    !explicitSort,
+    input.per_page,
+    (input.page - 1) * input.per_page,
+  );
+  return {
+    data: await present(deps.db, rows, parseInclude(input.include).has('company')),
+    meta: {
+      pagination: {
+        total,
+        count: rows.length,
+        per_page: input.per_page,
+        current_page: input.page,
+        total_pages: Math.ceil(total / input.per_page),
+      },
+    },
+  };
+};
+
+export const get = async (deps: ServiceDeps, id: number, include: string | undefined): Promise<User> =>
+  (await present(deps.db, [await load(deps.db, id)], parseInclude(include).has('company')))[0]!;
+
+/** 422 on company_id when the company does not exist; 403 when the actor may not add contacts to it. */
+const checkCompany = async (db: Db, actor: Actor, companyId: number | null): Promise<void> => {
+  if (companyId !== null && !(await repo.companyExists(db, companyId))) {
+    throw ValidationError.field('company_id', CONTACT_MESSAGES.companyMissing);
+  }
+  assertMayAttach(actor, companyId, companyId !== null && (await hasSignInMembers(db, companyId)));
+};
+
+/** The unique index on lower(email) is the last word when two requests race. */
+const isEmailConflict = (err: unknown): boolean => {
+  for (
+    let e = err as { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined;
+    e;
+    e = e.cause as typeof e
+  ) {
+    if (
+      e.code === '23505' &&
+      (e.constraint === 'users_email_lower_unique' || /users_email_lower_unique/.test(e.message ?? ''))
+    ) {
+      return true;
+    }
+  }
+  return false;
+};
+
+const emailTakenError = () => ValidationError.field('email', CONTACT_MESSAGES.emailTaken);
+
+const accountFields = async (deps: ServiceDeps, actor: Actor, body: ContactBody) => {
+  if (!maySetAccountFields(actor)) return {};
+  return {
+    ...(body.type ? { type: body.type } : {}),
+    // A temporary password: the contact can sign in and is asked to change it.
+    ...(body.password
+      ? { password_hash: await hashPassword(body.password, deps.config.scryptCost), is_temp: true }
+      : {}),
+  };
+};
+
+export const create = async (deps: ServiceDeps, actor: Actor, body: ContactBody): Promise<User> => {
+  await checkCompany(deps.db, actor, body.company_id);
+  if (await repo.emailTaken(deps.db, body.email)) throw emailTakenError();
+  const extra = await accountFields(deps, actor, body);
+  try {
+    const user = await deps.db.transaction((tx) =>
+      repo.insertContact(tx, {
+        company_id: body.company_id,
+        name: body.name,
+        email: body.email,
+        direct_dial: body.direct_dial,
+        mobile: body.mobile,
+        ...extra,
+      }),
+    );
+    return get(deps, user.id, 'company');
+  } catch (err) {
+    if (isEmailConflict(err)) throw emailTakenError();
+    throw err;
+  }
+};
+
+export const update = async (
+  deps: ServiceDeps,
+  actor: Actor,
+  id: number,
+  body: ContactBody,
+  include?: string,
+): Promise<User> => {
+  const { user } = await load(deps.db, id);
+  assertMayEdit(actor, user);
+  if (body.company_id !== user.company_id) await checkCompany(deps.db, actor, body.company_id);
+  if (await repo.emailTaken(deps.db, body.email, id)) throw emailTakenError();
+  const extra = await accountFields(deps, actor, body);
+  try {
+    await repo.updateContact(deps.db, id, {
+      company_id: body.company_id,
+      name: body.name,
+      email: body.email,
+      direct_dial: body.direct_dial,
+      mobile: body.mobile,
+      ...extra,
+      updated_at: deps.now(),
+    });
+  } catch (err) {
+    if (isEmailConflict(err)) throw emailTakenError();
+    throw err;
+  }
+  return get(deps, id, include ?? 'company');
+};
+
+export const remove = async (deps: ServiceDeps, actor: Actor, id: number): Promise<void> => {
+  assertMayDelete(actor, id);
+  if (!(await repo.deleteContact(deps.db, id))) throw new NotFoundError();
+};

@@ -1,0 +1,137 @@
+import { useId, type FormEvent, type KeyboardEvent } from 'react';
+import { enqueueSnackbar } from 'notistack';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { DIALOG_WIDTHS, MESSAGES, TOAST_DURATION_MS, isAdmin, type Company } from '@frontage/shared';
+import { useCurrentUser } from '../../lib/session';
+import { useCreateCompany } from './api';
+import {
+  CompanyFormFields,
+  applyCompanyServerErrors,
+  companyWriteOf,
+  emptyCompanyForm,
+  useCompanyForm,
+} from './CompanyForm';
+
+export interface CreateCompanyDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** The created company: a picker selects it. */
+  onCreated: (company: Company) => void;
+  /** Prefills the name (e.g. the text typed into a picker that found nothing). */
+  initialName?: string;
+}
+
+/** 'Validation Error' / 'Please fill all required fields', top-right for 3 s (spec A §5). */
+export const warnInvalidCompany = (): void => {
+  enqueueSnackbar(
+    <div>
+      <strong>{MESSAGES.validationErrorTitle}</strong>
+      <div>{MESSAGES.fillRequired}</div>
+    </div>,
+    {
+      variant: 'warning',
+      autoHideDuration: TOAST_DURATION_MS,
+      anchorOrigin: { vertical: 'top', horizontal: 'right' },
+      preventDuplicate: false,
+    },
+  );
+};
+
+/**
+ * Save is a submit button disabled until the form is valid, and a disabled default button blocks
+ * the browser's implicit submission; Enter in a field therefore submits through here, so that an
+ * attempt on an invalid form shows the warning (ADR 0010).
+ */
+export const submitOnEnter =
+  (submit: () => void) =>
+  (e: KeyboardEvent<HTMLFormElement>): void => {
+    const target = e.target as HTMLElement;
+    if (e.key !== 'Enter' || e.defaultPrevented || e.nativeEvent.isComposing) return;
+    if (target.tagName !== 'INPUT' || (target as HTMLInputElement).type === 'file') return;
+    // An open autocomplete uses Enter to pick an option.
+    if (target.getAttribute('aria-expanded') === 'true') return;
+    e.preventDefault();
+    submit();
+  };
+
+/** Create Company (max width 600; spec A §2). Resolves with the created company via onCreated. */
+export function CreateCompanyDialog({
+  open,
+  onClose,
+  onCreated,
+  initialName = '',
+}: CreateCompanyDialogProps) {
+  const titleId = useId();
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      maxWidth={false}
+      aria-labelledby={titleId}
+      slotProps={{ paper: { sx: { maxWidth: DIALOG_WIDTHS.company } } }}
+    >
+      <DialogTitle id={titleId}>Create Company</DialogTitle>
+      {/* Mounted while open only, so every opening starts from a fresh form. */}
+      <CreateCompanyForm initialName={initialName} onClose={onClose} onCreated={onCreated} />
+    </Dialog>
+  );
+}
+
+function CreateCompanyForm({
+  initialName,
+  onClose,
+  onCreated,
+}: {
+  initialName: string;
+  onClose: () => void;
+  onCreated: (company: Company) => void;
+}) {
+  const form = useCompanyForm(emptyCompanyForm(initialName));
+  const admin = isAdmin(useCurrentUser());
+  const create = useCreateCompany();
+  const {
+    handleSubmit,
+    formState: { isValid, isSubmitting },
+  } = form;
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      const company = await create.mutateAsync({
+        fields: companyWriteOf(values, admin),
+        logo: values.logo ?? null,
+      });
+      onCreated(company);
+      onClose();
+    } catch (err) {
+      applyCompanyServerErrors(err, form);
+    }
+  }, warnInvalidCompany);
+
+  const onSubmit = (e: FormEvent) => {
+    // The company dialog may open over another dialog's form: keep the submit to this one.
+    e.stopPropagation();
+    void submit(e);
+  };
+
+  return (
+    // Enter in a field submits even while Save is disabled (see submitOnEnter); the fields stay the interactive elements.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      onKeyDown={submitOnEnter(() => void submit())}
+      aria-label="Create Company"
+    >
+      <DialogContent sx={{ pt: '8px !important' }}>
+        <CompanyFormFields form={form} admin={admin} focusFirst />
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button type="submit" variant="contained" disabled={!isValid || isSubmitting} loading={isSubmitting}>
+          Save
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}

@@ -1,0 +1,110 @@
+import { useId, type FormEvent } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { DIALOG_WIDTHS } from '@frontage/shared';
+import type { CompanyRef } from '../companies/api';
+import { submitOnEnter } from '../companies/CreateCompanyDialog';
+import { useCreateContact, type Contact } from './api';
+import {
+  ContactFormFields,
+  applyContactServerErrors,
+  contactWriteOf,
+  emptyContactForm,
+  useContactForm,
+  type ContactFormValues,
+} from './ContactForm';
+
+export interface CreateContactDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** The created contact: a picker selects it. */
+  onCreated: (contact: Contact) => void;
+  /** Prefills the name (e.g. the text typed into a picker that found nothing). */
+  initialName?: string;
+
+  /** Prefills the company (e.g. creating a contact for the company being edited). */
+  initialCompany?: CompanyRef | null;
+}
+
+/** Create Contact (600 px; spec A §2). Resolves with the created contact via onCreated. */
+export function CreateContactDialog({
+  open,
+  onClose,
+  onCreated,
+  initialName = '',
+  initialCompany = null,
+}: CreateContactDialogProps) {
+  const titleId = useId();
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      maxWidth={false}
+      aria-labelledby={titleId}
+      slotProps={{
+        paper: { sx: { width: DIALOG_WIDTHS.contact, maxWidth: 'calc(100% - 32px)', m: 2 } },
+      }}
+    >
+      <DialogTitle id={titleId}>Create Contact</DialogTitle>
+      {/* Mounted while open only, so every opening starts from a fresh form. */}
+      <CreateContactForm
+        defaults={emptyContactForm({ name: initialName, company: initialCompany })}
+        onClose={onClose}
+        onCreated={onCreated}
+      />
+    </Dialog>
+  );
+}
+
+function CreateContactForm({
+  defaults,
+  onClose,
+  onCreated,
+}: {
+  defaults: ContactFormValues;
+  onClose: () => void;
+  onCreated: (contact: Contact) => void;
+}) {
+  const form = useContactForm(defaults);
+  const create = useCreateContact();
+  const {
+    handleSubmit,
+    formState: { isValid, isSubmitting },
+  } = form;
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      const contact = await create.mutateAsync(contactWriteOf(values));
+      onCreated(contact);
+      onClose();
+    } catch (err) {
+      // The http client has shown the 'Validation Error.' notice; the messages go against fields too.
+      applyContactServerErrors(err, form);
+    }
+  });
+
+  const onSubmit = (e: FormEvent) => {
+    e.stopPropagation();
+    void submit(e);
+  };
+
+  return (
+    // Enter in a field submits even while Save is disabled (see submitOnEnter); the fields stay the interactive elements.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      onKeyDown={submitOnEnter(() => void submit())}
+      aria-label="Create Contact"
+    >
+      <DialogContent sx={{ pt: '8px !important' }}>
+        <ContactFormFields form={form} focusFirst />
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button type="submit" variant="contained" disabled={!isValid || isSubmitting} loading={isSubmitting}>
+          Save
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}

@@ -1,0 +1,89 @@
+import { useId, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  LinearProgress,
+  Link,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { DIALOG_WIDTHS, canEditMaster } from '@frontage/shared';
+import { VerificationIndicator } from '../../../components/companies/VerificationIndicator';
+import { formatDate } from '../../../lib/format';
+import { useCurrentUser } from '../../../lib/session';
+import { useContact } from '../api';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
+        {children || '—'}
+      </Typography>
+    </>
+  );
+}
+
+/** A contact opened by `?id=` (comments and notifications link this way). */
+export function ContactDetailsDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const titleId = useId();
+  const me = useCurrentUser();
+  const { data: contact, isPending, isError } = useContact(id);
+
+  return (
+    <Dialog
+      open={id !== null}
+      onClose={onClose}
+      maxWidth={false}
+      aria-labelledby={titleId}
+      slotProps={{ paper: { sx: { width: DIALOG_WIDTHS.contact, maxWidth: 'calc(100% - 32px)', m: 2 } } }}
+    >
+      <DialogTitle id={titleId}>{contact?.name ?? 'Contact'}</DialogTitle>
+      <DialogContent dividers>
+        {isPending && id !== null && <LinearProgress aria-label="Loading contact" />}
+        {isError && <Alert severity="error">The contact could not be loaded.</Alert>}
+        {contact && (
+          <Box
+            component="dl"
+            sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.75 }}
+          >
+            <Field label="E-mail">
+              {contact.email && <Link href={`mailto:${contact.email}`}>{contact.email}</Link>}
+            </Field>
+            <Field label="Company">
+              {contact.company && (
+                <Stack direction="row" spacing={0.75} component="span" sx={{ alignItems: 'center' }}>
+                  <VerificationIndicator company={contact.company} />
+                  <Link component={RouterLink} to={`/companies?id=${contact.company.id}`}>
+                    {contact.company.name}
+                  </Link>
+                </Stack>
+              )}
+            </Field>
+            <Field label="Direct Dial">{contact.direct_dial}</Field>
+            <Field label="Mobile">{contact.mobile}</Field>
+            <Field label="Updated">{formatDate(contact.updated_at)}</Field>
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions>
+        {contact && (canEditMaster(me, contact.company_id) || me.id === contact.id) && (
+          <Button component={RouterLink} to={`/users/${contact.id}/edit`}>
+            Edit
+          </Button>
+        )}
+        <Button variant="contained" onClick={onClose}>
+          Close
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
