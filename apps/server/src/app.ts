@@ -1,9 +1,10 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { API_MESSAGES } from '@frontage/shared';
+import { API_MESSAGES, LOGO_MAX_BYTES } from '@frontage/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
@@ -13,10 +14,19 @@ import type { ServiceDeps } from './deps';
 import { TooManyRequestsError } from './lib/errors';
 import { createLogger } from './logger';
 import { authRoutes } from './modules/auth/auth.routes';
+import { commentsRoutes } from './modules/comments/comments.routes';
+import { companiesRoutes } from './modules/companies/companies.routes';
+import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { configRoutes } from './modules/config/config.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { uiStateRoutes } from './modules/ui-state/ui-state.routes';
+import { propertiesRoutes } from './modules/properties/properties.routes';
+import { schemesRoutes } from './modules/schemes/schemes.routes';
+import { addressesRoutes } from './modules/addresses/addresses.routes';
+import { geocodeRoutes } from './modules/geocode/geocode.routes';
+import { historyRoutes } from './modules/history/history.routes';
 import { errorHandler, notFoundHandler } from './plugins/error-handler';
 import { isApiPath, requestedWithGuard } from './plugins/requested-with';
 import { sessionPlugin } from './plugins/session';
@@ -110,6 +120,10 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   });
 
   await app.register(fastifyCookie);
+  // Uploads (company logos): one file of at most 5 MiB; a bigger one is refused with 413.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 100, fieldSize: 64 * 1024, parts: 110 },
+  });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     crossOriginEmbedderPolicy: false,
@@ -130,7 +144,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   }
   requestedWithGuard(app);
   app.addHook('onSend', async (req, reply, payload) => {
-    if (isApiPath(req.url)) reply.header('Cache-Control', 'no-store');
+    // A route that chose its own caching (the immutable, versioned logo URLs) keeps it.
+    if (isApiPath(req.url) && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
     return payload;
   });
 
@@ -161,7 +176,16 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   authRoutes(app, services);
   settingsRoutes(app, services);
   notificationsRoutes(app, services);
+  commentsRoutes(app, services);
   configRoutes(app, services);
+  companiesRoutes(app, services);
+  contactsRoutes(app, services);
+  uiStateRoutes(app, services);
+  propertiesRoutes(app, services);
+  schemesRoutes(app, services);
+  addressesRoutes(app, services);
+  geocodeRoutes(app, services);
+  historyRoutes(app, services);
 
   notFoundHandler(app, await staticWeb(app, config.webDistDir));
   return app;

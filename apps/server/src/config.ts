@@ -24,6 +24,9 @@
  * | `DOCS_URL` | `https://docs.frontage.example` | Link to the documentation shown in the app |
  * | `SUPPORT_URL` | `https://support.frontage.example` | Link to the support site shown in the app |
  * | `HELP_EMAIL` | `help@frontage.example` | Help e-mail address shown in the app |
+ * | `GEOCODER` | `local` | Geocoding provider: `local` (offline: stored addresses, then GeoNames towns) or `nominatim` |
+ * | `GEOCODER_URL` | `https://nominatim.openstreetmap.org` | Base URL of the Nominatim service (with `GEOCODER=nominatim`) |
+ * | `MAP_STYLE_URL` | _(unset)_ | MapLibre style URL of a real tile service; unset = the offline Natural Earth basemap |
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,6 +68,9 @@ const envSchema = z.object({
   DOCS_URL: z.string().url().default('https://docs.frontage.example'),
   SUPPORT_URL: z.string().url().default('https://support.frontage.example'),
   HELP_EMAIL: z.string().email().default('help@frontage.example'),
+  GEOCODER: z.enum(['local', 'nominatim']).default('local'),
+  GEOCODER_URL: z.string().url().default('https://nominatim.openstreetmap.org'),
+  MAP_STYLE_URL: z.union([z.string().url(), z.literal('')]).optional(),
 });
 
 export interface Config {
@@ -89,6 +95,10 @@ export interface Config {
   docsUrl: string;
   supportUrl: string;
   helpEmail: string;
+  geocoder: 'local' | 'nominatim';
+  geocoderUrl: string;
+  /** null = the web app draws its offline basemap. */
+  mapStyleUrl: string | null;
 }
 
 /** Parses the environment (or any record, for tests). Throws a readable error on bad values. */
@@ -121,5 +131,8 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     docsUrl: e.DOCS_URL,
     supportUrl: e.SUPPORT_URL,
     helpEmail: e.HELP_EMAIL,
+    geocoder: e.GEOCODER,
+    geocoderUrl: e.GEOCODER_URL.replace(/\/+$/, ''),
+    mapStyleUrl: e.MAP_STYLE_URL ? e.MAP_STYLE_URL : null,
   };
 };

@@ -218,7 +218,7 @@ describe('headers and documentation', () => {
     expect(forbiddenKeys(doc.paths['/api/auth/me'].get.responses)).toEqual([]);
   });
 
-  it('GET /api/config answers the links', async () => {
+  it('GET /api/config answers the links and the map style (none: the offline basemap)', async () => {
     await buildUser({ email: 'cfg@example.com', password: 'password-123' });
     const cookie = await login(t.app, 'cfg@example.com', 'password-123');
     const res = await t.app.inject({ method: 'GET', url: '/api/config/', headers: { ...XHR, cookie } });
@@ -228,6 +228,7 @@ describe('headers and documentation', () => {
         docs_url: 'https://docs.frontage.example',
         support_url: 'https://support.frontage.example',
         help_email: 'help@frontage.example',
+        map_style_url: null,
       },
     });
   });

@@ -5,5 +5,7 @@ export const publicConfigSchema = z.object({
   docs_url: z.string(),
   support_url: z.string(),
   help_email: z.string(),
+  /** A MapLibre style URL for a real tile service; null = the offline Natural Earth basemap. */
+  map_style_url: z.string().nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -10,7 +10,7 @@ export const configRoutes = (root: FastifyInstance, deps: ServiceDeps): void => 
     preParsing: [app.requireSession],
     schema: {
       tags: ['config'],
-      summary: 'Links shown in the app (documentation, support, help e-mail)',
+      summary: 'Links shown in the app (documentation, support, help e-mail) and the map style URL',
       response: { 200: dataOf(publicConfigSchema), 401: msgSchema },
     },
     handler: () => ({ data: publicConfig(deps) }),

@@ -1,6 +1,5 @@
-import { PageHeading } from '../../../components/PageHeading';
+import { SetMeAsContact } from '../components/SetMeAsContact';
 
-/** Set Me As Landlord Contact — its content arrives with a later issue. */
 export default function SetMeAsLandlordContactPage() {
-  return <PageHeading title="Set Me As Landlord Contact" />;
+  return <SetMeAsContact side="landlord" />;
 }

@@ -1,6 +1,5 @@
-import { PageHeading } from '../../../components/PageHeading';
+import { SetMeAsContact } from '../components/SetMeAsContact';
 
-/** Set Me As Tenant Contact — its content arrives with a later issue. */
 export default function SetMeAsTenantContactPage() {
-  return <PageHeading title="Set Me As Tenant Contact" />;
+  return <SetMeAsContact side="tenant" />;
 }

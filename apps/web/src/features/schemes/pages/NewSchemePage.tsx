@@ -1,6 +1,12 @@
 import { PageHeading } from '../../../components/PageHeading';
+import { SchemeForm } from '../components/SchemeForm';
 
-/** New Scheme — its content arrives with a later issue. */
+/** /schemes/create */
 export default function NewSchemePage() {
-  return <PageHeading title="New Scheme" />;
+  return (
+    <>
+      <PageHeading title="New Scheme" />
+      <SchemeForm />
+    </>
+  );
 }

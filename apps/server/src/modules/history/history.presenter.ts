@@ -1,0 +1,27 @@
+import type { HistoryEntityType, HistoryEntry } from '@frontage/shared';
+import { iso, isoRequired } from '../../lib/dates';
+import type { HistoryRow } from './history.repository';
+
+const parse = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
+
+export const presentHistory = (r: {
+  h: HistoryRow;
+  old_text: string | null;
+  new_text: string | null;
+  user_name: string | null;
+  verifier_name: string | null;
+}): HistoryEntry => ({
+  id: r.h.id,
+  entity_type: r.h.entity_type as HistoryEntityType,
+  entity_id: r.h.entity_id,
+  field: r.h.field,
+  old_value: parse(r.old_text),
+  new_value: parse(r.new_text),
+  source: r.h.source,
+  deal_id: r.h.deal_id,
+  user: r.h.user_id !== null && r.user_name !== null ? { id: r.h.user_id, name: r.user_name } : null,
+  verified: r.h.verified,
+  verified_by: r.h.verified_by !== null && r.verifier_name !== null ? { id: r.h.verified_by, name: r.verifier_name } : null,
+  verified_at: iso(r.h.verified_at),
+  created_at: isoRequired(r.h.created_at),
+});

@@ -1,0 +1,120 @@
+import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { fieldHistory, properties, schemes, users } from '../../db/schema';
+
+export type HistoryRow = typeof fieldHistory.$inferSelect;
+export type NewHistoryRow = typeof fieldHistory.$inferInsert;
+
+/** The history scope of one record: its own rows plus its address's. */
+export interface HistoryScope {
+  entity_type: 'property' | 'scheme';
+  entity_id: number;
+  address_id: number | null;
+}
+
+const scopeWhere = (s: HistoryScope): SQL =>
+  s.address_id === null
+    ? and(eq(fieldHistory.entity_type, s.entity_type), eq(fieldHistory.entity_id, s.entity_id))!
+    : or(
+        and(eq(fieldHistory.entity_type, s.entity_type), eq(fieldHistory.entity_id, s.entity_id)),
+        and(eq(fieldHistory.entity_type, 'address'), eq(fieldHistory.entity_id, s.address_id)),
+      )!;
+
+export const insertRows = async (db: Db, rows: NewHistoryRow[]): Promise<void> => {
+  for (let i = 0; i < rows.length; i += 500) await db.insert(fieldHistory).values(rows.slice(i, i + 500));
+};
+
+const verifier = alias(users, 'verifier');
+
+export const listForScope = async (db: Db, s: HistoryScope, unverifiedOnly: boolean, limit: number, offset: number) => {
+  const where = unverifiedOnly ? and(scopeWhere(s), eq(fieldHistory.verified, false))! : scopeWhere(s);
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        h: fieldHistory,
+        // Read as text and parsed once: the driver's jsonb mapping would turn "1000.00" into 1000.
+        old_text: sql<string | null>`${fieldHistory.old_value}::text`,
+        new_text: sql<string | null>`${fieldHistory.new_value}::text`,
+        user_name: users.name,
+        verifier_name: verifier.name,
+      })
+      .from(fieldHistory)
+      .leftJoin(users, eq(users.id, fieldHistory.user_id))
+      .leftJoin(verifier, eq(verifier.id, fieldHistory.verified_by))
+      .where(where)
+      .orderBy(desc(fieldHistory.created_at), desc(fieldHistory.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(fieldHistory).where(where),
+  ]);
+  return { rows, total: Number(totals[0]?.n ?? 0) };
+};
+
+/** Unverified changes of a record: how many, and which fields (sorted). */
+export const unverifiedSummary = async (db: Db, s: HistoryScope): Promise<{ count: number; columns: string[] }> => {
+  const rows = await db
+    .select({ field: fieldHistory.field, n: count() })
+    .from(fieldHistory)
+    .where(and(scopeWhere(s), eq(fieldHistory.verified, false)))
+    .groupBy(fieldHistory.field)
+    .orderBy(fieldHistory.field);
+  return { count: rows.reduce((a, r) => a + Number(r.n), 0), columns: rows.map((r) => r.field) };
+};
+
+/** The same summary for many records of one type at once (lists with the include). */
+export const unverifiedSummaries = async (
+  db: Db,
+  entityType: 'property' | 'scheme',
+  ids: number[],
+): Promise<Map<number, { count: number; columns: string[] }>> => {
+  const out = new Map<number, { count: number; columns: string[] }>();
+  if (!ids.length) return out;
+  const rows = await db
+    .select({ id: fieldHistory.entity_id, field: fieldHistory.field, n: count() })
+    .from(fieldHistory)
+    .where(and(eq(fieldHistory.entity_type, entityType), inArray(fieldHistory.entity_id, ids), eq(fieldHistory.verified, false)))
+    .groupBy(fieldHistory.entity_id, fieldHistory.field)
+    .orderBy(fieldHistory.field);
+  for (const r of rows) {
+    const e = out.get(r.id) ?? { count: 0, columns: [] };
+    e.count += Number(r.n);
+    e.columns.push(r.field);
+    out.set(r.id, e);
+  }
+  return out;
+};
+
+export const findById = async (db: Db, id: number): Promise<HistoryRow | undefined> =>
+  (await db.select().from(fieldHistory).where(eq(fieldHistory.id, id)).limit(1))[0];
+
+export const verifyById = async (db: Db, id: number, by: number, now: Date): Promise<number> =>
+  (
+    await db
+      .update(fieldHistory)
+      .set({ verified: true, verified_by: by, verified_at: now })
+      .where(and(eq(fieldHistory.id, id), eq(fieldHistory.verified, false)))
+      .returning({ id: fieldHistory.id })
+  ).length;
+
+export const verifyScope = async (db: Db, s: HistoryScope, fields: string[] | undefined, by: number, now: Date): Promise<number> =>
+  (
+    await db
+      .update(fieldHistory)
+      .set({ verified: true, verified_by: by, verified_at: now })
+      .where(
+        and(
+          scopeWhere(s),
+          eq(fieldHistory.verified, false),
+          fields?.length ? inArray(fieldHistory.field, fields) : sql`true`,
+        ),
+      )
+      .returning({ id: fieldHistory.id })
+  ).length;
+
+/** The history scope of a property or scheme (with its address), or undefined when it does not exist. */
+export const scopeOf = async (db: Db, entityType: 'property' | 'scheme', id: number): Promise<HistoryScope | undefined> => {
+  const table = entityType === 'property' ? properties : schemes;
+  const row = (await db.select({ address_id: table.address_id }).from(table).where(eq(table.id, id)).limit(1))[0];
+  return row ? { entity_type: entityType, entity_id: id, address_id: row.address_id } : undefined;
+};

@@ -1,0 +1,312 @@
+import type { PropertySort } from '@frontage/shared';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { addresses, companies, properties, propertyParties, schemeParties, schemes } from '../../db/schema';
+import { preparedRows } from '../search/prepared';
+import { chooseDriver, docPattern, searchWords, wordRange } from '../search/words';
+
+export type PropertyRow = typeof properties.$inferSelect;
+export type NewProperty = typeof properties.$inferInsert;
+
+const tenant = alias(companies, 'tenant');
+const legalTenant = alias(companies, 'legal_tenant');
+
+const companyCols = (c: typeof tenant | typeof legalTenant) => ({
+  id: c.id,
+  name: c.name,
+  core_id: c.core_id,
+  is_verified: c.is_verified,
+  verified_at: c.verified_at,
+});
+
+/** A property with its address, scheme and tenants: what every read shape starts from. */
+export const loadByIds = async (db: Db, ids: number[]) => {
+  if (!ids.length) return [];
+  return db
+    .select({
+      p: properties,
+      a: addresses,
+      s: { id: schemes.id, name: schemes.name, type: schemes.type },
+      t: companyCols(tenant),
+      lt: companyCols(legalTenant),
+    })
+    .from(properties)
+    .innerJoin(addresses, eq(addresses.id, properties.address_id))
+    .leftJoin(schemes, eq(schemes.id, properties.scheme_id))
+    .leftJoin(tenant, eq(tenant.id, properties.tenant_id))
+    .leftJoin(legalTenant, eq(legalTenant.id, properties.legal_tenant_id))
+    .where(inArray(properties.id, ids));
+};
+export type LoadedProperty = Awaited<ReturnType<typeof loadByIds>>[number];
+
+export const findRow = async (db: Db, id: number): Promise<PropertyRow | undefined> =>
+  (await db.select().from(properties).where(eq(properties.id, id)).limit(1))[0];
+
+export const insertProperty = async (db: Db, values: NewProperty): Promise<PropertyRow> =>
+  (await db.insert(properties).values(values).returning())[0]!;
+
+export const updateProperty = async (db: Db, id: number, values: Partial<NewProperty>): Promise<PropertyRow> =>
+  (await db.update(properties).set(values).where(eq(properties.id, id)).returning())[0]!;
+
+/** `%`, `_` and `\` typed by a user are literal characters, not LIKE wildcards. */
+export const likeEscape = (s: string): string => s.replace(/[\\%_]/g, '\\$&');
+
+/** Search words (at most six), lower-cased. */
+export const searchTerms = (q: string | undefined): string[] =>
+  (q ?? '')
+    .toLowerCase()
+    .split(/[\s,]+/)
+    .map((w) => w.trim())
+    .filter(Boolean)
+    .slice(0, 6);
+
+/**
+ * Every word must appear in the unit number or the full address (trigram-indexed). A one- or
+ * two-letter word matches the start of a word; longer ones any substring.
+ */
+const wordMatch = (w: string): SQL => {
+  const esc = likeEscape(w);
+  if (/^\d+[a-z]?$/.test(w)) {
+    // "12" finds unit 12 and "12 High Street", not "112" or "LS12".
+    return sql`(lower(${properties.building_num}) = ${w} or ${addresses.full_address} ilike ${`${esc} %`} or ${addresses.full_address} ilike ${`% ${esc} %`} or ${addresses.full_address} ilike ${`%, ${esc} %`})`;
+  }
+  if ([...w].length < 3) return sql`(${addresses.full_address} ilike ${`${esc}%`} or ${addresses.full_address} ilike ${`% ${esc}%`})`;
+  return sql`${addresses.full_address} ilike ${`%${esc}%`}`;
+};
+
+export interface PropertyFilters {
+  q?: string | undefined;
+  town?: string | undefined;
+  scheme_id?: number | undefined;
+  tenant_id?: number | undefined;
+  landlord_id?: number | undefined;
+  vacant?: boolean | undefined;
+  lease_end_from?: string | undefined;
+  lease_end_to?: string | undefined;
+  /** My Properties: this user and their company. */
+  mine?: { userId: number; companyId: number | null } | undefined;
+  type?: 'standalone' | 'scheme' | 'all' | undefined;
+}
+
+const mineCond = (m: { userId: number; companyId: number | null }): SQL => {
+  const party = (t: typeof propertyParties | typeof schemeParties) =>
+    m.companyId === null ? sql`${t.user_id} = ${m.userId}` : sql`(${t.user_id} = ${m.userId} or ${t.company_id} = ${m.companyId})`;
+  const tenantCond =
+    m.companyId === null ? sql`false` : sql`(${properties.tenant_id} = ${m.companyId} or ${properties.legal_tenant_id} = ${m.companyId})`;
+  return sql`(${tenantCond}
+    or exists (select 1 from ${propertyParties} where ${propertyParties.property_id} = ${properties.id} and ${party(propertyParties)})
+    or exists (select 1 from ${schemeParties} where ${schemeParties.scheme_id} = ${properties.scheme_id} and ${party(schemeParties)}))`;
+};
+
+export const filterWhere = (f: PropertyFilters): SQL | undefined => {
+  const conds: SQL[] = [];
+  for (const w of searchTerms(f.q)) conds.push(wordMatch(w));
+  if (f.town) conds.push(sql`lower(${addresses.city}) = ${f.town.toLowerCase()}`);
+  if (f.scheme_id) conds.push(eq(properties.scheme_id, f.scheme_id));
+  if (f.tenant_id) conds.push(eq(properties.tenant_id, f.tenant_id));
+  if (f.landlord_id) {
+    conds.push(
+      sql`exists (select 1 from ${propertyParties} where ${propertyParties.property_id} = ${properties.id} and ${propertyParties.role} = 'landlord' and ${propertyParties.company_id} = ${f.landlord_id})`,
+    );
+  }
+  if (f.vacant === true) conds.push(isNull(properties.tenant_id));
+  if (f.vacant === false) conds.push(isNotNull(properties.tenant_id));
+  if (f.lease_end_from) conds.push(sql`${properties.lease_end_date} >= ${f.lease_end_from}`);
+  if (f.lease_end_to) conds.push(sql`${properties.lease_end_date} <= ${f.lease_end_to}`);
+  if (f.mine) conds.push(mineCond(f.mine));
+  if (f.type === 'standalone') conds.push(isNull(properties.scheme_id));
+  if (f.type === 'scheme') conds.push(isNotNull(properties.scheme_id));
+  return conds.length ? and(...conds) : undefined;
+};
+
+const nullsLast = (col: SQL, descending: boolean): SQL => (descending ? sql`${col} desc nulls last` : sql`${col} asc nulls last`);
+
+const sortOrder = (sort: PropertySort): SQL[] => {
+  const d = sort.startsWith('-');
+  const key = d ? sort.slice(1) : sort;
+  const tie = d ? desc(properties.id) : asc(properties.id);
+  switch (key) {
+    // Spelled as the (updated_at desc nulls last, id desc nulls last) index is, forwards or
+    // backwards, so the planner walks it instead of sorting a million rows (both are not null).
+    case 'updated_at':
+      return d
+        ? [sql`${properties.updated_at} desc nulls last`, sql`${properties.id} desc nulls last`]
+        : [sql`${properties.updated_at} asc nulls first`, sql`${properties.id} asc nulls first`];
+    case 'created_at':
+      return [d ? desc(properties.created_at) : asc(properties.created_at), tie];
+    case 'lease_end_date':
+      return [nullsLast(sql`${properties.lease_end_date}`, d), tie];
+    case 'rent_pa':
+      return [nullsLast(sql`${properties.rent_pa}`, d), tie];
+    case 'town':
+      return [nullsLast(sql`lower(${addresses.city})`, d), tie];
+    case 'street':
+      return [nullsLast(sql`lower(${addresses.street})`, d), tie];
+    case 'tenant':
+      return [nullsLast(sql`lower(${tenant.name})`, d), tie];
+    case 'scheme':
+      return [nullsLast(sql`lower(${schemes.name})`, d), tie];
+    default:
+      return [sql`${properties.updated_at} desc nulls last`, sql`${properties.id} desc nulls last`];
+  }
+};
+
+/** Sorts on a not-null column, whose reverse order is the exact mirror (deep pages read from the far end). */
+const MIRRORED: Partial<Record<PropertySort, PropertySort>> = {
+  '-updated_at': 'updated_at',
+  updated_at: '-updated_at',
+  '-created_at': 'created_at',
+  created_at: '-created_at',
+};
+
+/** The number of properties, kept by triggers (migration 0003): the unfiltered list's total. */
+const countAll = async (db: Db): Promise<number> =>
+  Number((await preparedRows<{ n: string | number }>(db, sql`select n from row_counts where table_name = 'properties'`))[0]?.n ?? 0);
+
+/**
+ * One page of property ids matching the filters, in the sort's order, and the total. Only the
+ * joins the filters and the sort need are made. The total of the unfiltered list comes from
+ * row_counts instead of counting a million rows; a page past the middle of a mirrored sort is read
+ * from the far end (offset `total - offset - limit` in the reverse order), so no page skips more
+ * than half the index (ADR 0024).
+ */
+export const listIds = async (
+  db: Db,
+  f: PropertyFilters,
+  sort: PropertySort,
+  limit: number,
+  offset: number,
+): Promise<{ ids: number[]; total: number }> => {
+  const where = filterWhere(f);
+  const key = sort.replace(/^-/, '');
+  const needsAddress = searchTerms(f.q).length > 0 || !!f.town || key === 'town' || key === 'street';
+  const page = (order: PropertySort, lim: number, off: number) => {
+    let q = db.select({ id: properties.id }).from(properties).$dynamic();
+    if (needsAddress) q = q.innerJoin(addresses, eq(addresses.id, properties.address_id));
+    if (key === 'scheme') q = q.leftJoin(schemes, eq(schemes.id, properties.scheme_id));
+    if (key === 'tenant') q = q.leftJoin(tenant, eq(tenant.id, properties.tenant_id));
+    return q.where(where).orderBy(...sortOrder(order)).limit(lim).offset(off);
+  };
+  const counted = async () => {
+    if (!where) return countAll(db);
+    let q = db.select({ n: count() }).from(properties).$dynamic();
+    if (needsAddress) q = q.innerJoin(addresses, eq(addresses.id, properties.address_id));
+    return Number((await q.where(where))[0]?.n ?? 0);
+  };
+  const mirror = MIRRORED[sort];
+  if (!mirror) {
+    const [rows, total] = await Promise.all([page(sort, limit, offset), counted()]);
+    return { ids: rows.map((r) => r.id), total };
+  }
+  const total = await counted();
+  if (offset >= total) return { ids: [], total };
+  if (offset + limit / 2 <= total / 2) return { ids: (await page(sort, limit, offset)).map((r) => r.id), total };
+  const take = Math.min(limit, total - offset);
+  const rows = await page(mirror, take, total - offset - take);
+  return { ids: rows.map((r) => r.id).reverse(), total };
+};
+
+/** Entries a word's count stops at when choosing the word that drives a search (chooseDriver). */
+export const DRIVER_COUNT_CAP = 1000;
+
+export interface SimpleRow {
+  id: number;
+  building_num: string | null;
+  scheme_id: number | null;
+  scheme_name: string | null;
+  tenant_id: number | null;
+  tenant_name: string | null;
+  full_address: string | null;
+}
+
+const simpleColumns = sql`p.id, p.building_num, p.scheme_id, s.name as scheme_name, p.tenant_id, t.name as tenant_name, a.full_address`;
+const simpleJoins = sql`join ${addresses} a on a.id = p.address_id
+  left join ${schemes} s on s.id = p.scheme_id
+  left join ${companies} t on t.id = p.tenant_id`;
+
+/**
+ * The query that counts each word's entries up to DRIVER_COUNT_CAP, to pick the word that drives
+ * the search (chooseDriver); the others only filter its candidates. Null for a one-word query.
+ * Answers one row `{ n: number[] }`.
+ */
+export const driverCountSql = (words: string[]): SQL | null => {
+  if (words.length < 2) return null;
+  const counts = words.map((w) => {
+    const r = wordRange(w);
+    return sql`(select count(*) from (select 1 from property_words where word >= ${r.from} and word < ${r.to} limit ${DRIVER_COUNT_CAP}) x)::int`;
+  });
+  return sql`select array[${sql.join(counts, sql`, `)}] as n`;
+};
+
+const typeCond = (type: PropertyFilters['type'], standalone: SQL): SQL =>
+  type === 'standalone' ? sql` and ${standalone}` : type === 'scheme' ? sql` and not ${standalone}` : sql``;
+
+/** The typeahead's page (one row more than `limit` when another page exists); see simpleSearch. */
+export const simpleSearchSql = (
+  words: string[],
+  driverIndex: number,
+  type: PropertyFilters['type'],
+  limit: number,
+  offset: number,
+): SQL => {
+  if (!words.length) {
+    return sql`select ${simpleColumns} from ${properties} p ${simpleJoins}
+                where true${typeCond(type, sql`p.scheme_id is null`)}
+                order by p.updated_at desc, p.id desc limit ${limit + 1} offset ${offset}`;
+  }
+  const driver = wordRange(words[driverIndex]!);
+  const others = words.filter((_, i) => i !== driverIndex).map((w) => sql` and w.doc like ${docPattern(w)}`);
+  return sql`with recursive v(word) as (
+      select min(word) from property_words where word >= ${driver.from} and word < ${driver.to}
+      union all
+      select (select min(x.word) from property_words x where x.word > v.word and x.word < ${driver.to})
+        from v where v.word is not null
+    ), hits as (
+      select distinct m.rank, m.property_id
+        from v cross join lateral (
+          select w.rank, w.property_id from property_words w
+           where w.word = v.word${typeCond(type, sql`w.standalone`)}${sql.join(others, sql``)}
+           order by w.rank, w.property_id limit ${offset + limit + 1}
+        ) m
+       where v.word is not null
+       order by m.rank, m.property_id limit ${limit + 1} offset ${offset}
+    )
+    select ${simpleColumns} from hits h join ${properties} p on p.id = h.property_id ${simpleJoins}
+     order by h.rank, h.property_id`;
+};
+
+/**
+ * The typeahead (ADR 0023): every word of the query must start a word of the unit number or the
+ * full address (a number: be that word). Best first: the unit number itself, then addresses
+ * starting with the word, then the shortest (most specific) address. Served from property_words
+ * as a top-k: the driving word's distinct completions are walked in the index (a skip scan), each
+ * gives its first `offset + limit + 1` entries in rank order, and the merge of those is the page —
+ * nothing is sorted beyond that. The other words are checked against the entry's `doc` (all the
+ * property's words) inside the index, and the driving word is the one with the fewest entries.
+ * Instead of counting every match, one row more than the page says whether another page exists.
+ */
+export const simpleSearch = async (
+  db: Db,
+  f: Pick<PropertyFilters, 'q' | 'type'>,
+  limit: number,
+  offset: number,
+): Promise<{ rows: SimpleRow[]; more: boolean }> => {
+  const words = searchWords(f.q);
+  const counting = driverCountSql(words);
+  let driver = 0;
+  if (counting) {
+    const n = (await preparedRows<{ n: Array<number | string> }>(db, counting))[0]!.n.map(Number);
+    driver = chooseDriver(words, n, DRIVER_COUNT_CAP);
+  }
+  const rows = await preparedRows<SimpleRow>(db, simpleSearchSql(words, driver, f.type, limit, offset));
+  const more = rows.length > limit;
+  return { rows: more ? rows.slice(0, limit) : rows, more };
+};
+
+/** Does this scheme / company / user exist? (payload ids are checked before anything is written) */
+export const schemeExists = async (db: Db, id: number): Promise<boolean> =>
+  (await db.select({ id: schemes.id }).from(schemes).where(eq(schemes.id, id)).limit(1)).length > 0;
+
+export const findScheme = async (db: Db, id: number) =>
+  (await db.select().from(schemes).where(eq(schemes.id, id)).limit(1))[0];

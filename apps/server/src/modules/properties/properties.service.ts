@@ -1,0 +1,438 @@
+import {
+  AREA_KEYS,
+  AREA_SIZE_TYPE_DEFAULT,
+  HISTORY_MESSAGES,
+  PROPERTY_MESSAGES,
+  PROPERTY_PARTY_LIST_NAMES,
+  PROPERTY_PARTY_LISTS,
+  SCHEME_PARTY_LIST_NAMES,
+  defaultCurrency,
+  parseInclude,
+  type Actor,
+  type Pagination,
+  type Property,
+  type PropertyPartyList,
+  type PropertySimple,
+  type propertyAreasSchema,
+  type propertyCreateSchema,
+  type propertyListQuerySchema,
+  type propertySimpleQuerySchema,
+  type propertyUpdateSchema,
+  type schemePropertyCreateSchema,
+} from '@frontage/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import type { ServiceDeps } from '../../deps';
+import { NotFoundError, ValidationError } from '../../lib/errors';
+import * as addressRepo from '../addresses/addresses.repository';
+import { addressValues, createAddress } from '../addresses/addresses.service';
+import { offsetPosition } from '../addresses/position-offset';
+import { recordChanges, unverifiedSummaries, unverifiedSummary, type Snapshot } from '../history/history.service';
+import * as parties from './parties.repository';
+import { presentProperty, presentSimple } from './properties.presenter';
+import * as repo from './properties.repository';
+import type { NewProperty, PropertyRow } from './properties.repository';
+
+type CreateBody = z.output<typeof propertyCreateSchema>;
+type SchemeCreateBody = z.output<typeof schemePropertyCreateSchema>;
+type UpdateBody = z.output<typeof propertyUpdateSchema>;
+type AreasBody = z.output<typeof propertyAreasSchema>;
+type ListQuery = z.output<typeof propertyListQuerySchema>;
+type SimpleQuery = z.output<typeof propertySimpleQuerySchema>;
+type Lists = Partial<Record<PropertyPartyList, number[] | undefined>>;
+/** The signed-in user: who acts, and whose currency is the default. */
+export type PlacesActor = Actor & { currency?: string | null };
+
+const pagination = (total: number, count: number, perPage: number, page: number): Pagination => ({
+  total,
+  count,
+  per_page: perPage,
+  current_page: page,
+  total_pages: Math.ceil(total / perPage),
+});
+
+/* ───────────────────────────── reads ───────────────────────────── */
+
+/** GET /api/properties/{id}: the property with every include of spec B §7. */
+export const getProperty = async (db: Db, id: number): Promise<Property> => {
+  const [loaded] = await repo.loadByIds(db, [id]);
+  if (!loaded) throw new NotFoundError();
+  const [lists, history] = await Promise.all([
+    parties.loadParties(db, 'property', [id]),
+    unverifiedSummary(db, { entity_type: 'property', entity_id: id, address_id: loaded.p.address_id }),
+  ]);
+  return presentProperty(loaded, { include: 'all', parties: lists.get(id), history });
+};
+
+export const get = (deps: ServiceDeps, id: number): Promise<Property> => getProperty(deps.db, id);
+
+/** GET /api/properties: filters, sort, server-side pages, includes. */
+export const list = async (
+  deps: ServiceDeps,
+  actor: PlacesActor,
+  q: ListQuery,
+): Promise<{ data: Property[]; meta: { pagination: Pagination } }> => {
+  const { ids, total } = await repo.listIds(
+    deps.db,
+    { ...q, mine: q.mine ? { userId: actor.id, companyId: actor.company_id } : undefined },
+    q.sort,
+    q.per_page,
+    (q.page - 1) * q.per_page,
+  );
+  const include = parseInclude(q.include);
+  const wantsParties = PROPERTY_PARTY_LIST_NAMES.some((n) => include.has(n));
+  const wantsHistory = include.has('unverified_history_count') || include.has('unverified_history_columns');
+  const [loaded, lists, history] = await Promise.all([
+    repo.loadByIds(deps.db, ids),
+    wantsParties ? parties.loadParties(deps.db, 'property', ids) : Promise.resolve(new Map()),
+    wantsHistory ? unverifiedSummaries(deps.db, 'property', ids) : Promise.resolve(new Map()),
+  ]);
+  const byId = new Map(loaded.map((l) => [l.p.id, l]));
+  const data = ids
+    .map((id) => byId.get(id))
+    .filter((l): l is NonNullable<typeof l> => !!l)
+    .map((l) => presentProperty(l, { include, parties: lists.get(l.p.id), history: history.get(l.p.id) }));
+  return { data, meta: { pagination: pagination(total, data.length, q.per_page, q.page) } };
+};
+
+/** GET /api/properties/simple: the property typeahead. */
+export const simple = async (
+  deps: ServiceDeps,
+  q: SimpleQuery,
+): Promise<{ data: PropertySimple[]; meta: { pagination: Pagination } }> => {
+  const offset = (q.page - 1) * q.per_page;
+  const { rows, more } = await repo.simpleSearch(deps.db, { q: q.q, type: q.type }, q.per_page, offset);
+  // No exact count for a typeahead (ADR 0023): the total says "this page, and one more row" when
+  // another page exists, so total_pages is always "this page" or "this page + 1".
+  const total = offset + rows.length + (more ? 1 : 0);
+  return { data: rows.map(presentSimple), meta: { pagination: pagination(total, rows.length, q.per_page, q.page) } };
+};
+
+/* ───────────────────────────── writes ───────────────────────────── */
+
+/** The history snapshot of a property: its columns and party lists (as id arrays). */
+export const propertySnapshot = (p: Partial<PropertyRow>, lists?: Map<PropertyPartyList, number[]>): Snapshot => {
+  const s: Snapshot = {
+    building_num: p.building_num ?? null,
+    planning: p.planning ?? null,
+    reason: p.reason ?? null,
+    scheme_id: p.scheme_id ?? null,
+    tenant_id: p.tenant_id ?? null,
+    legal_tenant_id: p.legal_tenant_id ?? null,
+    currency: p.currency ?? null,
+    rent_pa: p.rent_pa ?? null,
+    rent_sqft: p.rent_sqft ?? null,
+    rateable_value: p.rateable_value ?? null,
+    service_charge: p.service_charge ?? null,
+    incentive: p.incentive ?? null,
+    lease_start_date: p.lease_start_date ?? null,
+    lease_end_date: p.lease_end_date ?? null,
+    next_review_date: p.next_review_date ?? null,
+    rent_review_clause: p.rent_review_clause ?? null,
+    break_date: p.break_date ?? null,
+    break_clause: p.break_clause ?? null,
+    area_size_type: p.area_size_type ?? null,
+  };
+  for (const k of AREA_KEYS) s[k] = p[k] === null || p[k] === undefined ? null : Number(p[k]);
+  if (lists) for (const name of PROPERTY_PARTY_LIST_NAMES) s[name] = lists.get(name) ?? [];
+  return s;
+};
+
+const dedupe = (ids: number[]): number[] => [...new Set(ids)];
+
+/**
+ * Every id a payload names must exist: a missing one is a 422 on that field (`landlords.0`,
+ * `company_id` …), checked inside the write's transaction so nothing is half-written.
+ */
+export const checkReferences = async (
+  db: Db,
+  refs: { companies: Record<string, number | null | undefined>; schemeId?: number | null | undefined; lists: Lists },
+): Promise<void> => {
+  const errors: Record<string, string[]> = {};
+  const single = Object.entries(refs.companies).filter(([, v]) => typeof v === 'number') as Array<[string, number]>;
+  const listEntries = Object.entries(refs.lists).filter(([, v]) => v?.length) as Array<[PropertyPartyList, number[]]>;
+  const companyIds = [...single.map(([, v]) => v), ...listEntries.filter(([n]) => PROPERTY_PARTY_LISTS[n].kind === 'company').flatMap(([, v]) => v)];
+  const userIds = listEntries.filter(([n]) => PROPERTY_PARTY_LISTS[n].kind === 'user').flatMap(([, v]) => v);
+  const [missingCompanies, missingUsers, schemeOk] = await Promise.all([
+    parties.missingIds(db, 'company', companyIds),
+    parties.missingIds(db, 'user', userIds),
+    typeof refs.schemeId === 'number' ? repo.schemeExists(db, refs.schemeId) : Promise.resolve(true),
+  ]);
+  for (const [field, id] of single) if (missingCompanies.has(id)) errors[field] = [PROPERTY_MESSAGES.companyMissing];
+  for (const [name, ids] of listEntries) {
+    const missing = PROPERTY_PARTY_LISTS[name].kind === 'company' ? missingCompanies : missingUsers;
+    ids.forEach((id, i) => {
+      if (missing.has(id)) {
+        errors[`${name}.${i}`] = [PROPERTY_PARTY_LISTS[name].kind === 'company' ? PROPERTY_MESSAGES.companyMissing : PROPERTY_MESSAGES.contactMissing];
+      }
+    });
+  }
+  if (!schemeOk) errors.scheme_id = [PROPERTY_MESSAGES.schemeMissing];
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+};
+
+/** The tenant of a payload: `company_id` (the spec's name) or `tenant_id`; the key used reports errors. */
+const tenantOf = (b: { company_id?: number | null | undefined; tenant_id?: number | null | undefined }) =>
+  b.company_id !== undefined ? { field: 'company_id', value: b.company_id } : { field: 'tenant_id', value: b.tenant_id };
+
+type FieldBody = Pick<
+  CreateBody,
+  | 'building_num'
+  | 'planning'
+  | 'reason'
+  | 'legal_tenant_id'
+  | 'currency'
+  | 'rent_pa'
+  | 'rent_sqft'
+  | 'rateable_value'
+  | 'service_charge'
+  | 'incentive'
+  | 'lease_start_date'
+  | 'lease_end_date'
+  | 'next_review_date'
+  | 'rent_review_clause'
+  | 'break_date'
+  | 'break_clause'
+  | 'company_id'
+  | 'tenant_id'
+>;
+
+/** The property columns a payload sets (undefined = not sent = unchanged). */
+const columnValues = (b: FieldBody): Partial<NewProperty> => ({
+  building_num: b.building_num,
+  planning: b.planning,
+  reason: b.reason,
+  tenant_id: tenantOf(b).value,
+  legal_tenant_id: b.legal_tenant_id,
+  currency: b.currency,
+  rent_pa: b.rent_pa,
+  rent_sqft: b.rent_sqft,
+  rateable_value: b.rateable_value,
+  service_charge: b.service_charge,
+  incentive: b.incentive,
+  lease_start_date: b.lease_start_date,
+  lease_end_date: b.lease_end_date,
+  next_review_date: b.next_review_date,
+  rent_review_clause: b.rent_review_clause,
+  break_date: b.break_date,
+  break_clause: b.break_clause,
+});
+
+const areaValues = (b: Partial<Record<(typeof AREA_KEYS)[number], number | null | undefined>>, absentIsNull: boolean) =>
+  Object.fromEntries(
+    AREA_KEYS.map((k) => {
+      const v = b[k];
+      return [k, v === undefined ? (absentIsNull ? null : undefined) : v === null ? null : v.toFixed(2)];
+    }),
+  ) as Partial<NewProperty>;
+
+const definedOnly = <T extends object>(o: T): Partial<T> =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+const listsOf = (b: Lists): Lists => Object.fromEntries(PROPERTY_PARTY_LIST_NAMES.map((n) => [n, b[n] ? dedupe(b[n]) : undefined]));
+
+/** Inserts a property, its lists and its creation history; returns the new id. */
+const insertWithParties = async (
+  tx: Db,
+  actor: PlacesActor,
+  values: NewProperty,
+  lists: Lists,
+  now: Date,
+): Promise<number> => {
+  const row = await repo.insertProperty(tx, { ...values, created_by: actor.id, created_at: now, updated_at: now });
+  const saved = new Map<PropertyPartyList, number[]>();
+  for (const name of PROPERTY_PARTY_LIST_NAMES) {
+    const ids = lists[name];
+    if (ids?.length) {
+      await parties.replaceList(tx, 'property', row.id, name, ids);
+      saved.set(name, ids);
+    }
+  }
+  await recordChanges(tx, {
+    entity_type: 'property',
+    entity_id: row.id,
+    before: {},
+    after: propertySnapshot(row, saved),
+    source: 'create',
+    user: actor,
+    now,
+  });
+  return row.id;
+};
+
+/** POST /api/properties — a standalone property with its new address (spec B §3). */
+export const createStandalone = async (deps: ServiceDeps, actor: PlacesActor, b: CreateBody): Promise<Property> => {
+  const lists = listsOf(b);
+  const tenant = tenantOf(b);
+  const addr = addressValues(b.address);
+  return deps.db.transaction(async (tx) => {
+    await checkReferences(tx, { companies: { [tenant.field]: tenant.value, legal_tenant_id: b.legal_tenant_id }, lists });
+    const now = deps.now();
+    const address = await createAddress(tx, actor, addr, 'create', now);
+    const id = await insertWithParties(
+      tx,
+      actor,
+      {
+        ...(definedOnly(columnValues(b)) as NewProperty),
+        ...definedOnly(areaValues(b, true)),
+        area_size_type: b.area_size_type ?? AREA_SIZE_TYPE_DEFAULT,
+        currency: defaultCurrency(b.currency, actor.currency),
+        address_id: address.id,
+        scheme_id: null,
+      },
+      lists,
+      now,
+    );
+    return getProperty(tx, id);
+  });
+};
+
+/**
+ * POST /api/schemes/{id}/properties — a unit inside a scheme. Its address is a new row copied
+ * from the scheme's, placed at `address.position` or the scheme's point, offset by up to 0.0002°
+ * (spec B §4). Landlord lists not sent are the scheme's.
+ */
+export const createInScheme = async (
+  deps: ServiceDeps,
+  actor: PlacesActor,
+  schemeId: number,
+  b: SchemeCreateBody,
+  random: () => number = Math.random,
+): Promise<Property> => {
+  const lists = listsOf(b);
+  const tenant = tenantOf(b);
+  return deps.db.transaction(async (tx) => {
+    const scheme = await repo.findScheme(tx, schemeId);
+    if (!scheme) throw new NotFoundError();
+    await checkReferences(tx, { companies: { [tenant.field]: tenant.value, legal_tenant_id: b.legal_tenant_id }, lists });
+    const schemeAddress = (await addressRepo.findById(tx, scheme.address_id))!;
+    const schemeLists = await parties.partyIds(tx, 'scheme', schemeId);
+    for (const name of SCHEME_PARTY_LIST_NAMES) if (lists[name] === undefined) lists[name] = schemeLists.get(name) ?? [];
+
+    const pos = b.address?.position;
+    const base =
+      pos && typeof pos.lat === 'number' && typeof pos.lng === 'number'
+        ? { lat: pos.lat, lng: pos.lng }
+        : schemeAddress.lat !== null && schemeAddress.lng !== null
+          ? { lat: schemeAddress.lat, lng: schemeAddress.lng }
+          : null;
+    const point = base ? offsetPosition(base, random) : null;
+    const now = deps.now();
+    const address = await createAddress(
+      tx,
+      actor,
+      {
+        street: schemeAddress.street,
+        street2: schemeAddress.street2,
+        city: schemeAddress.city,
+        region: schemeAddress.region,
+        post_code: schemeAddress.post_code,
+        country: schemeAddress.country,
+        lat: point?.lat ?? null,
+        lng: point?.lng ?? null,
+      },
+      'create',
+      now,
+    );
+    const id = await insertWithParties(
+      tx,
+      actor,
+      {
+        ...(definedOnly(columnValues(b)) as NewProperty),
+        ...definedOnly(areaValues(b, true)),
+        area_size_type: b.area_size_type ?? AREA_SIZE_TYPE_DEFAULT,
+        currency: defaultCurrency(b.currency, actor.currency),
+        address_id: address.id,
+        scheme_id: schemeId,
+      },
+      lists,
+      now,
+    );
+    return getProperty(tx, id);
+  });
+};
+
+/** Applies column and list changes with history; `source` says where they came from. */
+export const applyPropertyChanges = async (
+  tx: Db,
+  actor: PlacesActor,
+  current: PropertyRow,
+  columns: Partial<NewProperty>,
+  lists: Lists,
+  source: 'update' | 'areas' | 'set_me_as_contact',
+  now: Date,
+): Promise<number> => {
+  const cols = definedOnly(columns);
+  const changedLists = PROPERTY_PARTY_LIST_NAMES.filter((n) => lists[n] !== undefined);
+  const before = await parties.partyIds(tx, 'property', current.id);
+  const after = propertySnapshot({ ...current, ...cols }, new Map(changedLists.map((n) => [n, lists[n]!])));
+  // Only the fields the payload touched are compared.
+  const touched: Snapshot = {};
+  for (const k of [...Object.keys(cols), ...changedLists]) touched[k] = after[k];
+  const n = await recordChanges(tx, {
+    entity_type: 'property',
+    entity_id: current.id,
+    before: propertySnapshot(current, before),
+    after: touched,
+    source,
+    user: actor,
+    now,
+  });
+  if (!n) return 0;
+  for (const name of changedLists) {
+    const old = before.get(name) ?? [];
+    const next = lists[name]!;
+    if (old.length !== next.length || old.some((v, i) => v !== next[i])) await parties.replaceList(tx, 'property', current.id, name, next);
+  }
+  await repo.updateProperty(tx, current.id, { ...cols, updated_at: now });
+  return n;
+};
+
+/** PUT /api/properties/{id}: absent fields unchanged, null clears. */
+export const update = async (deps: ServiceDeps, actor: PlacesActor, id: number, b: UpdateBody): Promise<Property> => {
+  const lists = listsOf(b);
+  const tenant = tenantOf(b);
+  return deps.db.transaction(async (tx) => {
+    const current = await repo.findRow(tx, id);
+    if (!current) throw new NotFoundError();
+    await checkReferences(tx, {
+      companies: { [tenant.field]: tenant.value, legal_tenant_id: b.legal_tenant_id },
+      schemeId: b.scheme_id,
+      lists,
+    });
+    await applyPropertyChanges(tx, actor, current, { ...columnValues(b), scheme_id: b.scheme_id }, lists, 'update', deps.now());
+    return getProperty(tx, id);
+  });
+};
+
+/** PUT /api/properties/{id}/areas: the unit and the ticked areas; every area not sent is cleared. */
+export const updateAreas = async (deps: ServiceDeps, actor: PlacesActor, id: number, b: AreasBody): Promise<Property> =>
+  deps.db.transaction(async (tx) => {
+    const current = await repo.findRow(tx, id);
+    if (!current) throw new NotFoundError();
+    await applyPropertyChanges(tx, actor, current, { area_size_type: b.area_size_type, ...areaValues(b, true) }, {}, 'areas', deps.now());
+    return getProperty(tx, id);
+  });
+
+/**
+ * POST /api/properties/{id}/set-me-as-landlord-contact | …-tenant-contact: adds the signed-in user
+ * to the list (idempotent; the change is recorded as history).
+ */
+export const setMeAsContact = async (
+  deps: ServiceDeps,
+  actor: PlacesActor,
+  id: number,
+  list: 'landlord_contacts' | 'tenant_contacts',
+): Promise<{ status: 'success'; msg: string; data: Property }> =>
+  deps.db.transaction(async (tx) => {
+    const current = await repo.findRow(tx, id);
+    if (!current) throw new NotFoundError();
+    const ids = (await parties.partyIds(tx, 'property', id)).get(list) ?? [];
+    const already = ids.includes(actor.id);
+    if (!already) await applyPropertyChanges(tx, actor, current, {}, { [list]: [...ids, actor.id] }, 'set_me_as_contact', deps.now());
+    return {
+      status: 'success' as const,
+      msg: already ? HISTORY_MESSAGES.alreadyContact : HISTORY_MESSAGES.contactAdded,
+      data: await getProperty(tx, id),
+    };
+  });

@@ -1,0 +1,129 @@
+import type { SchemeType } from '@frontage/shared';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { addresses, companies, properties, schemeParties, schemes } from '../../db/schema';
+import { likeEscape, searchTerms } from '../properties/properties.repository';
+
+export type SchemeRow = typeof schemes.$inferSelect;
+export type NewScheme = typeof schemes.$inferInsert;
+
+export const loadByIds = async (db: Db, ids: number[]) =>
+  ids.length
+    ? db
+        .select({ s: schemes, a: addresses })
+        .from(schemes)
+        .innerJoin(addresses, eq(addresses.id, schemes.address_id))
+        .where(inArray(schemes.id, ids))
+    : [];
+export type LoadedScheme = Awaited<ReturnType<typeof loadByIds>>[number];
+
+export const findRow = async (db: Db, id: number): Promise<SchemeRow | undefined> =>
+  (await db.select().from(schemes).where(eq(schemes.id, id)).limit(1))[0];
+
+export const insertScheme = async (db: Db, values: NewScheme): Promise<SchemeRow> =>
+  (await db.insert(schemes).values(values).returning())[0]!;
+
+export const updateScheme = async (db: Db, id: number, values: Partial<NewScheme>): Promise<SchemeRow> =>
+  (await db.update(schemes).set(values).where(eq(schemes.id, id)).returning())[0]!;
+
+export interface SchemeFilters {
+  q?: string | undefined;
+  type?: 'all' | SchemeType | undefined;
+  town?: string | undefined;
+  landlord_id?: number | undefined;
+}
+
+/** Every word must appear in the scheme's name or its address. */
+const filterWhere = (f: SchemeFilters): SQL | undefined => {
+  const conds: SQL[] = [];
+  for (const w of searchTerms(f.q)) {
+    const pattern = [...w].length < 3 ? null : `%${likeEscape(w)}%`;
+    conds.push(
+      pattern
+        ? sql`(${schemes.name} ilike ${pattern} or ${addresses.full_address} ilike ${pattern})`
+        : sql`(${schemes.name} ilike ${`${likeEscape(w)}%`} or ${schemes.name} ilike ${`% ${likeEscape(w)}%`} or ${addresses.full_address} ilike ${`% ${likeEscape(w)}%`})`,
+    );
+  }
+  if (f.type && f.type !== 'all') conds.push(eq(schemes.type, f.type));
+  if (f.town) conds.push(sql`lower(${addresses.city}) = ${f.town.toLowerCase()}`);
+  if (f.landlord_id) {
+    conds.push(
+      sql`exists (select 1 from ${schemeParties} where ${schemeParties.scheme_id} = ${schemes.id} and ${schemeParties.role} = 'landlord' and ${schemeParties.company_id} = ${f.landlord_id})`,
+    );
+  }
+  return conds.length ? and(...conds) : undefined;
+};
+
+const sortOrder = (sort: string, q: string | undefined): SQL[] => {
+  const d = sort.startsWith('-');
+  const key = d ? sort.slice(1) : sort;
+  const tie = d ? desc(schemes.id) : asc(schemes.id);
+  const first = searchTerms(q)[0];
+  // With a search, names starting with the first word come first (the typeahead's best match).
+  const rank = first ? [sql`(${schemes.name} ilike ${`${likeEscape(first)}%`}) desc`] : [];
+  const dir = (col: SQL) => (d ? sql`${col} desc nulls last` : sql`${col} asc nulls last`);
+  switch (key) {
+    case 'updated_at':
+      return [d ? desc(schemes.updated_at) : asc(schemes.updated_at), tie];
+    case 'created_at':
+      return [d ? desc(schemes.created_at) : asc(schemes.created_at), tie];
+    case 'opened_at':
+      return [dir(sql`${schemes.opened_at}`), tie];
+    case 'town':
+      return [dir(sql`lower(${addresses.city})`), tie];
+    default:
+      return [...rank, dir(sql`lower(${schemes.name})`), tie];
+  }
+};
+
+export const listIds = async (db: Db, f: SchemeFilters, sort: string, limit: number, offset: number) => {
+  const where = filterWhere(f);
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ id: schemes.id })
+      .from(schemes)
+      .innerJoin(addresses, eq(addresses.id, schemes.address_id))
+      .where(where)
+      .orderBy(...sortOrder(sort, f.q))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(schemes).innerJoin(addresses, eq(addresses.id, schemes.address_id)).where(where),
+  ]);
+  return { ids: rows.map((r) => r.id), total: Number(totals[0]?.n ?? 0) };
+};
+
+const unitTenant = alias(companies, 'unit_tenant');
+
+/** The units of these schemes, by unit number. */
+export const unitsOf = async (db: Db, schemeIds: number[]) =>
+  schemeIds.length
+    ? db
+        .select({
+          scheme_id: properties.scheme_id,
+          id: properties.id,
+          building_num: properties.building_num,
+          tenant_id: properties.tenant_id,
+          tenant_name: unitTenant.name,
+          full_address: addresses.full_address,
+          lease_end_date: properties.lease_end_date,
+          rent_pa: properties.rent_pa,
+          currency: properties.currency,
+        })
+        .from(properties)
+        .innerJoin(addresses, eq(addresses.id, properties.address_id))
+        .leftJoin(unitTenant, eq(unitTenant.id, properties.tenant_id))
+        .where(inArray(properties.scheme_id, schemeIds))
+        .orderBy(sql`length(${properties.building_num}) nulls last`, asc(properties.building_num), asc(properties.id))
+    : [];
+export type UnitRow = Awaited<ReturnType<typeof unitsOf>>[number];
+
+export const unitCounts = async (db: Db, schemeIds: number[]): Promise<Map<number, number>> => {
+  if (!schemeIds.length) return new Map();
+  const rows = await db
+    .select({ id: properties.scheme_id, n: count() })
+    .from(properties)
+    .where(inArray(properties.scheme_id, schemeIds))
+    .groupBy(properties.scheme_id);
+  return new Map(rows.map((r) => [r.id!, Number(r.n)]));
+};

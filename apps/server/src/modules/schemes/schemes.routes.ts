@@ -1,0 +1,65 @@
+import {
+  dataOf,
+  msgSchema,
+  pageOf,
+  schemeCreateSchema,
+  schemeListQuerySchema,
+  schemeSchema,
+  schemeUpdateSchema,
+  validationErrorSchema,
+} from '@frontage/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ServiceDeps } from '../../deps';
+import { authOf } from '../../plugins/session';
+import * as schemes from './schemes.service';
+
+const tags = ['schemes'];
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const one = dataOf(schemeSchema);
+
+export const schemesRoutes = (root: FastifyInstance, deps: ServiceDeps): void => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const preParsing = [app.requireSession];
+
+  app.get('/api/schemes', {
+    preParsing,
+    schema: {
+      tags,
+      summary: 'Search and list schemes: q (name or address), type (all or a scheme type), town, landlord_id, sort, include',
+      querystring: schemeListQuerySchema,
+      response: { 200: pageOf(schemeSchema), 401: msgSchema, 422: validationErrorSchema },
+    },
+    handler: (req) => schemes.list(deps, req.query),
+  });
+
+  app.get('/api/schemes/:id', {
+    preParsing,
+    schema: {
+      tags,
+      summary: 'One scheme with its address, landlord parties, units and files',
+      params: idParams,
+      response: { 200: one, 401: msgSchema, 404: msgSchema, 422: validationErrorSchema },
+    },
+    handler: async (req) => ({ data: await schemes.get(deps, req.params.id) }),
+  });
+
+  app.post('/api/schemes', {
+    preParsing,
+    schema: { tags, summary: 'Create a scheme with its address and landlord parties', body: schemeCreateSchema, response: { 201: one, 401: msgSchema, 422: validationErrorSchema } },
+    handler: async (req, reply) => reply.code(201).send({ data: await schemes.create(deps, authOf(req).user, req.body) }),
+  });
+
+  app.put('/api/schemes/:id', {
+    preParsing,
+    schema: {
+      tags,
+      summary: 'Update a scheme, its address and its landlord parties (absent fields unchanged)',
+      params: idParams,
+      body: schemeUpdateSchema,
+      response: { 200: one, 401: msgSchema, 404: msgSchema, 422: validationErrorSchema },
+    },
+    handler: async (req) => ({ data: await schemes.update(deps, authOf(req).user, req.params.id, req.body) }),
+  });
+};

@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { DIALOG_WIDTHS } from '@frontage/shared';
+import { useMe } from '../../lib/session';
+import { createSchemeProperty, placeKeys, useScheme, type CreatedProperty } from './api';
+import { FormSection, Wide } from './FormSection';
+import { PropertyDialog, PropertyDialogBody } from './PropertyDialogFrame';
+import {
+  AddressSection,
+  AreasSection,
+  LandlordSection,
+  LeaseInfoSection,
+  PropertyInfoSection,
+  RentInfoSection,
+} from './PropertyFormSections';
+import { SchemeCombobox, type SchemeOption } from './SchemeCombobox';
+import { emptyPropertyForm, fillFromScheme, toSchemePropertyPayload } from './propertyForm';
+import { usePropertyForm } from './usePropertyForm';
+
+export const SCHEME_REQUIRED = 'Please select a scheme.';
+const TITLE_ID = 'scheme-property-title';
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  onCreated?: (property: CreatedProperty) => void;
+  /** Opening from a scheme ("Add Unit"): the combobox is filled and disabled. */
+  scheme?: SchemeOption | null;
+}
+
+/**
+ * New Scheme Property (spec B §2, max width 700): the address and the landlord lists come from the
+ * scheme and are read-only; Unit, the tenant side, areas, lease and rent are entered.
+ */
+export function SchemePropertyDialog({ open, onClose, onCreated, scheme = null }: Props) {
+  return (
+    <PropertyDialog open={open} onClose={onClose} width={DIALOG_WIDTHS.schemeProperty} titleId={TITLE_ID}>
+      <SchemePropertyForm onClose={onClose} onCreated={onCreated} fixed={scheme} />
+    </PropertyDialog>
+  );
+}
+
+function SchemePropertyForm({ onClose, onCreated, fixed }: Omit<Props, 'open' | 'scheme'> & { fixed: SchemeOption | null }) {
+  const me = useMe().data;
+  const qc = useQueryClient();
+  const form = usePropertyForm(() => emptyPropertyForm(me?.currency));
+  const [picked, setPicked] = useState<SchemeOption | null>(fixed);
+  const [schemeError, setSchemeError] = useState<string | undefined>();
+  const loaded = useScheme(picked?.id ?? null);
+  // The scheme's address and landlord lists are shown (and sent) as they are, never edited here.
+  const scheme = picked && loaded.data?.id === picked.id ? loaded.data : null;
+  const value = scheme ? fillFromScheme(form.value, scheme) : form.value;
+
+  const save = async () => {
+    if (!picked) {
+      setSchemeError(SCHEME_REQUIRED);
+      return;
+    }
+    let made: CreatedProperty | null = null;
+    const ok = await form.save(async () => {
+      made = await createSchemeProperty(picked.id, toSchemePropertyPayload(value));
+    });
+    if (!ok || !made) return;
+    void qc.invalidateQueries({ queryKey: placeKeys.properties });
+    void qc.invalidateQueries({ queryKey: placeKeys.schemes });
+    onCreated?.(made);
+    onClose();
+  };
+
+  const busy = form.saving || (!!picked && loaded.isFetching && !scheme);
+  const props = { value, set: form.set, errors: form.errors, disabled: busy };
+  return (
+    <PropertyDialogBody
+      title="New Scheme Property"
+      titleId={TITLE_ID}
+      saving={form.saving}
+      refused={form.refused}
+      onCancel={onClose}
+      onSave={() => void save()}
+    >
+      <FormSection title="Scheme">
+        <Wide>
+          <SchemeCombobox
+            value={picked}
+            onChange={(s) => {
+              setPicked(s);
+              setSchemeError(undefined);
+            }}
+            disabled={!!fixed || form.saving}
+            error={schemeError}
+          />
+        </Wide>
+      </FormSection>
+      <AddressSection {...props} readOnly />
+      <PropertyInfoSection {...props} />
+      <AreasSection {...props} />
+      <LeaseInfoSection {...props} />
+      <RentInfoSection {...props} />
+      <LandlordSection {...props} readOnly />
+    </PropertyDialogBody>
+  );
+}

@@ -1,0 +1,57 @@
+import { AREA_LABELS } from '@frontage/shared';
+
+/** Labels of stored fields, as the forms name them (used by views and the history list). */
+export const FIELD_LABELS: Record<string, string> = {
+  building_num: 'Unit',
+  planning: 'Planning',
+  reason: 'Reason',
+  scheme_id: 'Scheme',
+  tenant_id: 'Tenant',
+  company_id: 'Tenant',
+  legal_tenant_id: 'Tenant (Legal)',
+  currency: 'Currency',
+  rent_pa: 'Rent Pa',
+  rent_sqft: 'Rent per sqft',
+  rateable_value: 'Rateable Value',
+  service_charge: 'Service Charge',
+  incentive: 'Incentive',
+  lease_start_date: 'Lease Start Date',
+  lease_end_date: 'Lease End Date',
+  next_review_date: 'Next Review Date',
+  rent_review_clause: 'Rent Review Clause',
+  break_date: 'Break Date',
+  break_clause: 'Break Clause',
+  area_size_type: 'Area Unit',
+  landlords: 'Landlords',
+  landlord_contacts: 'Landlord Contacts',
+  landlord_agents: 'Landlord Agents',
+  landlord_agent_contacts: 'Landlord Agent Contacts',
+  tenant_agents: 'Tenant Agents',
+  tenant_agent_contacts: 'Tenant Agent Contacts',
+  tenant_contacts: 'Tenant Contacts',
+  street: 'Street',
+  street2: 'Street 2',
+  city: 'City',
+  region: 'Region',
+  post_code: 'Post Code',
+  country: 'Country',
+  notes: 'Notes',
+  lat: 'Latitude',
+  lng: 'Longitude',
+  name: 'Scheme Name',
+  type: 'Type',
+  opened_at: 'Opened',
+  car_spaces: 'Car Spaces',
+  is_under_construction: 'Under Construction?',
+  ...AREA_LABELS,
+};
+
+export const fieldLabel = (field: string): string => FIELD_LABELS[field] ?? field.replace(/_/g, ' ');
+
+export const REASON_LABELS: Record<string, string> = {
+  unknown: 'Unknown',
+  new_store: 'New store',
+  relocation: 'Relocation',
+  upsize: 'Upsize',
+  downsize: 'Downsize',
+};

@@ -1,0 +1,199 @@
+import { Alert, Box, Button, Chip, Skeleton, Stack, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { AREA_FIELDS, AREA_UNIT_LABELS, formatDate, formatMoney, type Property } from '@frontage/shared';
+import { CommentsSlot } from '../../../components/properties/CommentsSlot';
+import { Detail, DetailCard, EntityLink, partyChips } from '../../../components/properties/DetailList';
+import { HistoryPanel } from '../../../components/properties/HistoryPanel';
+import { REASON_LABELS } from '../../../components/properties/labels';
+import { placeKeys, useProperty } from '../api';
+
+export const propertyTitle = (p: Pick<Property, 'building_num' | 'address'>): string => {
+  const street = p.address?.street ?? p.address?.full_address ?? '';
+  return [p.building_num, street].filter(Boolean).join(', ') || 'Property';
+};
+
+/** The property view (`/properties?id=`): every field, parties, areas, lease, rent and history. */
+export function PropertyView({ id }: { id: number }) {
+  const q = useProperty(id);
+  if (q.isPending) return <Skeleton variant="rounded" height={320} aria-label="Loading property" />;
+  if (q.isError || !q.data) return <Alert severity="error">This property could not be loaded.</Alert>;
+  return <PropertyDetails p={q.data} />;
+}
+
+function PropertyDetails({ p }: { p: Property }) {
+  const unverified = new Set(p.unverified_history_columns ?? []);
+  const u = (field: string) => unverified.has(field);
+  const money = (v: string | null) => (v ? formatMoney(v, p.currency) : null);
+  const a = p.address;
+  const unit = AREA_UNIT_LABELS[p.area_size_type];
+  const areas = AREA_FIELDS.filter(({ key }) => p[key] !== null && p[key] !== undefined);
+
+  return (
+    <Stack spacing={2}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+        <Typography variant="h1" component="h1" sx={{ flexGrow: 1 }}>
+          {propertyTitle(p)}
+        </Typography>
+        {p.scheme ? (
+          <Chip
+            label={`Scheme: ${p.scheme.name}`}
+            component={RouterLink}
+            to={`/schemes?id=${p.scheme.id}`}
+            clickable
+            size="small"
+          />
+        ) : (
+          <Chip label="Standalone" size="small" variant="outlined" />
+        )}
+        {(p.unverified_history_count ?? 0) > 0 && (
+          <Chip color="warning" size="small" label={`${p.unverified_history_count} unverified changes`} />
+        )}
+        <Button size="small" component={RouterLink} to={`/set-me-as-landlord-contact?id=${p.id}`}>
+          Set me as landlord contact
+        </Button>
+        <Button size="small" component={RouterLink} to={`/set-me-as-tenant-contact?id=${p.id}`}>
+          Set me as tenant contact
+        </Button>
+      </Box>
+      <Typography variant="body2" color="text.secondary">
+        {a?.full_address}
+      </Typography>
+
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
+          gap: 2,
+          alignItems: 'start',
+        }}
+      >
+        <DetailCard title="Address">
+          <Detail label="Unit" unverified={u('building_num')}>
+            {p.building_num}
+          </Detail>
+          <Detail label="Street" unverified={u('street')}>
+            {a?.street}
+          </Detail>
+          <Detail label="Street 2" unverified={u('street2')}>
+            {a?.street2}
+          </Detail>
+          <Detail label="City" unverified={u('city')}>
+            {a?.city}
+          </Detail>
+          <Detail label="Region" unverified={u('region')}>
+            {a?.region}
+          </Detail>
+          <Detail label="Post Code" unverified={u('post_code')}>
+            {a?.post_code}
+          </Detail>
+          <Detail label="Country" unverified={u('country')}>
+            {a?.country}
+          </Detail>
+          <Detail label="Scheme">
+            {p.scheme ? <EntityLink to={`/schemes?id=${p.scheme.id}`}>{p.scheme.name}</EntityLink> : null}
+          </Detail>
+        </DetailCard>
+
+        <DetailCard title="Parties">
+          <Detail label="Tenant" unverified={u('tenant_id')}>
+            {p.tenant ? (
+              <EntityLink to={`/companies?id=${p.tenant.id}`}>{p.tenant.name}</EntityLink>
+            ) : (
+              'Vacant'
+            )}
+          </Detail>
+          <Detail label="Tenant (Legal)" unverified={u('legal_tenant_id')}>
+            {p.legal_tenant?.name}
+          </Detail>
+          <Detail label="Tenant Agents" unverified={u('tenant_agents')}>
+            {partyChips('company', p.tenant_agents)}
+          </Detail>
+          <Detail label="Tenant Agent Contacts" unverified={u('tenant_agent_contacts')}>
+            {partyChips('user', p.tenant_agent_contacts)}
+          </Detail>
+          <Detail label="Tenant Contacts" unverified={u('tenant_contacts')}>
+            {partyChips('user', p.tenant_contacts)}
+          </Detail>
+          <Detail label="Landlords" unverified={u('landlords')}>
+            {partyChips('company', p.landlords)}
+          </Detail>
+          <Detail label="Landlord Contacts" unverified={u('landlord_contacts')}>
+            {partyChips('user', p.landlord_contacts)}
+          </Detail>
+          <Detail label="Landlord Agents" unverified={u('landlord_agents')}>
+            {partyChips('company', p.landlord_agents)}
+          </Detail>
+          <Detail label="Landlord Agent Contacts" unverified={u('landlord_agent_contacts')}>
+            {partyChips('user', p.landlord_agent_contacts)}
+          </Detail>
+        </DetailCard>
+
+        <DetailCard title="Lease Info">
+          <Detail label="Lease Start Date" unverified={u('lease_start_date')}>
+            {formatDate(p.lease_start_date)}
+          </Detail>
+          <Detail label="Lease End Date" unverified={u('lease_end_date')}>
+            {formatDate(p.lease_end_date)}
+          </Detail>
+          <Detail label="Next Review Date" unverified={u('next_review_date')}>
+            {formatDate(p.next_review_date)}
+          </Detail>
+          <Detail label="Break Date" unverified={u('break_date')}>
+            {formatDate(p.break_date)}
+          </Detail>
+          <Detail label="Rent Review Clause" unverified={u('rent_review_clause')}>
+            {p.rent_review_clause}
+          </Detail>
+          <Detail label="Break Clause" unverified={u('break_clause')}>
+            {p.break_clause}
+          </Detail>
+          <Detail label="Reason" unverified={u('reason')}>
+            {p.reason ? (REASON_LABELS[p.reason] ?? p.reason) : null}
+          </Detail>
+        </DetailCard>
+
+        <DetailCard title="Rent Info">
+          <Detail label="Currency" unverified={u('currency')}>
+            {p.currency}
+          </Detail>
+          <Detail label="Rent Pa" unverified={u('rent_pa')}>
+            {money(p.rent_pa)}
+          </Detail>
+          <Detail label="Rent per sqft" unverified={u('rent_sqft')}>
+            {money(p.rent_sqft)}
+          </Detail>
+          <Detail label="Rateable Value" unverified={u('rateable_value')}>
+            {money(p.rateable_value)}
+          </Detail>
+          <Detail label="Service Charge" unverified={u('service_charge')}>
+            {money(p.service_charge)}
+          </Detail>
+          <Detail label="Incentive" unverified={u('incentive')}>
+            {p.incentive}
+          </Detail>
+          <Detail label="Planning" unverified={u('planning')}>
+            {p.planning}
+          </Detail>
+        </DetailCard>
+
+        <DetailCard title="Areas">
+          <Detail label="Area Unit" unverified={u('area_size_type')}>
+            {unit}
+          </Detail>
+          {areas.length === 0 ? (
+            <Detail label="Areas">{null}</Detail>
+          ) : (
+            areas.map(({ key, label }) => (
+              <Detail key={key} label={label} unverified={u(key)}>
+                {`${Number(p[key]).toLocaleString('en-GB', { maximumFractionDigits: 2 })} ${unit}`}
+              </Detail>
+            ))
+          )}
+        </DetailCard>
+
+        <CommentsSlot entityType="property" entityId={p.id} />
+      </Box>
+      <HistoryPanel entity="property" id={p.id} refresh={placeKeys.property(p.id)} />
+    </Stack>
+  );
+}

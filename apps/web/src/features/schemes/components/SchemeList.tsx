@@ -1,0 +1,173 @@
+import { useEffect, useState } from 'react';
+import { Box, Link, MenuItem, Paper, TextField } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { Link as RouterLink } from 'react-router';
+import type { SCHEME_SORTS } from '@frontage/shared';
+import { DEBOUNCE_SEARCH_MS, SCHEME_TYPES, type Scheme } from '@frontage/shared';
+import { DataTable, sortModelOf, sortParamOf } from '../../../components/DataTable';
+import { CompanyPicker } from '../../../components/companies/CompanyPicker';
+import { useDebouncedValue } from '../../../lib/useDebouncedValue';
+import { useSchemeList } from '../api';
+
+type SchemeSort = (typeof SCHEME_SORTS)[number];
+
+/** Filters, sort and paging of /schemes, saved per user (ui-state `schemes`). */
+export interface SchemeListState extends Record<string, unknown> {
+  q: string;
+  town: string;
+  type: string;
+  landlord: { id: number; name: string } | null;
+  sort: SchemeSort;
+  page: number;
+  per_page: number;
+}
+
+export const DEFAULT_SCHEME_LIST: SchemeListState = {
+  q: '',
+  town: '',
+  type: 'all',
+  landlord: null,
+  sort: 'name',
+  page: 1,
+  per_page: 25,
+};
+
+const SORTABLE = new Set(['name', 'town', 'opened_at', 'updated_at']);
+
+const columns: GridColDef<Scheme>[] = [
+  {
+    field: 'name',
+    headerName: 'Scheme Name',
+    flex: 1.4,
+    minWidth: 180,
+    renderCell: ({ row }) => (
+      <Link component={RouterLink} to={`/schemes?id=${row.id}`}>
+        {row.name}
+      </Link>
+    ),
+  },
+  { field: 'type', headerName: 'Type', width: 140, sortable: false },
+  {
+    field: 'town',
+    headerName: 'Town',
+    flex: 0.8,
+    minWidth: 120,
+    valueGetter: (_v, row) => row.address?.city ?? '',
+  },
+  {
+    field: 'post_code',
+    headerName: 'Post Code',
+    width: 100,
+    sortable: false,
+    valueGetter: (_v, row) => row.address?.post_code ?? '',
+  },
+  { field: 'opened_at', headerName: 'Opened', width: 90 },
+  {
+    field: 'properties_count',
+    headerName: 'Units',
+    width: 80,
+    sortable: false,
+    align: 'right',
+    headerAlign: 'right',
+  },
+  {
+    field: 'landlords',
+    headerName: 'Landlords',
+    flex: 1,
+    minWidth: 140,
+    sortable: false,
+    valueGetter: (_v, row) => (row.landlords ?? []).map((l) => l.name).join(', '),
+  },
+];
+
+export function SchemeList({
+  state,
+  update,
+}: {
+  state: SchemeListState;
+  update: (p: Partial<SchemeListState>) => void;
+}) {
+  const [q, setQ] = useState(state.q);
+  const [town, setTown] = useState(state.town);
+  const dq = useDebouncedValue(q, DEBOUNCE_SEARCH_MS);
+  const dTown = useDebouncedValue(town, DEBOUNCE_SEARCH_MS);
+  useEffect(() => {
+    if (dq !== state.q || dTown !== state.town) update({ q: dq, town: dTown, page: 1 });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dq, dTown]);
+  const list = useSchemeList({
+    q: state.q || undefined,
+    town: state.town || undefined,
+    type: state.type as 'all',
+    landlord_id: state.landlord?.id,
+    sort: state.sort,
+    page: state.page,
+    per_page: state.per_page,
+  });
+  return (
+    <Box>
+      <Paper
+        variant="outlined"
+        sx={{ p: 1.5, mb: 1.5 }}
+        component="form"
+        role="search"
+        aria-label="Schemes filters"
+        onSubmit={(e) => e.preventDefault()}
+      >
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' },
+            gap: 1.5,
+            alignItems: 'start',
+          }}
+        >
+          <TextField
+            size="small"
+            label="Search"
+            placeholder="Name or address"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+          />
+          <TextField size="small" label="Town" value={town} onChange={(e) => setTown(e.target.value)} />
+          <TextField
+            size="small"
+            select
+            label="Type"
+            value={state.type}
+            onChange={(e) => update({ type: e.target.value, page: 1 })}
+          >
+            <MenuItem value="all">All types</MenuItem>
+            {SCHEME_TYPES.map((t) => (
+              <MenuItem key={t} value={t}>
+                {t}
+              </MenuItem>
+            ))}
+          </TextField>
+          <CompanyPicker
+            label="Landlord"
+            allowCreate={false}
+            value={state.landlord}
+            onChange={(c) => update({ landlord: c ? { id: c.id, name: c.name } : null, page: 1 })}
+          />
+        </Box>
+      </Paper>
+      <DataTable<Scheme>
+        label="Schemes"
+        rows={list.data?.data ?? []}
+        columns={columns}
+        rowCount={list.data?.meta.pagination.total ?? 0}
+        loading={list.isFetching}
+        paginationModel={{ page: state.page - 1, pageSize: state.per_page }}
+        onPaginationModelChange={(m) => update({ page: m.page + 1, per_page: m.pageSize })}
+        sortModel={sortModelOf(state.sort)}
+        onSortModelChange={(m) => {
+          const p = sortParamOf(m);
+          const ok = p && SORTABLE.has(p.replace(/^-/, ''));
+          update({ sort: (ok ? p : 'name') as SchemeSort, page: 1 });
+        }}
+        noRowsLabel="No schemes found"
+      />
+    </Box>
+  );
+}

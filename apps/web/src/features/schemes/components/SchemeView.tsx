@@ -1,0 +1,175 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { Link as RouterLink } from 'react-router';
+import { formatDate, formatMoney, type Scheme } from '@frontage/shared';
+import { CommentsSlot } from '../../../components/properties/CommentsSlot';
+import { Detail, DetailCard, EntityLink, partyChips } from '../../../components/properties/DetailList';
+import { HistoryPanel } from '../../../components/properties/HistoryPanel';
+import { SchemePropertyDialog } from '../../../components/properties/SchemePropertyDialog';
+import { placeKeys, useScheme } from '../api';
+
+/** The scheme view (`/schemes?id=`): its details, landlord side, units and history. */
+export function SchemeView({ id }: { id: number }) {
+  const q = useScheme(id);
+  if (q.isPending) return <Skeleton variant="rounded" height={320} aria-label="Loading scheme" />;
+  if (q.isError || !q.data) return <Alert severity="error">This scheme could not be loaded.</Alert>;
+  return <SchemeDetails s={q.data} />;
+}
+
+function SchemeDetails({ s }: { s: Scheme }) {
+  const [adding, setAdding] = useState(false);
+  const unverified = new Set(s.unverified_history_columns ?? []);
+  const u = (f: string) => unverified.has(f);
+  const a = s.address;
+  const units = s.properties ?? [];
+  return (
+    <Stack spacing={2}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+        <Typography variant="h1" component="h1" sx={{ flexGrow: 1 }}>
+          {s.name}
+        </Typography>
+        <Chip size="small" label={s.type} variant="outlined" />
+        {(s.unverified_history_count ?? 0) > 0 && (
+          <Chip color="warning" size="small" label={`${s.unverified_history_count} unverified changes`} />
+        )}
+        <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
+          Add Unit
+        </Button>
+      </Box>
+      <Typography variant="body2" color="text.secondary">
+        {a?.full_address}
+      </Typography>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
+          gap: 2,
+          alignItems: 'start',
+        }}
+      >
+        <DetailCard title="Scheme">
+          <Detail label="Scheme Name" unverified={u('name')}>
+            {s.name}
+          </Detail>
+          <Detail label="Type" unverified={u('type')}>
+            {s.type}
+          </Detail>
+          <Detail label="Opened" unverified={u('opened_at')}>
+            {s.opened_at}
+          </Detail>
+          <Detail label="Car Spaces" unverified={u('car_spaces')}>
+            {s.car_spaces?.toLocaleString('en-GB')}
+          </Detail>
+          <Detail label="Under Construction?" unverified={u('is_under_construction')}>
+            {s.is_under_construction ? 'Yes' : 'No'}
+          </Detail>
+        </DetailCard>
+        <DetailCard title="Address">
+          <Detail label="Street" unverified={u('street')}>
+            {a?.street}
+          </Detail>
+          <Detail label="Street 2" unverified={u('street2')}>
+            {a?.street2}
+          </Detail>
+          <Detail label="City" unverified={u('city')}>
+            {a?.city}
+          </Detail>
+          <Detail label="Region" unverified={u('region')}>
+            {a?.region}
+          </Detail>
+          <Detail label="Post Code" unverified={u('post_code')}>
+            {a?.post_code}
+          </Detail>
+          <Detail label="Country" unverified={u('country')}>
+            {a?.country}
+          </Detail>
+        </DetailCard>
+        <DetailCard title="Landlord Contacts">
+          <Detail label="Landlords" unverified={u('landlords')}>
+            {partyChips('company', s.landlords)}
+          </Detail>
+          <Detail label="Landlord Contacts" unverified={u('landlord_contacts')}>
+            {partyChips('user', s.landlord_contacts)}
+          </Detail>
+          <Detail label="Landlord Agents" unverified={u('landlord_agents')}>
+            {partyChips('company', s.landlord_agents)}
+          </Detail>
+          <Detail label="Landlord Agent Contacts" unverified={u('landlord_agent_contacts')}>
+            {partyChips('user', s.landlord_agent_contacts)}
+          </Detail>
+        </DetailCard>
+        <CommentsSlot entityType="scheme" entityId={s.id} />
+      </Box>
+
+      <Paper variant="outlined" component="section" aria-label="Units" sx={{ p: 2 }}>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
+          Units ({units.length})
+        </Typography>
+        {units.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            No units recorded in this scheme yet.
+          </Typography>
+        ) : (
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label="Units">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Unit</TableCell>
+                  <TableCell>Tenant</TableCell>
+                  <TableCell>Lease End Date</TableCell>
+                  <TableCell align="right">Rent Pa</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {units.map((unit) => (
+                  <TableRow key={unit.id} hover>
+                    <TableCell>
+                      <EntityLink to={`/properties?id=${unit.id}`}>
+                        {unit.building_num || unit.address.full_address}
+                      </EntityLink>
+                    </TableCell>
+                    <TableCell>
+                      {unit.tenant?.name ?? (
+                        <Box component="span" sx={{ color: 'text.secondary' }}>
+                          Vacant
+                        </Box>
+                      )}
+                    </TableCell>
+                    <TableCell>{formatDate(unit.lease_end_date)}</TableCell>
+                    <TableCell align="right">
+                      {unit.rent_pa ? formatMoney(unit.rent_pa, unit.currency) : ''}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
+        )}
+      </Paper>
+      <HistoryPanel entity="scheme" id={s.id} refresh={placeKeys.scheme(s.id)} />
+      <SchemePropertyDialog
+        open={adding}
+        onClose={() => setAdding(false)}
+        scheme={{ id: s.id, name: s.name }}
+      />
+      <Button component={RouterLink} to="/schemes" sx={{ alignSelf: 'flex-start' }}>
+        Back to Schemes
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,319 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { renderApp } from './renderApp';
+import { json } from './fakeFetch';
+import { makeAdmin, makeUser } from './fixtures';
+
+afterEach(() => vi.unstubAllGlobals());
+
+// These dialogs hold a dozen pickers: typing through them is slow on a shared 2-core machine.
+vi.setConfig({ testTimeout: 60_000 });
+
+// jsdom has no WebGL; these tests never open the map.
+vi.mock('../src/components/map/MapView', () => ({ MapView: () => <div data-testid="map" /> }));
+
+const company = (id: number, name: string) => ({
+  id,
+  name,
+  core_id: null,
+  domain: null,
+  phone: null,
+  categories: [],
+  logo: null,
+  is_verified: false,
+  verified_at: null,
+  scraper: null,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+});
+
+const party = (id: number, name: string) => ({ id, name, core_id: null, is_verified: false, verified_at: null });
+const address = {
+  id: 40,
+  street: 'Park Lane',
+  street2: null,
+  city: 'Portsmouth',
+  region: 'Hampshire',
+  post_code: 'PO1 3LP',
+  country: 'United Kingdom',
+  notes: null,
+  lat: 50.8,
+  lng: -1.09,
+  full_address: 'Park Lane, Portsmouth, Hampshire, PO1 3LP',
+};
+
+const property = (id: number, extra: Record<string, unknown> = {}) => ({
+  id,
+  entity_type: 'property',
+  building_num: 'Unit 9',
+  planning: null,
+  reason: null,
+  address_id: 41,
+  scheme_id: null,
+  tenant_id: null,
+  legal_tenant_id: null,
+  currency: 'GBP',
+  rent_pa: null,
+  rent_sqft: null,
+  rateable_value: null,
+  service_charge: null,
+  incentive: null,
+  lease_start_date: null,
+  lease_end_date: null,
+  next_review_date: null,
+  rent_review_clause: null,
+  break_date: null,
+  break_clause: null,
+  area_size_type: 'sqft',
+  nia_sqrt: null,
+  itza_area: null,
+  mezzanine: null,
+  garden_centre: null,
+  ground_floor_area: null,
+  first_floor_area: null,
+  second_floor_area: null,
+  third_floor_area: null,
+  basement_area: null,
+  frontage_area: null,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+  address: { ...address, id: 41 },
+  tenant: null,
+  legal_tenant: null,
+  scheme: null,
+  landlords: [],
+  landlord_contacts: [],
+  landlord_agents: [],
+  landlord_agent_contacts: [],
+  tenant_agents: [],
+  tenant_agent_contacts: [],
+  tenant_contacts: [],
+  files: [],
+  unverified_history_count: 0,
+  unverified_history_columns: [],
+  ...extra,
+});
+
+/** One input event per field: typing key by key through a dialog this size is slow in jsdom. */
+const fill = async (user: ReturnType<typeof renderApp>['user'], field: HTMLElement, text: string) => {
+  await user.click(field);
+  await user.paste(text);
+};
+
+const emptyPage = { data: [], meta: { pagination: { total: 0, count: 0, per_page: 15, current_page: 1, total_pages: 0 } } };
+
+describe('New Standalone Property dialog', () => {
+  it('sends only ticked areas, dates as yyyy-mm-dd and money as 2-decimal strings, then opens the new property', async () => {
+    const { user, api, router } = renderApp('/properties/create', {
+      user: makeUser({ currency: 'EUR' }),
+      routes: {
+        'GET /api/companies': () => json(200, { data: [company(7, 'Boots'), company(8, 'Greggs')] }),
+        'POST /api/properties': () => json(201, { data: property(77, { tenant: party(7, 'Boots') }) }),
+        'GET /api/properties/77': () => json(200, { data: property(77) }),
+        'GET /api/properties/77/history': () => json(200, emptyPage),
+      },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'New Standalone Property' });
+    const d = within(dialog);
+    for (const section of ['Address', 'Property Info', 'Areas', 'Lease Info', 'Rent Info', 'Landlord Contacts'])
+      expect(d.getByRole('heading', { name: section })).toBeInTheDocument();
+    expect(d.getByRole('button', { name: 'Fill From Map' })).toBeInTheDocument();
+    // Currency fallback: no property yet, so the user's.
+    expect(d.getByRole('combobox', { name: 'Currency' })).toHaveTextContent('EUR');
+
+    await fill(user, d.getByRole('textbox', { name: 'Unit' }), 'Unit 9');
+    await fill(user, d.getByRole('textbox', { name: 'Street' }), '12 High Street');
+    await user.click(d.getByRole('combobox', { name: 'Tenant' }));
+    await user.click(await screen.findByRole('option', { name: /Boots/ }));
+
+    await user.click(d.getByRole('button', { name: 'Add Areas' }));
+    await user.click(screen.getByRole('menuitemcheckbox', { name: 'NIA' }));
+    await user.click(screen.getByRole('menuitemcheckbox', { name: 'Frontage' }));
+    await user.click(screen.getByRole('menuitemcheckbox', { name: 'Frontage' }));
+    await user.keyboard('{Escape}');
+    await fill(user, d.getByRole('textbox', { name: 'NIA' }), '900');
+
+    await fill(user, d.getByRole('textbox', { name: 'Lease Start Date' }), '01022026');
+    await fill(user, d.getByRole('textbox', { name: 'Rent Pa' }), '12,500.5');
+    await user.click(d.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(api.callsTo('POST', '/api/properties')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/properties')[0]!.body).toEqual({
+      building_num: 'Unit 9',
+      company_id: 7,
+      area_size_type: 'sqft',
+      nia_sqrt: 900,
+      lease_start_date: '2026-02-01',
+      rent_pa: '12500.50',
+      currency: 'EUR',
+      address: { street: '12 High Street', country: 'United Kingdom' },
+    });
+    await waitFor(() => expect(router.state.location.search).toBe('?id=77'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New Standalone Property' })).not.toBeInTheDocument());
+  });
+
+  it('shows server validation errors against their fields and keeps the dialog open', async () => {
+    const { user } = renderApp('/properties/create', {
+      user: makeUser(),
+      routes: {
+        'POST /api/properties': () =>
+          json(422, {
+            message: 'The given data was invalid.',
+            errors: { 'address.post_code': ['The post code is too long.'], rent_pa: ['Too large.', 'Really.'] },
+          }),
+      },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'New Standalone Property' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('The post code is too long.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Too large., Really.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Post Code' })).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('refuses a date that does not exist before calling the server', async () => {
+    const { user, api } = renderApp('/properties/create', { user: makeUser() });
+    const dialog = await screen.findByRole('dialog', { name: 'New Standalone Property' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Break Date' }), '30022027');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('The date must be a valid date (dd/mm/yyyy).')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/properties')).toHaveLength(0);
+  });
+});
+
+describe('New Scheme Property dialog (Add Unit)', () => {
+  const scheme = {
+    id: 5,
+    entity_type: 'scheme',
+    name: 'Abbey Retail Park',
+    type: 'Out of town',
+    opened_at: 2017,
+    car_spaces: 600,
+    is_under_construction: false,
+    reason: null,
+    address_id: 40,
+    created_at: '2026-01-01T00:00:00Z',
+    updated_at: '2026-01-01T00:00:00Z',
+    address,
+    landlords: [party(3, 'Hammerson')],
+    landlord_contacts: [{ id: 30, name: 'William Pemberton', email: null, company_id: 3, company: { id: 3, name: 'Hammerson' } }],
+    landlord_agents: [party(4, 'Savills')],
+    landlord_agent_contacts: [],
+    files: [],
+    properties: [],
+  };
+
+  it('fills the address and landlords from the scheme, read-only, and sends the scheme landlords', async () => {
+    const { user, api } = renderApp('/schemes?id=5', {
+      user: makeUser(),
+      routes: {
+        'GET /api/schemes/5': () => json(200, { data: scheme }),
+        'GET /api/schemes/5/history': () => json(200, emptyPage),
+        'POST /api/schemes/5/properties': () => json(201, { data: property(90, { scheme_id: 5 }) }),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Add Unit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Scheme Property' });
+    const d = within(dialog);
+    const combo = d.getByRole('combobox', { name: 'Scheme' });
+    expect(combo).toBeDisabled();
+    expect(combo).toHaveValue('Abbey Retail Park');
+    await waitFor(() => expect(d.getByRole('textbox', { name: 'Street' })).toHaveValue('Park Lane'));
+    for (const [label, value] of [
+      ['Street', 'Park Lane'],
+      ['Street 2 (Optional)', ''],
+      ['City', 'Portsmouth'],
+      ['Region', 'Hampshire'],
+      ['Post Code', 'PO1 3LP'],
+    ] as const) {
+      const field = d.getByRole('textbox', { name: label });
+      expect(field).toHaveValue(value);
+      expect(field).toHaveAttribute('readonly');
+    }
+    expect(d.getByRole('textbox', { name: 'Unit' })).not.toHaveAttribute('readonly');
+    const landlords = d.getByRole('region', { name: 'Landlord Contacts' });
+    expect(within(landlords).getByText('Hammerson')).toBeInTheDocument();
+    expect(within(landlords).getByText('William Pemberton')).toBeInTheDocument();
+    expect(within(landlords).getByRole('combobox', { name: 'Landlords' })).toBeDisabled();
+    expect(within(landlords).queryByRole('button', { name: 'New company' })).not.toBeInTheDocument();
+
+    await fill(user, d.getByRole('textbox', { name: 'Unit' }), 'Unit C');
+    await user.click(d.getByRole('button', { name: 'Add Areas' }));
+    await user.click(screen.getByRole('menuitemcheckbox', { name: 'ITZA' }));
+    await user.keyboard('{Escape}');
+    await fill(user, d.getByRole('textbox', { name: 'ITZA' }), '410.25');
+    await user.click(d.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(api.callsTo('POST', '/api/schemes/5/properties')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/schemes/5/properties')[0]!.body).toEqual({
+      building_num: 'Unit C',
+      area_size_type: 'sqft',
+      itza_area: 410.25,
+      currency: 'GBP',
+      landlords: [3],
+      landlord_contacts: [30],
+      landlord_agents: [4],
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New Scheme Property' })).not.toBeInTheDocument());
+  });
+});
+
+describe('property view', () => {
+  it('shows money and dates en-GB, only the recorded areas, marks unverified fields, and lets an admin verify', async () => {
+    const history = {
+      data: [
+        {
+          id: 5,
+          entity_type: 'property',
+          entity_id: 12,
+          field: 'rent_pa',
+          old_value: '1000000.00',
+          new_value: '1250000.00',
+          source: 'update',
+          deal_id: null,
+          user: { id: 2, name: 'Alice Agent' },
+          verified: false,
+          verified_by: null,
+          verified_at: null,
+          created_at: '2026-03-05T14:07:00Z',
+        },
+      ],
+      meta: { pagination: { total: 1, count: 1, per_page: 15, current_page: 1, total_pages: 1 } },
+    };
+    const { user, api } = renderApp('/properties?id=12', {
+      user: makeAdmin(),
+      routes: {
+        'GET /api/properties/12': () =>
+          json(200, {
+            data: property(12, {
+              rent_pa: '1250000.00',
+              lease_end_date: '2031-06-24',
+              nia_sqrt: 1450,
+              itza_area: 610.5,
+              tenant: party(7, 'Boots'),
+              landlords: [party(3, 'Hammerson')],
+              unverified_history_count: 1,
+              unverified_history_columns: ['rent_pa'],
+            }),
+          }),
+        'GET /api/properties/12/history': () => json(200, history),
+        'PUT /api/history/5/verify': () => json(200, { status: 'success', msg: 'The changes have been verified.', data: { verified: 1 } }),
+        'GET /api/comments': () => json(200, emptyPage),
+      },
+    });
+    const rent = await screen.findByRole('region', { name: 'Rent Info' });
+    expect(rent).toHaveTextContent('£1,250,000.00');
+    expect(within(rent).getByRole('img', { name: 'unverified' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Lease Info' })).toHaveTextContent('24/06/2031');
+    const areas = screen.getByRole('region', { name: 'Areas' });
+    expect(areas).toHaveTextContent('NIA1,450 sq ft');
+    expect(areas).toHaveTextContent('ITZA610.5 sq ft');
+    expect(areas).not.toHaveTextContent('Basement');
+    expect(screen.getByRole('region', { name: 'Parties' })).toHaveTextContent('Hammerson');
+    expect(screen.getByText('1 unverified changes')).toBeInTheDocument();
+
+    const historyTable = await screen.findByRole('table', { name: 'Field history' });
+    expect(within(historyTable).getByText('Rent Pa')).toBeInTheDocument();
+    await user.click(within(historyTable).getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/history/5/verify')).toHaveLength(1));
+  });
+});

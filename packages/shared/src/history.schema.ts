@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { pageQuerySchema } from './api.schema';
+
+export const HISTORY_ENTITY_TYPES = ['property', 'scheme', 'address'] as const;
+export type HistoryEntityType = (typeof HISTORY_ENTITY_TYPES)[number];
+
+/** Where a change came from. Deal wizards record 'deal' with their deal_id. */
+export const HISTORY_SOURCES = ['create', 'update', 'areas', 'address', 'deal', 'set_me_as_contact', 'seed'] as const;
+export type HistorySource = (typeof HISTORY_SOURCES)[number];
+
+/**
+ * One recorded change of a field (ARCHITECTURE.md §4): old and new values are JSON — a scalar,
+ * or a list of ids for a party list. Changes by admins are verified at once; others wait for an
+ * admin. For an address of a property, `entity_type` is 'address'.
+ */
+export const historyEntrySchema = z.object({
+  id: z.number().int(),
+  entity_type: z.enum(HISTORY_ENTITY_TYPES),
+  entity_id: z.number().int(),
+  field: z.string(),
+  old_value: z.unknown(),
+  new_value: z.unknown(),
+  source: z.string(),
+  deal_id: z.number().int().nullable(),
+  user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  verified: z.boolean(),
+  verified_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  verified_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+/** GET /api/properties/{id}/history and /api/schemes/{id}/history: newest first. */
+export const historyListQuerySchema = pageQuerySchema.extend({
+  /** Only unverified changes. */
+  unverified: z
+    .enum(['1', '0', 'true', 'false'])
+    .transform((v) => v === '1' || v === 'true')
+    .optional(),
+});
+export type HistoryListQuery = z.input<typeof historyListQuerySchema>;
+
+/**
+ * PUT /api/properties/{id}/history/verify (admin): verifies every unverified change of the
+ * property (its address included), or only those of `fields` when given. PUT /api/history/{id}/verify
+ * takes no body.
+ */
+export const historyVerifyBodySchema = z
+  .object({ fields: z.array(z.string().trim().min(1).max(64)).max(100).optional() })
+  .optional()
+  .default({});
+export type HistoryVerifyBody = z.input<typeof historyVerifyBodySchema>;
+
+export const historyVerifyResultSchema = z.object({ verified: z.number().int() });
+
+export const HISTORY_MESSAGES = {
+  verified: 'The changes have been verified.',
+  contactAdded: 'You have been added as a contact.',
+  alreadyContact: 'You are already a contact of this property.',
+} as const;
