@@ -1,5 +1,7 @@
 import type { Db } from '../client';
 import type { prng } from './seed';
+import { seedPlaces } from './places';
+import { seedComments } from './comments';
 
 /** The demo data set so far, handed to each later seed step (all inside one transaction). */
 export interface SeedContext {
@@ -20,4 +22,4 @@ export interface SeedContext {
 export type SeedStep = (ctx: SeedContext) => Promise<Record<string, number>>;
 
 /** Later issues append their step here, in dependency order (places before comments). */
-export const SEED_STEPS: SeedStep[] = [];
+export const SEED_STEPS: SeedStep[] = [seedPlaces, seedComments];

@@ -15,12 +15,14 @@ import { z } from 'zod';
 import type { ServiceDeps } from '../../deps';
 import { authOf } from '../../plugins/session';
 import * as notifications from './notifications.service';
+import { notificationsStream } from './notifications.stream';
 
 const tags = ['notifications'];
 
 export const notificationsRoutes = (root: FastifyInstance, deps: ServiceDeps): void => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const preParsing = [app.requireSession];
+  notificationsStream(root, deps);
 
   app.get('/api/notifications', {
     preParsing,

@@ -33,7 +33,8 @@ import { http } from '../../lib/http';
 import { clearSession, useCurrentUser } from '../../lib/session';
 import { useThemeMode } from '../../lib/theme';
 import { useUnreadCount } from '../../features/notifications/api';
-import { useShellActions } from '../shellActions';
+import { useNotificationStream } from '../../features/notifications/live';
+import { ShellDialogs, useShellActions } from '../shellActions';
 import { visuallyHidden } from '../../components/visuallyHidden';
 
 interface Props {
@@ -116,6 +117,7 @@ export function TopBar({ drawerOpen, onToggleDrawer }: Props) {
         <NotificationBell />
         <AccountMenu />
       </Toolbar>
+      <ShellDialogs />
     </AppBar>
   );
 }
@@ -181,6 +183,7 @@ function NewDealMenu() {
 
 function NotificationBell() {
   const { data: count = 0 } = useUnreadCount();
+  useNotificationStream();
   return (
     <Tooltip title="Notifications">
       <IconButton

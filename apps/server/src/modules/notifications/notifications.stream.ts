@@ -1,0 +1,117 @@
+/**
+ * GET /api/notifications/stream — Server-Sent Events telling the signed-in user's browser when
+ * their notifications change (ADR 0021). Events:
+ *   event: unread   data: {"unread_count": n}   on connect and after every change
+ *   `: heartbeat` comment lines every 25 s, so proxies keep the connection open.
+ * Changes arrive through pub/sub (`notifications:<userId>`), so a change made by any server
+ * process on the same database reaches every open stream.
+ */
+import { PassThrough } from 'node:stream';
+import { msgSchema } from '@frontage/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ServiceDeps } from '../../deps';
+import { publishNotificationChanges } from '../../events';
+import { RESYNC, notificationsChannel, pubsubFor } from '../../lib/pubsub';
+import { authOf } from '../../plugins/session';
+import * as notifications from './notifications.service';
+
+export const STREAM_PATH = '/api/notifications/stream';
+export const HEARTBEAT_MS = 25_000;
+/** The routes that mark notifications read; their success is published like a new notification. */
+const READ_ROUTES = new Set(['/api/notifications/read-all', '/api/notifications/:id/read']);
+
+const event = (name: string, data: unknown): string => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
+
+export const notificationsStream = (root: FastifyInstance, deps: ServiceDeps): void => {
+  const pubsub = pubsubFor(deps.db, root.log);
+  const release = pubsub.acquire();
+  /** Closers of the open streams. */
+  const open = new Set<() => void>();
+
+  // Open streams never finish by themselves: end them before the server waits for in-flight
+  // requests, or a graceful shutdown would wait for the grace period every time.
+  root.addHook('preClose', async () => {
+    for (const close of [...open]) close();
+  });
+  root.addHook('onClose', async () => {
+    await release();
+  });
+
+  root.addHook('onResponse', async (req, reply) => {
+    if (req.method === 'PUT' && reply.statusCode === 200 && req.auth && READ_ROUTES.has(req.routeOptions.url ?? '')) {
+      await publishNotificationChanges(deps.db, [req.auth.user.id]);
+    }
+  });
+
+  // Untyped on purpose: the body is a stream, not a serialized schema.
+  root.get(STREAM_PATH, {
+    preParsing: [root.requireSession],
+    schema: {
+      tags: ['notifications'],
+      summary:
+        'Server-sent events (text/event-stream): `unread` {unread_count} on connect and on every change; ' +
+        'heartbeat comments every 25 s. No X-Requested-With needed (EventSource cannot send headers).',
+      response: { 401: msgSchema },
+    },
+    handler: async (req, reply) => {
+      const userId = authOf(req).user.id;
+      const body = new PassThrough();
+      let closed = false;
+      let sending: Promise<void> | undefined;
+      let again = false;
+
+      // Bursts of changes collapse into one count query at a time.
+      const sendCount = async (): Promise<void> => {
+        if (sending) {
+          again = true;
+          return sending;
+        }
+        sending = (async () => {
+          do {
+            again = false;
+            const unread = await notifications.unreadCount(deps, userId);
+            if (!closed) body.write(event('unread', { unread_count: unread }));
+          } while (again && !closed);
+        })().finally(() => {
+          sending = undefined;
+        });
+        return sending;
+      };
+      const onChange = () => {
+        sendCount().catch((err: unknown) => req.log.warn({ err }, 'notification stream update failed'));
+      };
+
+      const unsubscribe = pubsub.subscribe(notificationsChannel(userId), onChange);
+      const unsubscribeResync = pubsub.subscribe(RESYNC, onChange);
+      const heartbeat = setInterval(() => body.write(': heartbeat\n\n'), HEARTBEAT_MS);
+      heartbeat.unref();
+      const close = () => {
+        if (closed) return;
+        closed = true;
+        clearInterval(heartbeat);
+        unsubscribe();
+        unsubscribeResync();
+        open.delete(close);
+        body.end();
+      };
+      open.add(close);
+      reply.raw.on('close', close);
+
+      try {
+        // Once the first count is out, the listener is in place: no change can slip between.
+        await pubsub.ready();
+        await sendCount();
+      } catch (err) {
+        close();
+        throw err;
+      }
+      // app.inject (tests, the route matrix) can only read a body that ends: it gets the snapshot.
+      if ('_lightMyRequest' in req.raw) close();
+
+      return reply
+        .header('Content-Type', 'text/event-stream; charset=utf-8')
+        .header('X-Accel-Buffering', 'no')
+        .send(body);
+    },
+  });
+};

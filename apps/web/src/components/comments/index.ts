@@ -1,0 +1,3 @@
+export { CommentsPanel, type CommentsPanelProps } from './CommentsPanel';
+export { CommentContent, renderCommentHtml } from './CommentContent';
+export { useUnsavedCommentGuard, type UnsavedCommentVariant } from './useUnsavedCommentGuard';
