@@ -67,6 +67,20 @@ export const CSP_DIRECTIVES = {
   upgradeInsecureRequests: null,
 };
 
+/**
+ * The CSP, widened for a configured map tile service (MAP_STYLE_URL): its origin may serve the
+ * style, tiles, glyphs and sprites the map fetches and draws.
+ */
+export const cspDirectives = (mapStyleUrl: string | null) => {
+  if (!mapStyleUrl) return CSP_DIRECTIVES;
+  const origin = new URL(mapStyleUrl).origin;
+  return {
+    ...CSP_DIRECTIVES,
+    connectSrc: [...CSP_DIRECTIVES.connectSrc, origin],
+    imgSrc: [...CSP_DIRECTIVES.imgSrc, origin],
+  };
+};
+
 /** Builds the whole HTTP application without listening (tests call app.inject). */
 export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   const { config } = deps;
@@ -125,7 +139,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 100, fieldSize: 64 * 1024, parts: 110 },
   });
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config.mapStyleUrl) },
     crossOriginEmbedderPolicy: false,
     frameguard: { action: 'deny' },
     hsts: config.cookieSecure,

@@ -60,3 +60,24 @@ describe('COOKIE_SECURE', () => {
     expect(res.headers['strict-transport-security']).toBeDefined();
   });
 });
+
+describe('MAP_STYLE_URL', () => {
+  let t: TestApp;
+  afterAll(() => t.close());
+  it('is offered to the web app and its origin is allowed by the CSP', async () => {
+    t = await buildTestApp({ env: { MAP_STYLE_URL: 'https://tiles.example.com/styles/streets/style.json' } });
+    await buildUser({ email: 'map@example.com', password: 'password-123' });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: XHR,
+      payload: { email: 'map@example.com', password: 'password-123' },
+    });
+    const cookie = String(login.headers['set-cookie']).split(';')[0]!;
+    const res = await t.app.inject({ method: 'GET', url: '/api/config', headers: { ...XHR, cookie } });
+    expect(res.json().data.map_style_url).toBe('https://tiles.example.com/styles/streets/style.json');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("connect-src 'self' https://tiles.example.com");
+    expect(csp).toContain("img-src 'self' data: blob: https://tiles.example.com");
+  });
+});
