@@ -5,6 +5,8 @@
  * every step again.
  */
 import pg from 'pg';
+import { companiesStep, contactsStep } from './companies';
+import { propertiesStep } from './properties';
 
 export interface DatasetStep {
   /** Stable name recorded in bench_dataset; change it to force the step to run again. */
@@ -14,7 +16,7 @@ export interface DatasetStep {
 }
 
 /** Domains append their steps here, in dependency order (companies before properties). */
-export const DATASET_STEPS: DatasetStep[] = [];
+export const DATASET_STEPS: DatasetStep[] = [companiesStep, contactsStep, propertiesStep];
 
 export async function ensureDataset(databaseUrl: string): Promise<void> {
   if (!DATASET_STEPS.length) return;

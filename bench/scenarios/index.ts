@@ -1,6 +1,8 @@
+import { companiesScenarios } from './companies';
 import { foundationScenarios } from './foundation';
+import { propertiesScenarios } from './properties';
 
 export type { BenchContext, Scenario } from './foundation';
 
 /** Hot paths measured by `npm run bench`, in the order printed. Each domain adds its file here. */
-export const scenarios = [...foundationScenarios];
+export const scenarios = [...foundationScenarios, ...companiesScenarios, ...propertiesScenarios];

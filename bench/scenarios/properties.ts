@@ -1,0 +1,188 @@
+import pg from 'pg';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import {
+  DRIVER_COUNT_CAP,
+  driverCountSql,
+  simpleSearchSql,
+} from '../../apps/server/src/modules/properties/properties.repository';
+import { chooseDriver, searchWords } from '../../apps/server/src/modules/search/words';
+import type { SqlTarget } from '../lib/sql-load';
+import { api, type BenchContext, type Scenario } from './foundation';
+
+/**
+ * Property typeahead terms as agents type them: streets, towns, both, unit numbers, partial words;
+ * common ("high", "london road") and rare ("harrogate", "deansgate", which the bench data lacks).
+ */
+export const PROPERTY_TERMS = [
+  'high',
+  'leeds',
+  'high st leeds',
+  'market st',
+  'church road',
+  'manch',
+  'york',
+  'st albans',
+  'london road',
+  'bath',
+  'glasg',
+  'oxford',
+  'unit 5',
+  'stoke',
+  'queen street',
+  'bristol',
+  'mill lane',
+  'cardiff',
+  'norw',
+  'brighton',
+  'deansgate',
+  'kingsway',
+  'harrogate',
+  'sheff',
+  '12 high street',
+  'riverside way',
+  'victoria',
+  'edinb',
+];
+const PER_PAGE = 50;
+/** A deep page of the list: the middle of 1,000,000 properties at 50 a page, and others around it. */
+const DEEP_PAGES = [2_000, 7_500, 10_000, 12_500, 18_000];
+const LIST_PER_PAGE = 50;
+
+const dialect = new PgDialect();
+
+/**
+ * The typeahead's SQL exactly as the repository builds it (rendered by drizzle's dialect), with
+ * the driving-word count first for multi-word terms — the endpoint's two round trips.
+ */
+const simpleSql = async (databaseUrl: string): Promise<Partial<SqlTarget>> => {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const variants: NonNullable<SqlTarget['variants']> = [];
+    for (const term of PROPERTY_TERMS) {
+      const words = searchWords(term);
+      const counting = driverCountSql(words);
+      let driver = 0;
+      const steps: Array<{ sql: string; params?: unknown[] }> = [];
+      if (counting) {
+        const q = dialect.sqlToQuery(counting);
+        const n = ((await client.query<{ n: number[] }>(q.sql, q.params)).rows[0]!.n).map(Number);
+        driver = chooseDriver(words, n, DRIVER_COUNT_CAP);
+        steps.push({ sql: q.sql, params: q.params });
+      }
+      const page = dialect.sqlToQuery(simpleSearchSql(words, driver, 'all', PER_PAGE, 0));
+      steps.push({ sql: page.sql, params: page.params });
+      variants.push({ ...steps[0]!, then: steps.slice(1) });
+    }
+    return { variants };
+  } finally {
+    await client.end();
+  }
+};
+
+/**
+ * A list page's own work, as the repository does it (ADR 0024): the total from row_counts, the
+ * page of ids by last update — past the middle read from the far end — and the page's rows.
+ */
+const listSql = (): SqlTarget => ({
+  sql: '',
+  resolve: async (databaseUrl) => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const total = Number((await client.query(`select n from row_counts where table_name = 'properties'`)).rows[0]?.n ?? 0);
+    await client.end();
+    return {
+      variants: DEEP_PAGES.map((page) => {
+        const offset = (page - 1) * LIST_PER_PAGE;
+        const far = offset + LIST_PER_PAGE / 2 > total / 2;
+        const ids = far
+          ? `select id from properties order by updated_at asc nulls first, id asc nulls first limit ${LIST_PER_PAGE} offset ${Math.max(0, total - offset - LIST_PER_PAGE)}`
+          : `select id from properties order by updated_at desc nulls last, id desc nulls last limit ${LIST_PER_PAGE} offset ${offset}`;
+        return {
+          sql: `select n from row_counts where table_name = 'properties'`,
+          then: [
+            {
+              sql: `select p.*, a.*, s.id, s.name, s.type, t.id, t.name, t.core_id, t.is_verified, t.verified_at
+                      from properties p join addresses a on a.id = p.address_id
+                      left join schemes s on s.id = p.scheme_id left join companies t on t.id = p.tenant_id
+                      left join companies lt on lt.id = p.legal_tenant_id
+                     where p.id in (${ids})`,
+            },
+          ],
+        };
+      }),
+    };
+  },
+});
+
+/** One property with every include: the record with its relations, its parties, its unverified history. */
+const oneSql = (ids: number[]): SqlTarget => ({
+  sql: '',
+  variants: ids.map((id) => ({
+    sql: `select p.*, a.*, s.id, s.name, s.type, t.id, t.name, t.core_id, t.is_verified, t.verified_at,
+                 lt.id, lt.name, lt.core_id, lt.is_verified, lt.verified_at
+            from properties p join addresses a on a.id = p.address_id
+            left join schemes s on s.id = p.scheme_id
+            left join companies t on t.id = p.tenant_id
+            left join companies lt on lt.id = p.legal_tenant_id
+           where p.id = $1`,
+    params: [id],
+    then: [
+      {
+        sql: `select pp.property_id, pp.role, pp.company_id, pp.user_id, c.name, c.core_id, c.is_verified, c.verified_at,
+                     u.name, u.email, u.company_id, uc.name
+                from property_parties pp
+                left join companies c on c.id = pp.company_id
+                left join users u on u.id = pp.user_id
+                left join companies uc on uc.id = u.company_id
+               where pp.property_id = $1 order by pp.property_id, pp.role, pp.position, pp.id`,
+        params: [id],
+      },
+      {
+        sql: `select field, count(*) from field_history
+               where ((entity_type = 'property' and entity_id = $1) or (entity_type = 'address' and entity_id = $2)) and verified = false
+               group by field order by field`,
+        params: [id, id],
+      },
+    ],
+  })),
+});
+
+/** Properties spread over the generated range (ids are dense after the demo's). */
+const SAMPLE_IDS = Array.from({ length: 40 }, (_, i) => 6_000 + i * 24_917);
+
+/** Issue 4: the property typeahead, a deep page of the list and one property with every include. */
+export const propertiesScenarios: Scenario[] = [
+  {
+    name: 'GET /api/properties/simple?q= (typeahead)',
+    http: (ctx: BenchContext) => ({
+      url: `${ctx.apiBase}/api/properties/simple?q=high`,
+      headers: api(ctx, { cookie: ctx.cookie }),
+      paths: PROPERTY_TERMS.map(
+        (t) => `/api/properties/simple?q=${encodeURIComponent(t)}&per_page=${PER_PAGE}&include=address,tenant,scheme`,
+      ),
+    }),
+    sql: () => ({ sql: '', resolve: simpleSql }),
+  },
+  {
+    name: 'GET /api/properties?sort=-updated_at (deep page)',
+    http: (ctx: BenchContext) => ({
+      url: `${ctx.apiBase}/api/properties`,
+      headers: api(ctx, { cookie: ctx.cookie }),
+      paths: DEEP_PAGES.map((page) => `/api/properties?sort=-updated_at&page=${page}&per_page=${LIST_PER_PAGE}`),
+    }),
+    sql: listSql,
+  },
+  {
+    name: 'GET /api/properties/{id} (every include)',
+    http: (ctx: BenchContext) => ({
+      url: `${ctx.apiBase}/api/properties/${SAMPLE_IDS[0]}`,
+      headers: api(ctx, { cookie: ctx.cookie }),
+      paths: SAMPLE_IDS.map(
+        (id) =>
+          `/api/properties/${id}?include=tenant,legal_tenant,address,files,scheme,landlords,landlord_contacts,landlord_agents,landlord_agent_contacts,tenant_agents,tenant_agent_contacts,tenant_contacts,unverified_history_count,unverified_history_columns`,
+      ),
+    }),
+    sql: () => oneSql(SAMPLE_IDS),
+  },
+];
