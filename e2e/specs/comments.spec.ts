@@ -172,6 +172,8 @@ test('edit one comment at a time, delete after confirmation, empty text and whit
 
   // Emptying the edit disables its Save; Cancel keeps the stored text.
   await second.getByRole('button', { name: 'Edit comment' }).click();
+  // The editor takes focus once it has mounted; select-all only works from there.
+  await expect(page.getByRole('textbox', { name: 'Edit comment' })).toBeFocused();
   await page.keyboard.press('Control+A');
   await page.keyboard.press('Backspace');
   await page.keyboard.type('  ');

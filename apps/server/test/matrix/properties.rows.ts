@@ -51,4 +51,5 @@ export const rows: MatrixRows = {
     body: {},
     expect: adminOnly,
   },
+  'GET /api/properties/export': { setup: place, url: () => '/api/properties/export?vacant=0&mine=1&sort=-rent_pa', expect: signedIn(200) },
 };

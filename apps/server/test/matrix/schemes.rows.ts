@@ -21,4 +21,5 @@ export const rows: MatrixRows = {
     body: { name: 'Trinity', car_spaces: 100, address: { post_code: 'LS1 5AY' } },
     expect: signedIn(200),
   },
+  'GET /api/schemes/export': { setup: buildPlace, url: () => '/api/schemes/export?q=trinity&type=all&sort=-town', expect: signedIn(200) },
 };

@@ -1,4 +1,5 @@
 import {
+  EXPORT_TOTAL_HEADER,
   actionSchema,
   dataOf,
   msgSchema,
@@ -18,6 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServiceDeps } from '../../deps';
 import { authOf } from '../../plugins/session';
+import { exportProperties } from './properties.export';
 import * as properties from './properties.service';
 
 const tags = ['properties'];
@@ -49,6 +51,25 @@ export const propertiesRoutes = (root: FastifyInstance, deps: ServiceDeps): void
       response: { 200: pageOf(propertySchema), 401: msgSchema, 422: validationErrorSchema },
     },
     handler: (req) => properties.list(deps, authOf(req).user, req.query),
+  });
+
+  app.get('/api/properties/export', {
+    preParsing,
+    schema: {
+      tags,
+      summary: 'Every property matching the list filters (and in its order), as a streamed CSV file',
+      // The list's own schema (its lease-end range refinement forbids .omit); paging is ignored.
+      querystring: propertyListQuerySchema,
+      response: { 200: z.unknown().describe('text/csv'), 401: msgSchema, 422: validationErrorSchema },
+    },
+    handler: async (req, reply) => {
+      const out = await exportProperties(deps, authOf(req).user, req.query, (err) => req.log.error({ err }, 'export failed'));
+      reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${out.filename}"`)
+        .header(EXPORT_TOTAL_HEADER, String(out.total));
+      return reply.send(out.stream);
+    },
   });
 
   app.get('/api/properties/:id', {

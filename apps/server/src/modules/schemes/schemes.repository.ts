@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { addresses, companies, properties, schemeParties, schemes } from '../../db/schema';
-import { likeEscape, searchTerms } from '../properties/properties.repository';
+import { exportKeyset, likeEscape, searchTerms } from '../properties/properties.repository';
 
 export type SchemeRow = typeof schemes.$inferSelect;
 export type NewScheme = typeof schemes.$inferInsert;
@@ -126,4 +126,78 @@ export const unitCounts = async (db: Db, schemeIds: number[]): Promise<Map<numbe
     .where(inArray(properties.scheme_id, schemeIds))
     .groupBy(properties.scheme_id);
   return new Map(rows.map((r) => [r.id!, Number(r.n)]));
+};
+
+/** The export's order key per sort: the same order as the list's (nulls last, id breaks ties). */
+const EXPORT_KEYS: Record<string, { expr: SQL; cast: SQL; sentinel: SQL }> = {
+  name: { expr: sql`lower(${schemes.name})`, cast: sql`text`, sentinel: sql`''` },
+  updated_at: { expr: sql`${schemes.updated_at}`, cast: sql`timestamptz`, sentinel: sql`'epoch'` },
+  created_at: { expr: sql`${schemes.created_at}`, cast: sql`timestamptz`, sentinel: sql`'epoch'` },
+  opened_at: { expr: sql`${schemes.opened_at}`, cast: sql`smallint`, sentinel: sql`'0'` },
+  town: { expr: sql`lower(${addresses.city})`, cast: sql`text`, sentinel: sql`''` },
+};
+
+export interface ExportSchemeRow {
+  id: number;
+  name: string;
+  type: string;
+  town: string | null;
+  post_code: string | null;
+  opened_at: number | null;
+  car_spaces: number | null;
+  is_under_construction: boolean;
+  landlords: string | null;
+  units: number;
+  cursor: string[];
+}
+
+/** One batch of the CSV export after the previous batch's last cursor, filtered as the list is. */
+export const exportBatch = async (
+  db: Db,
+  f: SchemeFilters,
+  sort: string,
+  after: string[] | null,
+  limit: number,
+): Promise<ExportSchemeRow[]> => {
+  const d = sort.startsWith('-');
+  const key = sort.replace(/^-/, '');
+  const k = EXPORT_KEYS[key] ?? EXPORT_KEYS.name!;
+  const first = searchTerms(f.q)[0];
+  // As in the list: with a search, names starting with the first word come first.
+  const lead = first && k === EXPORT_KEYS.name ? [sql`${schemes.name} ilike ${`${likeEscape(first)}%`}`] : [];
+  const ks = exportKeyset(k.expr, k.cast, k.sentinel, sql`${schemes.id}`, d, lead);
+  const conds = [filterWhere(f)];
+  if (after) conds.push(ks.after(after));
+  const rows = await db
+    .select({
+      id: schemes.id,
+      name: schemes.name,
+      type: schemes.type,
+      town: addresses.city,
+      post_code: addresses.post_code,
+      opened_at: schemes.opened_at,
+      car_spaces: schemes.car_spaces,
+      is_under_construction: schemes.is_under_construction,
+      landlords: sql<string | null>`(select string_agg(c.name, '; ' order by sp.position, sp.id)
+        from ${schemeParties} sp join ${companies} c on c.id = sp.company_id
+        where sp.scheme_id = ${schemes.id} and sp.role = 'landlord')`,
+      units: sql<number>`(select count(*) from ${properties} u where u.scheme_id = ${schemes.id})::int`,
+      cursor: sql<string[]>`${ks.cursor}`,
+    })
+    .from(schemes)
+    .innerJoin(addresses, eq(addresses.id, schemes.address_id))
+    .where(and(...conds))
+    .orderBy(...ks.orderBy)
+    .limit(limit);
+  return rows.map((r) => ({ ...r, units: Number(r.units) }));
+};
+
+/** How many schemes match the filters (the export's X-Total-Count). */
+export const countSchemes = async (db: Db, f: SchemeFilters): Promise<number> => {
+  const rows = await db
+    .select({ n: count() })
+    .from(schemes)
+    .innerJoin(addresses, eq(addresses.id, schemes.address_id))
+    .where(filterWhere(f));
+  return Number(rows[0]?.n ?? 0);
 };

@@ -1,4 +1,5 @@
 import {
+  EXPORT_TOTAL_HEADER,
   dataOf,
   msgSchema,
   pageOf,
@@ -13,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServiceDeps } from '../../deps';
 import { authOf } from '../../plugins/session';
+import { exportSchemes } from './schemes.export';
 import * as schemes from './schemes.service';
 
 const tags = ['schemes'];
@@ -32,6 +34,24 @@ export const schemesRoutes = (root: FastifyInstance, deps: ServiceDeps): void =>
       response: { 200: pageOf(schemeSchema), 401: msgSchema, 422: validationErrorSchema },
     },
     handler: (req) => schemes.list(deps, req.query),
+  });
+
+  app.get('/api/schemes/export', {
+    preParsing,
+    schema: {
+      tags,
+      summary: 'Every scheme matching the list filters (and in its order), as a streamed CSV file',
+      querystring: schemeListQuerySchema.omit({ page: true, per_page: true, include: true }),
+      response: { 200: z.unknown().describe('text/csv'), 401: msgSchema, 422: validationErrorSchema },
+    },
+    handler: async (req, reply) => {
+      const out = await exportSchemes(deps, req.query, req.query.sort, (err) => req.log.error({ err }, 'export failed'));
+      reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${out.filename}"`)
+        .header(EXPORT_TOTAL_HEADER, String(out.total));
+      return reply.send(out.stream);
+    },
   });
 
   app.get('/api/schemes/:id', {

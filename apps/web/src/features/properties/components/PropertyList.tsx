@@ -10,10 +10,12 @@ import {
   type Property,
   type PropertySort,
 } from '@frontage/shared';
+import { CsvExportButton } from '../../../components/CsvExportButton';
 import { DataTable, sortModelOf, sortParamOf } from '../../../components/DataTable';
 import { CompanyPicker } from '../../../components/companies/CompanyPicker';
 import { DateField } from '../../../components/fields/DateField';
 import { SchemeCombobox } from '../../../components/properties/SchemeCombobox';
+import type { QueryValue } from '../../../lib/http';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 import { usePropertyList, type PropertyListParams } from '../api';
 
@@ -161,20 +163,20 @@ export function PropertyList({ label, state, update, mine, enabled = true }: Pro
   }, [dq, dTown]);
   const filter = (patch: Partial<PropertyListState>) => update({ ...patch, page: 1 });
 
-  const params: PropertyListParams = {
+  // The export takes the list's filters and sort exactly; it streams every row, so no paging.
+  const filters = {
     q: state.q || undefined,
     town: state.town || undefined,
     scheme_id: state.scheme?.id,
     tenant_id: state.tenant?.id,
     landlord_id: state.landlord?.id,
-    vacant: state.vacant ? '1' : undefined,
+    vacant: state.vacant ? ('1' as const) : undefined,
     lease_end_from: parseTypedDate(state.lease_end_from) ?? undefined,
     lease_end_to: parseTypedDate(state.lease_end_to) ?? undefined,
-    mine: mine ? '1' : undefined,
+    mine: mine ? ('1' as const) : undefined,
     sort: state.sort,
-    page: state.page,
-    per_page: state.per_page,
-  };
+  } satisfies Record<string, QueryValue>;
+  const params: PropertyListParams = { ...filters, page: state.page, per_page: state.per_page };
   const list = usePropertyList(params, enabled);
   const rows = list.data?.data ?? [];
   const sortField = state.sort.replace(/^-/, '');
@@ -270,6 +272,9 @@ export function PropertyList({ label, state, update, mine, enabled = true }: Pro
           </Box>
         </Box>
       </Paper>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+        <CsvExportButton path="/properties/export" query={filters} fileName="properties.csv" />
+      </Box>
       <DataTable<Property>
         label={label}
         rows={rows}

@@ -4,6 +4,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { Link as RouterLink } from 'react-router';
 import type { SCHEME_SORTS } from '@frontage/shared';
 import { DEBOUNCE_SEARCH_MS, SCHEME_TYPES, type Scheme } from '@frontage/shared';
+import { CsvExportButton } from '../../../components/CsvExportButton';
 import { DataTable, sortModelOf, sortParamOf } from '../../../components/DataTable';
 import { CompanyPicker } from '../../../components/companies/CompanyPicker';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue';
@@ -95,15 +96,15 @@ export function SchemeList({
     if (dq !== state.q || dTown !== state.town) update({ q: dq, town: dTown, page: 1 });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dq, dTown]);
-  const list = useSchemeList({
+  // The export takes the list's filters and sort exactly; it streams every row, so no paging.
+  const filters = {
     q: state.q || undefined,
     town: state.town || undefined,
     type: state.type as 'all',
     landlord_id: state.landlord?.id,
     sort: state.sort,
-    page: state.page,
-    per_page: state.per_page,
-  });
+  };
+  const list = useSchemeList({ ...filters, page: state.page, per_page: state.per_page });
   return (
     <Box>
       <Paper
@@ -152,6 +153,9 @@ export function SchemeList({
           />
         </Box>
       </Paper>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+        <CsvExportButton path="/schemes/export" query={filters} fileName="schemes.csv" />
+      </Box>
       <DataTable<Scheme>
         label="Schemes"
         rows={list.data?.data ?? []}
