@@ -18,6 +18,9 @@ export async function httpLoad(target: HttpTarget, connections: number, seconds:
   const started = process.hrtime.bigint();
   let finished!: (err: unknown) => void;
   const done = new Promise<void>((resolve, reject) => (finished = (err) => (err ? reject(err) : resolve())));
+  // One rotation shared by every connection, as in the raw-SQL loop: per-connection counters
+  // would send all connections through the same first few terms in lockstep.
+  let next = 0;
   const instance = autocannon({
     url: target.url,
     connections,
@@ -26,10 +29,7 @@ export async function httpLoad(target: HttpTarget, connections: number, seconds:
     requests: target.paths?.length
       ? [
           {
-            setupRequest: (req, context: { i?: number }) => {
-              const i = (context.i = ((context.i ?? -1) + 1) % target.paths!.length);
-              return { ...req, path: target.paths![i]! };
-            },
+            setupRequest: (req) => ({ ...req, path: target.paths![next++ % target.paths!.length]! }),
           },
         ]
       : undefined,
