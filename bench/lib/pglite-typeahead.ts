@@ -34,7 +34,7 @@ await h.db.execute(sql`insert into property_words (word, rank, property_id, stan
   select word, rank, property_id, standalone, doc from property_word_rows`);
 await h.db.execute(sql`set session_replication_role = origin`);
 await h.db.execute(sql`analyze`);
-console.log(`PGlite: ${total.toLocaleString('en-GB')} properties loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+process.stdout.write(`PGlite: ${total.toLocaleString('en-GB')} properties loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
 
 const latencies: number[] = [];
 for (let round = 0; round < 5; round++) {
@@ -45,5 +45,5 @@ for (let round = 0; round < 5; round++) {
   }
 }
 const s = summarise(latencies, 0, latencies.reduce((a, b) => a + b, 0) / 1000);
-console.log(`typeahead, single user: ${s.requests} searches, p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms`);
+process.stdout.write(`typeahead, single user: ${s.requests} searches, p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms\n`);
 await h.close();

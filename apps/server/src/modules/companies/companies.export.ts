@@ -2,7 +2,7 @@ import { COMPANY_EXPORT_COLUMNS, VERIFICATION_EXPORT_LABELS, verificationStateOf
 import type { ServiceDeps } from '../../deps';
 import * as repo from './companies.repository';
 import type { CompanyFilters, CompanySortKey } from './companies.repository';
-import { EXPORT_BATCH, csvStream, exportFileName, formatUkDate } from './csv';
+import { EXPORT_BATCH, csvStream, exportFileName, formatUkDate } from '../../lib/csv';
 
 export interface CsvExport {
   total: number;

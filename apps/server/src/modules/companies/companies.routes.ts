@@ -1,6 +1,5 @@
 import {
   COMPANY_MESSAGES,
-  EXPORT_TOTAL_HEADER,
   actionSchema,
   companyByDomainQuerySchema,
   companyCategoryListSchema,
@@ -25,6 +24,7 @@ import { authOf } from '../../plugins/session';
 import { exportCompanies } from './companies.export';
 import * as companies from './companies.service';
 import { hasExplicitSort } from './search';
+import { sendCsvExport } from '../../lib/csv';
 
 const tags = ['companies'];
 /** A streamed CSV file (text/csv), not JSON. */
@@ -120,11 +120,7 @@ export const companiesRoutes = (root: FastifyInstance, deps: ServiceDeps): void 
       const out = await exportCompanies(deps, req.query, req.query.sort, (err) =>
         req.log.error({ err }, 'export failed'),
       );
-      reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="${out.filename}"`)
-        .header(EXPORT_TOTAL_HEADER, String(out.total));
-      return reply.send(out.stream);
+      return sendCsvExport(reply, out);
     },
   });
 

@@ -1,7 +1,7 @@
 import { CONTACT_EXPORT_COLUMNS } from '@frontage/shared';
 import type { ServiceDeps } from '../../deps';
 import type { CsvExport } from '../companies/companies.export';
-import { EXPORT_BATCH, csvStream, exportFileName } from '../companies/csv';
+import { EXPORT_BATCH, csvStream, exportFileName } from '../../lib/csv';
 import * as repo from './contacts.repository';
 import type { ContactFilters, ContactSortKey } from './contacts.repository';
 

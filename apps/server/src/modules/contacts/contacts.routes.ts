@@ -1,6 +1,5 @@
 import {
   CONTACT_MESSAGES,
-  EXPORT_TOTAL_HEADER,
   actionSchema,
   contactBodySchema,
   contactListQuerySchema,
@@ -18,6 +17,7 @@ import { authOf } from '../../plugins/session';
 import { hasExplicitSort } from '../companies/search';
 import { exportContacts } from './contacts.export';
 import * as contacts from './contacts.service';
+import { sendCsvExport } from '../../lib/csv';
 
 const tags = ['contacts'];
 /** A streamed CSV file (text/csv), not JSON. */
@@ -54,11 +54,7 @@ export const contactsRoutes = (root: FastifyInstance, deps: ServiceDeps): void =
       const out = await exportContacts(deps, req.query, req.query.sort, (err) =>
         req.log.error({ err }, 'export failed'),
       );
-      reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="${out.filename}"`)
-        .header(EXPORT_TOTAL_HEADER, String(out.total));
-      return reply.send(out.stream);
+      return sendCsvExport(reply, out);
     },
   });
 

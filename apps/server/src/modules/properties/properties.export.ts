@@ -1,7 +1,7 @@
 import { AREA_UNIT_LABELS, type AreaSizeType, type PropertySort } from '@frontage/shared';
 import type { ServiceDeps } from '../../deps';
 import type { CsvExport } from '../companies/companies.export';
-import { EXPORT_BATCH, csvStream, exportFileName, formatUkDate } from '../companies/csv';
+import { EXPORT_BATCH, csvStream, exportFileName, formatUkDate } from '../../lib/csv';
 import type { PlacesActor } from './properties.service';
 import * as repo from './properties.repository';
 import type { PropertyFilters } from './properties.repository';

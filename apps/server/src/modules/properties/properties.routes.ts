@@ -1,5 +1,4 @@
 import {
-  EXPORT_TOTAL_HEADER,
   actionSchema,
   dataOf,
   msgSchema,
@@ -21,6 +20,7 @@ import type { ServiceDeps } from '../../deps';
 import { authOf } from '../../plugins/session';
 import { exportProperties } from './properties.export';
 import * as properties from './properties.service';
+import { sendCsvExport } from '../../lib/csv';
 
 const tags = ['properties'];
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -64,11 +64,7 @@ export const propertiesRoutes = (root: FastifyInstance, deps: ServiceDeps): void
     },
     handler: async (req, reply) => {
       const out = await exportProperties(deps, authOf(req).user, req.query, (err) => req.log.error({ err }, 'export failed'));
-      reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="${out.filename}"`)
-        .header(EXPORT_TOTAL_HEADER, String(out.total));
-      return reply.send(out.stream);
+      return sendCsvExport(reply, out);
     },
   });
 

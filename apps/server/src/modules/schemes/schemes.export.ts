@@ -1,6 +1,6 @@
 import type { ServiceDeps } from '../../deps';
 import type { CsvExport } from '../companies/companies.export';
-import { EXPORT_BATCH, csvStream, exportFileName } from '../companies/csv';
+import { EXPORT_BATCH, csvStream, exportFileName } from '../../lib/csv';
 import * as repo from './schemes.repository';
 import type { SchemeFilters } from './schemes.repository';
 

@@ -1,5 +1,4 @@
 import {
-  EXPORT_TOTAL_HEADER,
   dataOf,
   msgSchema,
   pageOf,
@@ -16,6 +15,7 @@ import type { ServiceDeps } from '../../deps';
 import { authOf } from '../../plugins/session';
 import { exportSchemes } from './schemes.export';
 import * as schemes from './schemes.service';
+import { sendCsvExport } from '../../lib/csv';
 
 const tags = ['schemes'];
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -46,11 +46,7 @@ export const schemesRoutes = (root: FastifyInstance, deps: ServiceDeps): void =>
     },
     handler: async (req, reply) => {
       const out = await exportSchemes(deps, req.query, req.query.sort, (err) => req.log.error({ err }, 'export failed'));
-      reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="${out.filename}"`)
-        .header(EXPORT_TOTAL_HEADER, String(out.total));
-      return reply.send(out.stream);
+      return sendCsvExport(reply, out);
     },
   });
 

@@ -89,7 +89,7 @@ function CreateContactForm({
 
   return (
     // Enter in a field submits even while Save is disabled (see submitOnEnter); the fields stay the interactive elements.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Enter submits even while Save is disabled (ADR 0010)
     <form
       noValidate
       onSubmit={onSubmit}

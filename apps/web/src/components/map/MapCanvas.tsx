@@ -74,7 +74,7 @@ export default function MapCanvas(props: MapViewProps) {
       map?.remove();
     };
     // The map is built once per style source; centre, zoom and theme changes are applied below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt only when the style source changes
   }, [style.ready, style.url]);
 
   // Theme switch: rebuild the offline style in the other palette (hosted styles stay as they are).
@@ -112,7 +112,7 @@ export default function MapCanvas(props: MapViewProps) {
       markerRef.current = pin = m;
     }
     pin.setLngLat([marker.lng, marker.lat]).addTo(map);
-  }, [marker?.lng, marker?.lat, markerDraggable, markerColour, loading]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [marker?.lng, marker?.lat, markerDraggable, markerColour, loading]); // eslint-disable-line react-hooks/exhaustive-deps -- the marker object is rebuilt each render; its coordinates are what matter
 
   if (failed) {
     return (

@@ -159,7 +159,7 @@ export function PropertyList({ label, state, update, mine, enabled = true }: Pro
   useEffect(() => {
     if (dq !== state.q || dTown !== state.town) update({ q: dq, town: dTown, page: 1 });
     // Only typed text flows this way; the saved state is the source for everything else.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only typed text flows this way; the saved state is the source for the rest
   }, [dq, dTown]);
   const filter = (patch: Partial<PropertyListState>) => update({ ...patch, page: 1 });
 

@@ -94,7 +94,7 @@ export function SchemeList({
   const dTown = useDebouncedValue(town, DEBOUNCE_SEARCH_MS);
   useEffect(() => {
     if (dq !== state.q || dTown !== state.town) update({ q: dq, town: dTown, page: 1 });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only typed text flows this way; the saved state is the source for the rest
   }, [dq, dTown]);
   // The export takes the list's filters and sort exactly; it streams every row, so no paging.
   const filters = {

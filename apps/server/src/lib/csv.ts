@@ -1,5 +1,7 @@
 import { Readable, pipeline } from 'node:stream';
 import { stringify } from 'csv-stringify';
+import { EXPORT_TOTAL_HEADER } from '@frontage/shared';
+import type { FastifyReply } from 'fastify';
 
 /** Rows per query of an export (keyset pagination: memory stays flat however many rows match). */
 export const EXPORT_BATCH = 1000;
@@ -50,3 +52,18 @@ export const csvStream = (
     },
   );
 };
+
+/** A prepared export: its file name, its row count (known up front) and the CSV stream. */
+export interface CsvExport {
+  filename: string;
+  total: number;
+  stream: NodeJS.ReadableStream;
+}
+
+/** Sends an export as a download, with the row count in `X-Total-Count` for the progress bar. */
+export const sendCsvExport = (reply: FastifyReply, out: CsvExport) =>
+  reply
+    .header('Content-Type', 'text/csv; charset=utf-8')
+    .header('Content-Disposition', `attachment; filename="${out.filename}"`)
+    .header(EXPORT_TOTAL_HEADER, String(out.total))
+    .send(out.stream);
