@@ -1,7 +1,11 @@
 import pg from 'pg';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type { Db } from '../../apps/server/src/db/client';
+import * as schema from '../../apps/server/src/db/schema';
 import {
   DRIVER_COUNT_CAP,
+  selectOneWithIncludes,
   driverCountSql,
   simpleSearchSql,
 } from '../../apps/server/src/modules/properties/properties.repository';
@@ -74,7 +78,7 @@ const simpleSql = async (databaseUrl: string): Promise<Partial<SqlTarget>> => {
       steps.push({ sql: page.sql, params: page.params });
       variants.push({ ...steps[0]!, then: steps.slice(1) });
     }
-    return { variants };
+    return { variants, prepared: true };
   } finally {
     await client.end();
   }
@@ -116,37 +120,14 @@ const listSql = (): SqlTarget => ({
 });
 
 /** One property with every include: the record with its relations, its parties, its unverified history. */
-const oneSql = (ids: number[]): SqlTarget => ({
-  sql: '',
-  variants: ids.map((id) => ({
-    sql: `select p.*, a.*, s.id, s.name, s.type, t.id, t.name, t.core_id, t.is_verified, t.verified_at,
-                 lt.id, lt.name, lt.core_id, lt.is_verified, lt.verified_at
-            from properties p join addresses a on a.id = p.address_id
-            left join schemes s on s.id = p.scheme_id
-            left join companies t on t.id = p.tenant_id
-            left join companies lt on lt.id = p.legal_tenant_id
-           where p.id = $1`,
-    params: [id],
-    then: [
-      {
-        sql: `select pp.property_id, pp.role, pp.company_id, pp.user_id, c.name, c.core_id, c.is_verified, c.verified_at,
-                     u.name, u.email, u.company_id, uc.name
-                from property_parties pp
-                left join companies c on c.id = pp.company_id
-                left join users u on u.id = pp.user_id
-                left join companies uc on uc.id = u.company_id
-               where pp.property_id = $1 order by pp.property_id, pp.role, pp.position, pp.id`,
-        params: [id],
-      },
-      {
-        sql: `select field, count(*) from field_history
-               where ((entity_type = 'property' and entity_id = $1) or (entity_type = 'address' and entity_id = $2)) and verified = false
-               group by field order by field`,
-        params: [id, id],
-      },
-    ],
-  })),
-});
+/**
+ * The endpoint's one statement (properties.repository selectOneWithIncludes) rendered by drizzle,
+ * the placeholder filled with each sample id: the same SQL the server prepares.
+ */
+const oneSql = (ids: number[]): SqlTarget => {
+  const { sql: text } = selectOneWithIncludes(drizzle.mock({ schema }) as unknown as Db).toSQL();
+  return { sql: text, params: ids.map((id) => [id]), prepared: true };
+};
 
 /** Properties spread over the generated range (ids are dense after the demo's). */
 const SAMPLE_IDS = Array.from({ length: 40 }, (_, i) => 6_000 + i * 24_917);

@@ -31,12 +31,21 @@ export interface DbOptions {
   pgliteLoadDataDir?: Blob | File;
 }
 
+/**
+ * Every pooled session plans for this workload (ADR 0031): index pages cost what they cost when
+ * cached (1.1, the usual SSD setting; 4 makes the planner prefer sequential scans of whole tables
+ * to the search indexes), and no JIT compilation — it costs milliseconds per statement and only
+ * pays off for long analytical queries.
+ */
+export const PG_SESSION_OPTIONS = '-c random_page_cost=1.1 -c jit=off';
+
 export const createDb = async (opts: DbOptions): Promise<DbHandle> => {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: opts.poolMax ?? 10,
       connectionTimeoutMillis: 5000,
+      options: PG_SESSION_OPTIONS,
     });
     // An idle client losing its connection must not crash the process.
     pool.on('error', () => undefined);

@@ -94,15 +94,15 @@ const TOUCH_INTERVAL_MS = 60_000;
 export const authenticate = async (deps: ServiceDeps, token: string | undefined): Promise<Authenticated | null> => {
   if (!token) return null;
   const { db, config } = deps;
-  const session = await repo.findSessionByTokenHash(db, hashToken(token));
-  if (!session) return null;
+  const found = await repo.findSessionWithUser(db, hashToken(token));
+  if (!found) return null;
+  const { session, user } = found;
   const now = deps.now();
   const idleEnd = addMinutes(session.last_seen_at, config.sessionIdleMinutes);
   if (now >= session.expires_at || now >= idleEnd) {
     await repo.deleteSession(db, session.id);
     return null;
   }
-  const user = await repo.findUserById(db, session.user_id);
   if (!user) return null;
   if (now.getTime() - session.last_seen_at.getTime() >= TOUCH_INTERVAL_MS) {
     await repo.updateSession(db, session.id, { last_seen_at: now });

@@ -39,6 +39,41 @@ export interface PartyLists {
 const emptyLists = (): PartyLists => ({ companies: new Map(), contacts: new Map(), ids: new Map() });
 const contactCompany = alias(companies, 'contact_company');
 
+/** One party row as loadParties and the single-statement property read select it. */
+export interface PartyRow {
+  role: string;
+  company_id: number | null;
+  user_id: number | null;
+  c_name: string | null;
+  c_core_id: string | null;
+  c_is_verified: boolean | null;
+  c_verified_at: Date | null;
+  u_name: string | null;
+  u_email: string | null;
+  u_company_id: number | null;
+  u_company_name: string | null;
+}
+
+/** Files one party row (rows come in saved order) under its owner and list. */
+export const addPartyRow = (out: Map<number, PartyLists>, ownerId: number, r: PartyRow): void => {
+  const list = roleToList.get(r.role);
+  if (!list) return;
+  let lists = out.get(ownerId);
+  if (!lists) out.set(ownerId, (lists = emptyLists()));
+  if (r.company_id !== null && r.c_name !== null) {
+    const arr = lists.companies.get(list) ?? [];
+    arr.push({ id: r.company_id, name: r.c_name, core_id: r.c_core_id, is_verified: !!r.c_is_verified, verified_at: r.c_verified_at });
+    lists.companies.set(list, arr);
+  } else if (r.user_id !== null && r.u_name !== null) {
+    const arr = lists.contacts.get(list) ?? [];
+    arr.push({ id: r.user_id, name: r.u_name, email: r.u_email, company_id: r.u_company_id, company_name: r.u_company_name });
+    lists.contacts.set(list, arr);
+  }
+  const ids = lists.ids.get(list) ?? [];
+  ids.push((r.company_id ?? r.user_id)!);
+  lists.ids.set(list, ids);
+};
+
 /** Every party of the given owners, grouped per owner and list, in their saved order. */
 export const loadParties = async (db: Db, owner: PartyOwner, ownerIds: number[]): Promise<Map<number, PartyLists>> => {
   const out = new Map<number, PartyLists>();
@@ -66,24 +101,7 @@ export const loadParties = async (db: Db, owner: PartyOwner, ownerIds: number[])
     .leftJoin(contactCompany, eq(contactCompany.id, users.company_id))
     .where(inArray(oc, ownerIds))
     .orderBy(asc(oc), asc(t.role), asc(t.position), asc(t.id));
-  for (const r of rows) {
-    const list = roleToList.get(r.role);
-    if (!list) continue;
-    let lists = out.get(r.owner_id);
-    if (!lists) out.set(r.owner_id, (lists = emptyLists()));
-    if (r.company_id !== null && r.c_name !== null) {
-      const arr = lists.companies.get(list) ?? [];
-      arr.push({ id: r.company_id, name: r.c_name, core_id: r.c_core_id, is_verified: !!r.c_is_verified, verified_at: r.c_verified_at });
-      lists.companies.set(list, arr);
-    } else if (r.user_id !== null && r.u_name !== null) {
-      const arr = lists.contacts.get(list) ?? [];
-      arr.push({ id: r.user_id, name: r.u_name, email: r.u_email, company_id: r.u_company_id, company_name: r.u_company_name });
-      lists.contacts.set(list, arr);
-    }
-    const ids = lists.ids.get(list) ?? [];
-    ids.push((r.company_id ?? r.user_id)!);
-    lists.ids.set(list, ids);
-  }
+  for (const r of rows) addPartyRow(out, r.owner_id, r);
   return out;
 };
 

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } 
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { addresses, companies, properties, propertyParties, schemeParties, schemes } from '../../db/schema';
+import { addPartyRow, type PartyLists, type PartyRow } from './parties.repository';
 import { preparedRows } from '../search/prepared';
 import { chooseDriver, docPattern, searchWords, wordRange } from '../search/words';
 
@@ -39,6 +40,72 @@ export const loadByIds = async (db: Db, ids: number[]) => {
     .where(inArray(properties.id, ids));
 };
 export type LoadedProperty = Awaited<ReturnType<typeof loadByIds>>[number];
+
+/** JSON of one party row: timestamps arrive as text. */
+type PartyJson = Omit<PartyRow, 'c_verified_at'> & { c_verified_at: string | null };
+
+const idParam = sql.placeholder('id');
+
+/**
+ * GET /api/properties/{id} in one round trip (ADR 0031): the row with its address, scheme and
+ * tenants, its party lists in saved order and its unverified-history summary as JSON columns —
+ * one statement, prepared once per connection, instead of three queries.
+ */
+export const selectOneWithIncludes = (db: Db) =>
+  db
+    .select({
+      p: properties,
+      a: addresses,
+      s: { id: schemes.id, name: schemes.name, type: schemes.type },
+      t: companyCols(tenant),
+      lt: companyCols(legalTenant),
+      parties: sql<PartyJson[]>`(
+        select coalesce(json_agg(json_build_object(
+                 'role', pp.role, 'company_id', pp.company_id, 'user_id', pp.user_id,
+                 'c_name', c.name, 'c_core_id', c.core_id, 'c_is_verified', c.is_verified, 'c_verified_at', c.verified_at,
+                 'u_name', u.name, 'u_email', u.email, 'u_company_id', u.company_id, 'u_company_name', uc.name)
+               order by pp.role, pp.position, pp.id), '[]'::json)
+          from ${propertyParties} pp
+          left join ${companies} c on c.id = pp.company_id
+          left join users u on u.id = pp.user_id
+          left join ${companies} uc on uc.id = u.company_id
+         where pp.property_id = ${properties.id})`,
+      history: sql<Array<{ field: string; n: number }>>`(
+        select coalesce(json_agg(json_build_object('field', h.field, 'n', h.n) order by h.field), '[]'::json)
+          from (select field, count(*)::int as n from field_history
+                 where verified = false
+                   and ((entity_type = 'property' and entity_id = ${properties.id})
+                     or (entity_type = 'address' and entity_id = ${properties.address_id}))
+                 group by field) h)`,
+    })
+    .from(properties)
+    .innerJoin(addresses, eq(addresses.id, properties.address_id))
+    .leftJoin(schemes, eq(schemes.id, properties.scheme_id))
+    .leftJoin(tenant, eq(tenant.id, properties.tenant_id))
+    .leftJoin(legalTenant, eq(legalTenant.id, properties.legal_tenant_id))
+    .where(eq(properties.id, idParam));
+
+const oneWithIncludes = (db: Db) => selectOneWithIncludes(db).prepare('property_with_includes');
+
+const preparedOne = new WeakMap<Db, ReturnType<typeof oneWithIncludes>>();
+
+export const loadOneWithIncludes = async (
+  db: Db,
+  id: number,
+): Promise<{ loaded: LoadedProperty; parties: PartyLists | undefined; history: { count: number; columns: string[] } } | undefined> => {
+  let query = preparedOne.get(db);
+  if (!query) preparedOne.set(db, (query = oneWithIncludes(db)));
+  const row = (await query.execute({ id }))[0];
+  if (!row) return undefined;
+  const { parties: partyRows, history, ...loaded } = row;
+  const lists = new Map<number, PartyLists>();
+  for (const r of partyRows) addPartyRow(lists, id, { ...r, c_verified_at: r.c_verified_at === null ? null : new Date(r.c_verified_at) });
+  return {
+    loaded,
+    parties: lists.get(id),
+    history: { count: history.reduce((a, h) => a + h.n, 0), columns: history.map((h) => h.field) },
+  };
+};
 
 export const findRow = async (db: Db, id: number): Promise<PropertyRow | undefined> =>
   (await db.select().from(properties).where(eq(properties.id, id)).limit(1))[0];

@@ -27,7 +27,7 @@ import { NotFoundError, ValidationError } from '../../lib/errors';
 import * as addressRepo from '../addresses/addresses.repository';
 import { addressValues, createAddress } from '../addresses/addresses.service';
 import { offsetPosition } from '../addresses/position-offset';
-import { recordChanges, unverifiedSummaries, unverifiedSummary, type Snapshot } from '../history/history.service';
+import { recordChanges, unverifiedSummaries, type Snapshot } from '../history/history.service';
 import * as parties from './parties.repository';
 import { presentProperty, presentSimple } from './properties.presenter';
 import * as repo from './properties.repository';
@@ -55,13 +55,9 @@ const pagination = (total: number, count: number, perPage: number, page: number)
 
 /** GET /api/properties/{id}: the property with every include of spec B §7. */
 export const getProperty = async (db: Db, id: number): Promise<Property> => {
-  const [loaded] = await repo.loadByIds(db, [id]);
-  if (!loaded) throw new NotFoundError();
-  const [lists, history] = await Promise.all([
-    parties.loadParties(db, 'property', [id]),
-    unverifiedSummary(db, { entity_type: 'property', entity_id: id, address_id: loaded.p.address_id }),
-  ]);
-  return presentProperty(loaded, { include: 'all', parties: lists.get(id), history });
+  const found = await repo.loadOneWithIncludes(db, id);
+  if (!found) throw new NotFoundError();
+  return presentProperty(found.loaded, { include: 'all', parties: found.parties, history: found.history });
 };
 
 export const get = (deps: ServiceDeps, id: number): Promise<Property> => getProperty(deps.db, id);
