@@ -267,7 +267,10 @@ export const propertiesStep: DatasetStep = {
       `insert into row_counts (table_name, n) select 'properties', count(*) from properties
        on conflict (table_name) do update set n = excluded.n`,
     );
-    await client.query('vacuum analyze addresses, schemes, scheme_parties, properties, property_parties, property_words');
+    // … and the order marks (migration 0005): rebuilt from the table in one pass.
+    process.stdout.write('  properties-1m: rebuilding the list order marks …\n');
+    await client.query('select property_marks_rebuild()');
+    await client.query('vacuum analyze addresses, schemes, scheme_parties, properties, property_parties, property_words, property_order_marks');
     const drift = await client.query(
       `with sample as (select id from properties where id >= $1 order by id limit 2000),
             db as (select word, rank, property_id, standalone, (select array_agg(x order by x) from unnest(string_to_array(btrim(doc), ' ')) x) as words from property_word_rows where property_id in (select id from sample)),

@@ -5,6 +5,7 @@ import type { Db } from '../../apps/server/src/db/client';
 import * as schema from '../../apps/server/src/db/schema';
 import {
   DRIVER_COUNT_CAP,
+  idsAtPositionSql,
   selectOneWithIncludes,
   driverCountSql,
   simpleSearchSql,
@@ -70,7 +71,7 @@ const simpleSql = async (databaseUrl: string): Promise<Partial<SqlTarget>> => {
       const steps: Array<{ sql: string; params?: unknown[] }> = [];
       if (counting) {
         const q = dialect.sqlToQuery(counting);
-        const n = ((await client.query<{ n: number[] }>(q.sql, q.params)).rows[0]!.n).map(Number);
+        const n = (await client.query<{ n: number[] }>(q.sql, q.params)).rows[0]!.n.map(Number);
         driver = chooseDriver(words, n, DRIVER_COUNT_CAP);
         steps.push({ sql: q.sql, params: q.params });
       }
@@ -85,41 +86,45 @@ const simpleSql = async (databaseUrl: string): Promise<Partial<SqlTarget>> => {
 };
 
 /**
- * A list page's own work, as the repository does it (ADR 0024): the total from row_counts, the
- * page of ids by last update — past the middle read from the far end — and the page's rows.
+ * A list page's own work, as the repository does it (ADR 0024, 0032): the total from row_counts,
+ * the page of ids by last update found through the order marks, and the page's rows.
  */
 const listSql = (): SqlTarget => ({
   sql: '',
+  prepared: true,
   resolve: async (databaseUrl) => {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
-    const total = Number((await client.query(`select n from row_counts where table_name = 'properties'`)).rows[0]?.n ?? 0);
-    await client.end();
-    return {
-      variants: DEEP_PAGES.map((page) => {
-        const offset = (page - 1) * LIST_PER_PAGE;
-        const far = offset + LIST_PER_PAGE / 2 > total / 2;
-        const ids = far
-          ? `select id from properties order by updated_at asc nulls first, id asc nulls first limit ${LIST_PER_PAGE} offset ${Math.max(0, total - offset - LIST_PER_PAGE)}`
-          : `select id from properties order by updated_at desc nulls last, id desc nulls last limit ${LIST_PER_PAGE} offset ${offset}`;
-        return {
-          sql: `select n from row_counts where table_name = 'properties'`,
-          then: [
-            {
-              sql: `select p.*, a.*, s.id, s.name, s.type, t.id, t.name, t.core_id, t.is_verified, t.verified_at
+    const total = Number(
+      (await client.query(`select n from row_counts where table_name = 'properties'`)).rows[0]?.n ?? 0,
+    );
+    const variants: NonNullable<SqlTarget['variants']> = [];
+    for (const page of DEEP_PAGES) {
+      const offset = (page - 1) * LIST_PER_PAGE;
+      const take = Math.min(LIST_PER_PAGE, total - offset);
+      const ids = dialect.sqlToQuery(idsAtPositionSql(total - offset - take, take));
+      // The rows query gets the page's real ids, as the server's does.
+      const pageIds = (await client.query<{ id: number }>(ids.sql, ids.params)).rows.map((r) => r.id);
+      variants.push({
+        sql: `select n from row_counts where table_name = 'properties'`,
+        then: [
+          { sql: ids.sql, params: ids.params },
+          {
+            sql: `select p.*, a.*, s.id, s.name, s.type, t.id, t.name, t.core_id, t.is_verified, t.verified_at
                       from properties p join addresses a on a.id = p.address_id
                       left join schemes s on s.id = p.scheme_id left join companies t on t.id = p.tenant_id
                       left join companies lt on lt.id = p.legal_tenant_id
-                     where p.id in (${ids})`,
-            },
-          ],
-        };
-      }),
-    };
+                     where p.id = any($1::int[])`,
+            params: [`{${pageIds.join(',')}}`],
+          },
+        ],
+      });
+    }
+    await client.end();
+    return { variants };
   },
 });
 
-/** One property with every include: the record with its relations, its parties, its unverified history. */
 /**
  * The endpoint's one statement (properties.repository selectOneWithIncludes) rendered by drizzle,
  * the placeholder filled with each sample id: the same SQL the server prepares.
@@ -140,7 +145,8 @@ export const propertiesScenarios: Scenario[] = [
       url: `${ctx.apiBase}/api/properties/simple?q=high`,
       headers: api(ctx, { cookie: ctx.cookie }),
       paths: PROPERTY_TERMS.map(
-        (t) => `/api/properties/simple?q=${encodeURIComponent(t)}&per_page=${PER_PAGE}&include=address,tenant,scheme`,
+        (t) =>
+          `/api/properties/simple?q=${encodeURIComponent(t)}&per_page=${PER_PAGE}&include=address,tenant,scheme`,
       ),
     }),
     sql: () => ({ sql: '', resolve: simpleSql }),
@@ -150,7 +156,9 @@ export const propertiesScenarios: Scenario[] = [
     http: (ctx: BenchContext) => ({
       url: `${ctx.apiBase}/api/properties`,
       headers: api(ctx, { cookie: ctx.cookie }),
-      paths: DEEP_PAGES.map((page) => `/api/properties?sort=-updated_at&page=${page}&per_page=${LIST_PER_PAGE}`),
+      paths: DEEP_PAGES.map(
+        (page) => `/api/properties?sort=-updated_at&page=${page}&per_page=${LIST_PER_PAGE}`,
+      ),
     }),
     sql: listSql,
   },

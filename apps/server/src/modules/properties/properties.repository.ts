@@ -1,7 +1,8 @@
 import type { PropertySort } from '@frontage/shared';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { idArray } from '../../db/id-array';
 import { addresses, companies, properties, propertyParties, schemeParties, schemes } from '../../db/schema';
 import { addPartyRow, type PartyLists, type PartyRow } from './parties.repository';
 import { preparedRows } from '../search/prepared';
@@ -37,7 +38,7 @@ export const loadByIds = async (db: Db, ids: number[]) => {
     .leftJoin(schemes, eq(schemes.id, properties.scheme_id))
     .leftJoin(tenant, eq(tenant.id, properties.tenant_id))
     .leftJoin(legalTenant, eq(legalTenant.id, properties.legal_tenant_id))
-    .where(inArray(properties.id, ids));
+    .where(sql`${properties.id} = any(${idArray(ids)})`);
 };
 export type LoadedProperty = Awaited<ReturnType<typeof loadByIds>>[number];
 
@@ -232,11 +233,36 @@ const countAll = async (db: Db): Promise<number> =>
   Number((await preparedRows<{ n: string | number }>(db, sql`select n from row_counts where table_name = 'properties'`))[0]?.n ?? 0);
 
 /**
+ * `take` property ids from ascending position `position` of the (updated_at, id) order, found
+ * through property_order_marks (migration 0005, ADR 0031): the marks before the position are
+ * summed (about a thousand rows for a million properties), and the index is entered at the
+ * nearest mark, so no page skips more than a bucket (at most 2,000 entries).
+ */
+export const idsAtPositionSql = (position: number, take: number): SQL =>
+  sql`with b as (
+          select m.updated_at, m.id, sum(m.n) over (order by m.updated_at, m.id) - m.n as before
+            from property_order_marks m
+        ), s as (
+          select b.updated_at, b.id, b.before from b where b.before <= ${position}::bigint
+           order by b.updated_at desc, b.id desc limit 1
+        )
+        select p.id from s cross join lateral (
+          select p.id from ${properties} p
+           where (p.updated_at, p.id) >= (s.updated_at, s.id)
+           order by p.updated_at asc nulls first, p.id asc nulls first
+          offset (${position}::bigint - s.before) limit ${take}::int
+        ) p`;
+
+const idsAtPosition = async (db: Db, position: number, take: number): Promise<number[]> =>
+  (await preparedRows<{ id: number }>(db, idsAtPositionSql(position, take))).map((r) => r.id);
+
+/**
  * One page of property ids matching the filters, in the sort's order, and the total. Only the
  * joins the filters and the sort need are made. The total of the unfiltered list comes from
- * row_counts instead of counting a million rows; a page past the middle of a mirrored sort is read
- * from the far end (offset `total - offset - limit` in the reverse order), so no page skips more
- * than half the index (ADR 0024).
+ * row_counts instead of counting a million rows. Any page of the unfiltered list by last update
+ * is found through the order marks (idsAtPosition, ADR 0031); for the other mirrored sort
+ * (created_at) a page past the middle is read from the far end (offset `total - offset - limit`
+ * in the reverse order), so no page skips more than half the index (ADR 0024).
  */
 export const listIds = async (
   db: Db,
@@ -261,6 +287,14 @@ export const listIds = async (
     if (needsAddress) q = q.innerJoin(addresses, eq(addresses.id, properties.address_id));
     return Number((await q.where(where))[0]?.n ?? 0);
   };
+  if (!where && (sort === 'updated_at' || sort === '-updated_at')) {
+    const total = await counted();
+    if (offset >= total) return { ids: [], total };
+    const take = Math.min(limit, total - offset);
+    const ascending = sort === 'updated_at';
+    const ids = await idsAtPosition(db, ascending ? offset : total - offset - take, take);
+    return { ids: ascending ? ids : ids.reverse(), total };
+  }
   const mirror = MIRRORED[sort];
   if (!mirror) {
     const [rows, total] = await Promise.all([page(sort, limit, offset), counted()]);
