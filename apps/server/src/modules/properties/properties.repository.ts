@@ -2,7 +2,7 @@ import type { PropertySort } from '@frontage/shared';
 import { and, asc, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { idArray } from '../../db/id-array';
+import { idArrayParam } from '../../db/id-array';
 import { addresses, companies, properties, propertyParties, schemeParties, schemes } from '../../db/schema';
 import { addPartyRow, type PartyLists, type PartyRow } from './parties.repository';
 import { preparedRows } from '../search/prepared';
@@ -22,10 +22,8 @@ const companyCols = (c: typeof tenant | typeof legalTenant) => ({
   verified_at: c.verified_at,
 });
 
-/** A property with its address, scheme and tenants: what every read shape starts from. */
-export const loadByIds = async (db: Db, ids: number[]) => {
-  if (!ids.length) return [];
-  return db
+const selectLoaded = (db: Db) =>
+  db
     .select({
       p: properties,
       a: addresses,
@@ -38,7 +36,21 @@ export const loadByIds = async (db: Db, ids: number[]) => {
     .leftJoin(schemes, eq(schemes.id, properties.scheme_id))
     .leftJoin(tenant, eq(tenant.id, properties.tenant_id))
     .leftJoin(legalTenant, eq(legalTenant.id, properties.legal_tenant_id))
-    .where(sql`${properties.id} = any(${idArray(ids)})`);
+    .where(sql`${properties.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('properties_by_ids');
+
+const preparedLoad = new WeakMap<Db, ReturnType<typeof selectLoaded>>();
+
+/**
+ * Properties with their address, scheme and tenants: what every read shape starts from. Prepared
+ * once per database handle (the ids are one array parameter), so a list page neither builds nor
+ * plans this five-table join again.
+ */
+export const loadByIds = async (db: Db, ids: number[]) => {
+  if (!ids.length) return [];
+  let query = preparedLoad.get(db);
+  if (!query) preparedLoad.set(db, (query = selectLoaded(db)));
+  return query.execute({ ids: idArrayParam(ids) });
 };
 export type LoadedProperty = Awaited<ReturnType<typeof loadByIds>>[number];
 
