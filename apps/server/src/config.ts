@@ -18,7 +18,8 @@
  * | `LOGIN_MAX_FAILURES_IP` | `20` | Failed logins per IP address before it is locked |
  * | `LOGIN_LOCK_MINUTES` | `15` | How long a lock (and the failure-counting window) lasts |
  * | `RATE_LIMIT_MAX` | `600` | Requests per minute per IP on `/api` (`0` disables the general limit) |
- * | `DB_POOL_MAX` | `10` | Maximum PostgreSQL pool connections (ignored for PGlite) |
+ * | `DB_POOL_MAX` | `10` | Maximum PostgreSQL pool connections per server process (ignored for PGlite) |
+ * | `WEB_CONCURRENCY` | `0` | Server processes sharing the port with PostgreSQL (`0` = one per CPU core); PGlite always runs one |
  * | `SHUTDOWN_TIMEOUT_MS` | `10000` | Grace period for in-flight requests on SIGTERM/SIGINT |
  * | `SCRYPT_COST` | `16384` | scrypt N parameter for password hashes (tests lower it; keep the default in production) |
  * | `DOCS_URL` | `https://docs.frontage.example` | Link to the documentation shown in the app |
@@ -63,6 +64,7 @@ const envSchema = z.object({
   LOGIN_LOCK_MINUTES: int(15, 1),
   RATE_LIMIT_MAX: int(600, 0),
   DB_POOL_MAX: int(10, 1),
+  WEB_CONCURRENCY: int(0, 0),
   SHUTDOWN_TIMEOUT_MS: int(10000, 0),
   SCRYPT_COST: int(16384, 2),
   DOCS_URL: z.string().url().default('https://docs.frontage.example'),
@@ -90,6 +92,8 @@ export interface Config {
   loginLockMinutes: number;
   rateLimitMax: number;
   dbPoolMax: number;
+  /** Server processes (PostgreSQL only); 0 = one per CPU core. */
+  webConcurrency: number;
   shutdownTimeoutMs: number;
   scryptCost: number;
   docsUrl: string;
@@ -126,6 +130,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     loginLockMinutes: e.LOGIN_LOCK_MINUTES,
     rateLimitMax: e.RATE_LIMIT_MAX,
     dbPoolMax: e.DB_POOL_MAX,
+    webConcurrency: e.WEB_CONCURRENCY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     scryptCost: e.SCRYPT_COST,
     docsUrl: e.DOCS_URL,

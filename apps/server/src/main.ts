@@ -1,24 +1,39 @@
-/** Process entry: config → db → migrate → seed (when empty) → buildApp → listen; graceful shutdown. */
+/**
+ * Process entry: config → db → migrate → seed (when empty) → buildApp → listen; graceful shutdown.
+ *
+ * On PostgreSQL the server runs one process per CPU core (WEB_CONCURRENCY, ADR 0031): a Node
+ * process is one thread, and a busy list page keeps it on one core while the other cores idle.
+ * The primary migrates and seeds once, then forks the workers, which share the port (the cluster
+ * module hands connections round-robin) and each open their own pool. What they share lives in
+ * the database (sessions, throttles, notifications over LISTEN/NOTIFY, lib/pubsub.ts); the
+ * general rate limit is counted per process. PGlite is embedded in one process, so it runs one.
+ */
+import cluster from 'node:cluster';
+import os from 'node:os';
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
-import { loadConfig } from './config';
-import { createDb } from './db/client';
+import { loadConfig, type Config } from './config';
+import { createDb, type DbHandle } from './db/client';
 import { runMigrations } from './db/migrate';
 import { DEMO_ADMIN, DEMO_AGENT } from './db/seed/data';
 import { seedDemo, usersTableIsEmpty } from './db/seed/seed';
 import { shutdown } from './lifecycle';
 import { createLogger } from './logger';
 
-const start = async () => {
-  const config = loadConfig();
-  const logger = createLogger(config.logLevel);
-  const pgliteDir = path.join(config.dataDir, 'pglite');
-  const handle = await createDb({ databaseUrl: config.databaseUrl, pgliteDir, poolMax: config.dbPoolMax });
-  logger.info({ driver: handle.driver, ...(handle.driver === 'pglite' ? { dir: pgliteDir } : {}) }, 'database opened');
+type Logger = ReturnType<typeof createLogger>;
+
+const pgliteDirOf = (config: Config) => path.join(config.dataDir, 'pglite');
+
+const openDb = (config: Config) =>
+  createDb({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirOf(config), poolMax: config.dbPoolMax });
+
+/** Opens the database, applies migrations and seeds the demo when the users table is empty. */
+const prepareDatabase = async (config: Config, logger: Logger): Promise<{ handle: DbHandle; seeded: boolean }> => {
+  const handle = await openDb(config);
+  logger.info({ driver: handle.driver, ...(handle.driver === 'pglite' ? { dir: pgliteDirOf(config) } : {}) }, 'database opened');
   await runMigrations(handle);
   logger.info('migrations applied');
-
   let seeded = false;
   if (config.seedDemo && (await usersTableIsEmpty(handle.db))) {
     const t0 = Date.now();
@@ -26,22 +41,35 @@ const start = async () => {
     seeded = true;
     logger.info({ ...result, ms: Date.now() - t0 }, 'demo data seeded');
   }
+  return { handle, seeded };
+};
 
+/** Builds the app over the database and listens; closes both gracefully on a signal. */
+const serve = async (config: Config, logger: Logger, handle: DbHandle): Promise<void> => {
   const app = await buildApp({ config, db: handle, logger });
-
+  let closing = false;
+  // A worker is told to stop by its primary over IPC; when the signal reached it directly too
+  // (a terminal's Ctrl-C goes to the whole process group), the second notice is ignored rather
+  // than taken as close-with-grace's "second signal: exit now".
+  process.on('message', (m) => {
+    if (m === 'shutdown' && !closing) process.kill(process.pid, 'SIGTERM');
+  });
   closeWithGrace({ delay: config.shutdownTimeoutMs, logger }, async ({ signal, err }) => {
+    closing = true;
     if (err) logger.error({ err }, 'fatal error, shutting down');
     else logger.info({ signal }, 'shutting down');
     await shutdown(app, handle.close);
   });
-
   await app.listen({ port: config.port, host: config.host });
+};
+
+const printBanner = (config: Config, driver: DbHandle['driver'], seeded: boolean, processes: number) => {
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const lines = [
     '',
     `  Frontage is running at http://${shownHost}:${config.port}`,
     `  API documentation:     http://${shownHost}:${config.port}/api/docs`,
-    `  Database:              ${handle.driver === 'pg' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${pgliteDir}`}`,
+    `  Database:              ${driver === 'pg' ? `PostgreSQL (DATABASE_URL), ${processes} server process${processes === 1 ? '' : 'es'}` : `PGlite in ${pgliteDirOf(config)}`}`,
     ...(config.seedDemo
       ? [
           `  Demo accounts${seeded ? ' (just seeded)' : ''}:`,
@@ -52,6 +80,58 @@ const start = async () => {
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
+};
+
+/** Forks the workers, waits until every one listens; a worker that dies is replaced. */
+const runWorkers = (count: number, config: Config, logger: Logger): Promise<void> => {
+  let stopping = false;
+  const stopAll = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down workers');
+    for (const w of Object.values(cluster.workers ?? {})) w?.send('shutdown');
+  };
+  process.on('SIGTERM', () => stopAll('SIGTERM'));
+  process.on('SIGINT', () => stopAll('SIGINT'));
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (!Object.keys(cluster.workers ?? {}).length) process.exit(0);
+      return;
+    }
+    logger.error({ pid: worker.process.pid, code, signal }, 'server process exited; starting another');
+    setTimeout(() => cluster.fork(), 1000);
+  });
+  return new Promise((resolve) => {
+    let listening = 0;
+    const onListening = () => {
+      listening++;
+      if (listening === count) {
+        cluster.off('listening', onListening);
+        resolve();
+      }
+    };
+    cluster.on('listening', onListening);
+    for (let i = 0; i < count; i++) cluster.fork();
+    logger.debug({ workers: count, port: config.port }, 'server processes started');
+  });
+};
+
+const start = async () => {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  if (cluster.isWorker) {
+    await serve(config, logger, await openDb(config));
+    return;
+  }
+  const processes = config.databaseUrl ? config.webConcurrency || os.availableParallelism() : 1;
+  const { handle, seeded } = await prepareDatabase(config, logger);
+  if (processes === 1) {
+    await serve(config, logger, handle);
+  } else {
+    await handle.close();
+    await runWorkers(processes, config, logger);
+  }
+  printBanner(config, handle.driver, seeded, processes);
 };
 
 start().catch((err: unknown) => {
