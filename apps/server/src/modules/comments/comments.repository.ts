@@ -43,12 +43,11 @@ export const labelsOf = async (db: Db, refs: readonly MentionRef[]): Promise<Map
   const byType = new Map<MentionableType, Set<number>>();
   for (const r of refs) byType.set(r.entity_type, (byType.get(r.entity_type) ?? new Set()).add(r.entity_id));
   const out = new Map<string, string>();
-  await Promise.all(
-    [...byType].map(async ([type, ids]) => {
-      const rows = await queryRows<{ id: number; name: string }>(db, LABEL_QUERIES[type](idList([...ids])));
-      for (const row of rows) out.set(mentionKey({ entity_type: type, entity_id: Number(row.id) }), row.name);
-    }),
-  );
+  // One type after another: comment writes call this inside their transaction (one connection).
+  for (const [type, ids] of byType) {
+    const rows = await queryRows<{ id: number; name: string }>(db, LABEL_QUERIES[type](idList([...ids])));
+    for (const row of rows) out.set(mentionKey({ entity_type: type, entity_id: Number(row.id) }), row.name);
+  }
   return out;
 };
 

@@ -149,11 +149,11 @@ export const checkReferences = async (
   const listEntries = Object.entries(refs.lists).filter(([, v]) => v?.length) as Array<[PropertyPartyList, number[]]>;
   const companyIds = [...single.map(([, v]) => v), ...listEntries.filter(([n]) => PROPERTY_PARTY_LISTS[n].kind === 'company').flatMap(([, v]) => v)];
   const userIds = listEntries.filter(([n]) => PROPERTY_PARTY_LISTS[n].kind === 'user').flatMap(([, v]) => v);
-  const [missingCompanies, missingUsers, schemeOk] = await Promise.all([
-    parties.missingIds(db, 'company', companyIds),
-    parties.missingIds(db, 'user', userIds),
-    typeof refs.schemeId === 'number' ? repo.schemeExists(db, refs.schemeId) : Promise.resolve(true),
-  ]);
+  // One after another: this runs inside the write's transaction, one connection (pg 9 refuses
+  // a query sent while another is running on the same client).
+  const missingCompanies = await parties.missingIds(db, 'company', companyIds);
+  const missingUsers = await parties.missingIds(db, 'user', userIds);
+  const schemeOk = typeof refs.schemeId === 'number' ? await repo.schemeExists(db, refs.schemeId) : true;
   for (const [field, id] of single) if (missingCompanies.has(id)) errors[field] = [PROPERTY_MESSAGES.companyMissing];
   for (const [name, ids] of listEntries) {
     const missing = PROPERTY_PARTY_LISTS[name].kind === 'company' ? missingCompanies : missingUsers;

@@ -32,11 +32,10 @@ type Lists = Partial<Record<SchemePartyList, number[] | undefined>>;
 export const getScheme = async (db: Db, id: number): Promise<Scheme> => {
   const [loaded] = await repo.loadByIds(db, [id]);
   if (!loaded) throw new NotFoundError();
-  const [lists, units, history] = await Promise.all([
-    parties.loadParties(db, 'scheme', [id]),
-    repo.unitsOf(db, [id]),
-    unverifiedSummary(db, { entity_type: 'scheme', entity_id: id, address_id: loaded.s.address_id }),
-  ]);
+  // One after another: writes read the scheme back inside their transaction (one connection).
+  const lists = await parties.loadParties(db, 'scheme', [id]);
+  const units = await repo.unitsOf(db, [id]);
+  const history = await unverifiedSummary(db, { entity_type: 'scheme', entity_id: id, address_id: loaded.s.address_id });
   return presentScheme(loaded, { include: 'all', parties: lists.get(id), units, history });
 };
 
