@@ -23,6 +23,7 @@ describe('config', () => {
       loginLockMinutes: 15,
       rateLimitMax: 600,
       dbPoolMax: 10,
+      webConcurrency: 0,
       shutdownTimeoutMs: 10000,
       scryptCost: 16384,
       docsUrl: 'https://docs.frontage.example',
@@ -38,6 +39,8 @@ describe('config', () => {
     expect(c.seedDemo).toBe(false);
     expect(c.cookieSecure).toBe(true);
     expect(c.dataDir).toBe(path.resolve('rel/dir'));
+    expect(loadConfig({ WEB_CONCURRENCY: '3' }).webConcurrency).toBe(3);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '-1' })).toThrow(/WEB_CONCURRENCY/);
     expect(c.databaseUrl).toBeUndefined();
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
