@@ -1,6 +1,18 @@
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { PG_SESSION_OPTIONS } from '../../apps/server/src/db/client';
 import * as companiesRepo from '../../apps/server/src/modules/companies/companies.repository';
 import * as contactsRepo from '../../apps/server/src/modules/contacts/contacts.repository';
-import { captureQueries } from '../lib/capture';
+import {
+  COMPANY_WORDS,
+  CONTACT_WORDS,
+  DRIVER_COUNT_CAP,
+  driverCountSql,
+  fuzzyTerm,
+  type WordTable,
+} from '../../apps/server/src/modules/search/word-tables';
+import { chooseDriver, searchWords } from '../../apps/server/src/modules/search/words';
 import type { SqlTarget } from '../lib/sql-load';
 import { api, type Scenario } from './foundation';
 
@@ -49,82 +61,46 @@ export const TYPEAHEAD_TERMS = [
 /** The pickers ask for 100 (PAGE_SIZE_PICKER). */
 const PER_PAGE = 100;
 
-/** The server plans its searches with this (search.ts, withIndexFriendlyPlanner). */
-const PLANNER = ['set random_page_cost = 1.1'];
-
-const esc = (s: string) => s.replace(/[\\%_]/g, '\\$&');
+const dialect = new PgDialect();
 
 /**
- * The server's trigram match (apps/server/src/modules/companies/search.ts) written out by hand:
- * start of text or word under 3 letters, any substring from 3, also a similar spelling from 5.
- * $1 = term, $2 = prefix pattern, $3 = word-prefix or substring pattern.
- */
-const match = (col: string, term: string) =>
-  term.length < 3
-    ? `(${col} ilike $2 or ${col} ilike $3)`
-    : term.length < 5
-      ? `(${col} ilike $3)`
-      : `(${col} ilike $3 or ${col} % $1)`;
-const params = (term: string) => [
-  term,
-  `${esc(term)}%`,
-  term.length < 3 ? `% ${esc(term)}%` : `%${esc(term)}%`,
-];
-
-/** The same SQL the list endpoints run: the page in relevance order and the total. */
-export const companySql = (): SqlTarget => ({
-  sql: '',
-  session: PLANNER,
-  variants: TYPEAHEAD_TERMS.map((term) => {
-    const where = (a: string) => `(${match(`${a}.name`, term)} or lower(${a}.domain) = $1)`;
-    return {
-      sql: `select c.id, c.name, c.domain, c.phone, c.core_id, c.logo_mime, c.logo_etag, c.is_verified, c.verified_at,
-                   c.created_at, c.updated_at, (select count(*) from companies x where ${where('x')}) as total
-              from companies c
-             where ${where('c')}
-             order by (lower(c.name) = $1) desc, (c.name ilike $2) desc, similarity(c.name, $1) desc, c.name asc, c.id asc
-             limit ${PER_PAGE}`,
-      params: params(term),
-    };
-  }),
-});
-
-export const contactSql = (): SqlTarget => ({
-  sql: '',
-  session: PLANNER,
-  variants: TYPEAHEAD_TERMS.map((term) => {
-    const where = (a: string) => `(${match(`${a}.name`, term)} or ${match(`${a}.email`, term)})`;
-    return {
-      sql: `select u.id, u.name, u.email, u.company_id, u.direct_dial, u.mobile, u.type, u.is_temp, u.currency,
-                   u.last_activity, u.created_at, u.updated_at, s.theme, s.hidden_videos,
-                   co.name as company_name, co.domain as company_domain, co.is_verified as company_verified,
-                   (select count(*) from users x where ${where('x')}) as total
-              from users u
-              left join user_settings s on s.user_id = u.id
-              left join companies co on co.id = u.company_id
-             where ${where('u')}
-             order by (lower(u.name) = $1 or lower(u.email) = $1) desc, (u.name ilike $2 or u.email ilike $2) desc,
-                      greatest(similarity(u.name, $1), similarity(u.email, $1)) desc, u.name asc nulls last, u.id asc
-             limit ${PER_PAGE}`,
-      params: params(term),
-    };
-  }),
-});
-
-/**
- * The raw-SQL twin (ADR 0025): per term, the statements the repository itself sends — the relevance
- * tiers it reads and the counts it makes — captured once, then replayed straight on PostgreSQL.
- * (companySql / contactSql above are ADR 0009's single-statement search, kept for comparison.)
+ * The raw-SQL twin (ADR 0030): per term, the repository's own statements rendered by drizzle's
+ * dialect, as the endpoint sends them — the driving-word count (2+ words), the relevance page, and
+ * the similar-spelling fallback when the page came back empty (run once here to know) — as named
+ * prepared statements, like search/prepared.ts.
  */
 const twin =
-  (list: (db: Parameters<Parameters<typeof captureQueries>[1]>[0], q: string) => Promise<unknown>) =>
+  (t: WordTable, page: (words: string[], driver: number) => SQL, fuzzy: (term: string) => SQL) =>
   async (databaseUrl: string): Promise<Partial<SqlTarget>> => {
-    const variants: NonNullable<SqlTarget['variants']> = [];
-    for (const term of TYPEAHEAD_TERMS) {
-      const [first, ...rest] = await captureQueries(databaseUrl, (db) => list(db, term));
-      variants.push({ ...first!, then: rest });
+    const client = new pg.Client({ connectionString: databaseUrl, options: PG_SESSION_OPTIONS });
+    await client.connect();
+    try {
+      const variants: NonNullable<SqlTarget['variants']> = [];
+      for (const term of TYPEAHEAD_TERMS) {
+        const words = searchWords(term);
+        const steps: Array<{ sql: string; params: unknown[] }> = [];
+        const counting = driverCountSql(t, words);
+        let driver = 0;
+        if (counting) {
+          const q = dialect.sqlToQuery(counting);
+          driver = chooseDriver(
+            words,
+            (await client.query<{ n: number[] }>(q.sql, q.params)).rows[0]!.n.map(Number),
+            DRIVER_COUNT_CAP,
+          );
+          steps.push(q);
+        }
+        const q = dialect.sqlToQuery(page(words, driver));
+        steps.push(q);
+        const term5 = fuzzyTerm(term);
+        if (term5 && !(await client.query(q.sql, q.params)).rowCount)
+          steps.push(dialect.sqlToQuery(fuzzy(term5)));
+        variants.push({ ...steps[0]!, then: steps.slice(1) });
+      }
+      return { variants, prepared: true };
+    } finally {
+      await client.end();
     }
-    return { variants };
   };
 
 /** Issue 3: the company and contact pickers' typeahead on 100,000 companies and 300,000 contacts. */
@@ -138,7 +114,14 @@ export const companiesScenarios: Scenario[] = [
         (t) => `/api/companies?q=${encodeURIComponent(t)}&per_page=${PER_PAGE}&include=scraper`,
       ),
     }),
-    sql: () => ({ sql: '', session: PLANNER, resolve: twin((db, q) => companiesRepo.list(db, { q }, 'name', true, PER_PAGE, 0)) }),
+    sql: () => ({
+      sql: '',
+      resolve: twin(
+        COMPANY_WORDS,
+        (words, driver) => companiesRepo.relevanceSql({}, words, driver, PER_PAGE, 0),
+        (term) => companiesRepo.fuzzySql({}, term, PER_PAGE),
+      ),
+    }),
   },
   {
     name: 'GET /api/users/?q= (typeahead)',
@@ -149,6 +132,13 @@ export const companiesScenarios: Scenario[] = [
         (t) => `/api/users/?q=${encodeURIComponent(t)}&per_page=${PER_PAGE}&include=company`,
       ),
     }),
-    sql: () => ({ sql: '', session: PLANNER, resolve: twin((db, q) => contactsRepo.list(db, { q }, 'name', true, PER_PAGE, 0)) }),
+    sql: () => ({
+      sql: '',
+      resolve: twin(
+        CONTACT_WORDS,
+        (words, driver) => contactsRepo.relevanceSql({}, words, driver, PER_PAGE, 0),
+        (term) => contactsRepo.fuzzySql({}, term, PER_PAGE),
+      ),
+    }),
   },
 ];

@@ -286,36 +286,152 @@ describe('GET /api/companies', () => {
     }
   });
 
-  it('searches by trigram, exact match then prefix then similarity; with and without the slash', async () => {
-    const res = await call('GET', '/api/companies/?q=boots&per_page=10', agent);
-    expect(res.statusCode).toBe(200);
-    const names = res.json().data.map((c: { name: string }) => c.name);
-    expect(names[0]).toBe('Boots');
-    expect(names[1]).toBe('Boots Opticians');
-    expect(names).not.toContain('Lush');
-    const inner = (await call('GET', '/api/companies?q=boot', agent))
-      .json()
-      .data.map((c: { name: string }) => c.name);
-    expect(inner.slice(0, 3).sort()).toEqual(['Bootleg Records', 'Boots', 'Boots Opticians']);
-    expect(inner[3]).toBe('Reboot Fitness');
-    const short = (await call('GET', '/api/companies?q=bo', agent))
-      .json()
-      .data.map((c: { name: string }) => c.name);
-    // Two letters: start of the name or of a word, not anywhere inside.
-    expect(short).toEqual(
-      expect.arrayContaining(['Boots', 'Boots Opticians', 'Bootleg Records', 'The Body Shop']),
+  const names = async (url: string): Promise<string[]> => {
+    const res = await call('GET', url, agent);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data.map((c: { name: string }) => c.name);
+  };
+
+  it('matches word starts (ADR 0030): exact name first, then names starting with the word, then other words; with and without the slash', async () => {
+    expect(await names('/api/companies/?q=boots&per_page=10')).toEqual(['Boots', 'Boots Opticians']);
+    // Inner substrings no longer match: "boot" is not in "Reboot Fitness" (it was under ADR 0009).
+    expect(await names('/api/companies?q=boot')).toEqual(['Bootleg Records', 'Boots', 'Boots Opticians']);
+    // First words of names (by name), then other words ("Body" in "The Body Shop").
+    expect(await names('/api/companies?q=bo')).toEqual([
+      'Bootleg Records',
+      'Boots',
+      'Boots Opticians',
+      'The Body Shop',
+    ]);
+    expect(await names('/api/companies?q=superdrag')).toEqual(['Superdrug']);
+    // lush, co and uk all start words of Lush's name or domain; only Lush has all three.
+    expect(await names('/api/companies?q=lush.co.uk')).toEqual(['Lush']);
+    expect(await names(`/api/companies?q=${encodeURIComponent('%_')}`)).toEqual([]);
+  });
+
+  it('needs every word of the query, in any order', async () => {
+    expect(await names('/api/companies?q=boots%20opt')).toEqual(['Boots Opticians']);
+    expect(await names('/api/companies?q=opt%20boots')).toEqual(['Boots Opticians']);
+    // (sort= here: a relevance search with no literal match would try similar spellings instead)
+    expect(await names('/api/companies?q=boots%20records&sort=name')).toEqual([]);
+    expect(await names('/api/companies?q=bo%20x')).toEqual([]);
+    // A domain word counts as a word of the company (after its name words).
+    expect(await names('/api/companies?q=thebody')).toEqual(['The Body Shop']);
+  });
+
+  it('matches a number as a whole word only', async () => {
+    for (const name of ['Unit 12 Traders', '112 Club', 'A12 Motors', '12a Studios'])
+      await buildCompany({ name, domain: null });
+    expect(await names('/api/companies?q=12')).toEqual(['Unit 12 Traders']);
+    expect(await names('/api/companies?q=12a')).toEqual(['12a Studios']);
+    expect(await names('/api/companies?q=unit%2012')).toEqual(['Unit 12 Traders']);
+  });
+
+  it('ranks a word in the same tier by name, and derives the tiers as the migration says', async () => {
+    const rows = await queryRows<{ word: string; tier: number; sort_key: string; doc: string }>(
+      await testDb(),
+      sql`select w.word, w.tier, w.sort_key, w.doc from company_words w join companies c on c.id = w.company_id
+           where c.name = 'The Body Shop' order by w.word`,
     );
-    expect(short).not.toContain('Reboot Fitness');
-    const typo = (await call('GET', '/api/companies?q=superdrag', agent))
-      .json()
-      .data.map((c: { name: string }) => c.name);
-    expect(typo).toContain('Superdrug');
-    const byDomain = (await call('GET', '/api/companies?q=lush.co.uk', agent))
-      .json()
-      .data.map((c: { name: string }) => c.name);
-    expect(byDomain).toEqual(['Lush']);
-    const literal = await call('GET', `/api/companies?q=${encodeURIComponent('%_')}`, agent);
-    expect(literal.json().data).toEqual([]);
+    expect(rows.map((r) => [r.word, Number(r.tier)])).toEqual([
+      ['body', 1],
+      ['co', 2],
+      ['shop', 1],
+      ['the', 0],
+      ['thebodyshop', 2],
+      ['uk', 2],
+    ]);
+    expect(rows[0]!.sort_key).toBe('the body shop');
+    expect(rows[0]!.doc.trim().split(' ').sort()).toEqual(['body', 'co', 'shop', 'the', 'thebodyshop', 'uk']);
+  });
+
+  it('keeps the words current when a company is renamed, by any path, and drops them with it', async () => {
+    const db = await testDb();
+    const [lush] = await db.select().from(companies).where(eq(companies.name, 'Lush'));
+    await db
+      .update(companies)
+      .set({ name: 'Lush Cosmetics', domain: 'lushcosmetics.com' })
+      .where(eq(companies.id, lush!.id));
+    expect(await names('/api/companies?q=cosmetics')).toEqual(['Lush Cosmetics']);
+    // The old domain's words went with it ("lush.co.uk" needs co and uk; sort= to skip the
+    // similar-spelling fallback).
+    expect(await names('/api/companies?q=lush.co.uk&sort=name')).toEqual([]);
+    expect(await names('/api/companies?q=lushcos')).toEqual(['Lush Cosmetics']);
+    const own = await buildCompany({ name: 'Renamed Later', domain: null });
+    await buildUser({ email: 'owner@renamed.example', password: PW, company_id: own.id });
+    const owner = await login(t.app, 'owner@renamed.example', PW);
+    expect(
+      (await call('PUT', `/api/companies/${own.id}`, owner, { name: 'Fresh Name Ltd' })).statusCode,
+    ).toBe(200);
+    expect(await names('/api/companies?q=renamed')).toEqual([]);
+    expect(await names('/api/companies?q=fresh')).toEqual(['Fresh Name Ltd']);
+    await call('DELETE', `/api/companies/${own.id}`, admin);
+    const left = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from company_words where company_id = ${own.id}`,
+    );
+    expect(left[0]!.n).toBe(0);
+  });
+
+  it('falls back to similar spellings only when nothing matches literally, on the first page, from 5 letters', async () => {
+    await buildCompany({ name: 'Superdrag Labs', domain: null });
+    // A literal match exists: the similar "Superdrug" is not mixed in.
+    expect(await names('/api/companies?q=superdrag')).toEqual(['Superdrag Labs']);
+    const typo = await names('/api/companies?q=superdrgu');
+    expect(typo[0]).toBe('Superdrug');
+    expect(typo).toContain('Superdrag Labs');
+    expect(await names('/api/companies?q=superdrgu&page=2')).toEqual([]);
+    expect(await names('/api/companies?q=bots')).toEqual([]);
+  });
+
+  it('applies the other filters to a relevance search', async () => {
+    const db = await testDb();
+    const rows = await db.select().from(companies);
+    const id = (n: string) => rows.find((r) => r.name === n)!.id;
+    await db.insert(companyCategory).values([
+      { company_id: id('Boots'), category_id: cats[0]! },
+      { company_id: id('Bootleg Records'), category_id: cats[0]! },
+      { company_id: id('The Body Shop'), category_id: cats[1]! },
+    ]);
+    await db
+      .update(companies)
+      .set({ is_verified: true, verified_at: new Date() })
+      .where(eq(companies.id, id('Boots Opticians')));
+    expect(await names(`/api/companies?q=bo&category_id=${cats[0]}`)).toEqual(['Bootleg Records', 'Boots']);
+    expect(await names('/api/companies?q=bo&verification=verified')).toEqual(['Boots Opticians']);
+    expect(await names(`/api/companies?q=bo&category_id=${cats[1]}&verification=never`)).toEqual([
+      'The Body Shop',
+    ]);
+  });
+
+  it('pages a relevance search without repeats; the total says whether another page follows', async () => {
+    const page = async (n: number) =>
+      (await call('GET', `/api/companies?q=bo&per_page=2&page=${n}`, agent)).json();
+    const [p1, p2, p3] = [await page(1), await page(2), await page(3)];
+    expect(p1.data.map((c: { name: string }) => c.name)).toEqual(['Bootleg Records', 'Boots']);
+    expect(p1.meta.pagination).toEqual({ total: 3, count: 2, per_page: 2, current_page: 1, total_pages: 2 });
+    expect(p2.data.map((c: { name: string }) => c.name)).toEqual(['Boots Opticians', 'The Body Shop']);
+    expect(p2.meta.pagination).toEqual({ total: 4, count: 2, per_page: 2, current_page: 2, total_pages: 2 });
+    expect(p3.data).toEqual([]);
+    expect(p3.meta.pagination.total).toBe(4);
+  });
+
+  it('filters the sorted list (explicit sort) by the same rule, with an exact total', async () => {
+    const res = (await call('GET', '/api/companies?q=bo&sort=-name&per_page=3', agent)).json();
+    expect(res.data.map((c: { name: string }) => c.name)).toEqual([
+      'The Body Shop',
+      'Boots Opticians',
+      'Boots',
+    ]);
+    expect(res.meta.pagination).toMatchObject({ total: 4, count: 3, total_pages: 2 });
+    expect(await names('/api/companies?q=boot&sort=name')).toEqual([
+      'Bootleg Records',
+      'Boots',
+      'Boots Opticians',
+    ]);
+    expect(await names('/api/companies?q=opt%20boots&sort=name')).toEqual(['Boots Opticians']);
+    const exported = await call('GET', '/api/companies/export?q=boot', agent);
+    expect(exported.headers['x-total-count']).toBe('3');
   });
 
   it('paginates, sorts, filters and includes on request', async () => {

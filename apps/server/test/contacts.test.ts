@@ -1,6 +1,7 @@
 import { CONTACT_MESSAGES } from '@frontage/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client';
 import { users } from '../src/db/schema';
 import {
   XHR,
@@ -172,19 +173,120 @@ describe('GET /api/users', () => {
     }
   });
 
-  it('searches name and e-mail by trigram, best first; slash or not; includes the company on request', async () => {
+  const names = async (url: string): Promise<string[]> => {
+    const res = await call('GET', url, agent);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data.map((u: { name: string }) => u.name);
+  };
+
+  it('matches word starts of the name and e-mail, best first; slash or not; includes the company on request', async () => {
     const res = await call('GET', '/api/users/?q=sarah&include=company&per_page=100', agent);
     expect(res.statusCode).toBe(200);
-    const names = res.json().data.map((u: { name: string }) => u.name);
-    expect(names[0]).toBe('Sarah Jones');
-    expect(names).toContain('Mohammed Ali');
+    // "Sarandon" does not start with "sarah"; "sarahs-shoes" (an e-mail word) does.
+    expect(res.json().data.map((u: { name: string }) => u.name)).toEqual(['Sarah Jones', 'Mohammed Ali']);
     expect(res.json().data[0].company).toMatchObject({ id: retailer.id, name: 'Boots' });
     const plain = (await call('GET', '/api/users?q=sarah', agent)).json().data[0];
     expect(plain).not.toHaveProperty('company');
-    const byEmail = (await call('GET', '/api/users?q=greggs', agent))
-      .json()
-      .data.map((u: { name: string }) => u.name);
-    expect(byEmail).toEqual(['Tom Sarandon']);
+    expect(await names('/api/users?q=greggs')).toEqual(['Tom Sarandon']);
+  });
+
+  it('ranks first names, then surnames, then other name words, then e-mail words (ADR 0030)', async () => {
+    expect(await names('/api/users?q=sara')).toEqual([
+      'Sara Johnson',
+      'Sarah Jones',
+      'Tom Sarandon',
+      'Mohammed Ali',
+    ]);
+    await buildUser({ name: 'Mary Jo Smith', email: 'mary.smith@x-y.example', company_id: retailer.id });
+    expect(await names('/api/users?q=jo')).toEqual(['Sara Johnson', 'Sarah Jones', 'Mary Jo Smith']);
+    const rows = await queryRows<{ word: string; tier: number }>(
+      await testDb(),
+      sql`select w.word, w.tier from contact_words w join users u on u.id = w.user_id where u.name = 'Mary Jo Smith' order by w.word`,
+    );
+    expect(rows.map((r) => [r.word, Number(r.tier)])).toEqual([
+      ['example', 3],
+      ['jo', 2],
+      ['mary', 0],
+      ['smith', 1],
+      ['x', 3],
+      ['y', 3],
+    ]);
+  });
+
+  it('needs every word of the query, in any order; a number as a whole word', async () => {
+    expect(await names('/api/users?q=sarah%20jon')).toEqual(['Sarah Jones']);
+    expect(await names('/api/users?q=jon%20sarah')).toEqual(['Sarah Jones']);
+    expect(await names('/api/users?q=sarah%20boots')).toEqual(['Sarah Jones']);
+    await buildUser({ name: 'Desk 12', email: 'desk112@example.com' });
+    await buildUser({ name: 'Room 112', email: 'room@example.com' });
+    expect(await names('/api/users?q=12')).toEqual(['Desk 12']);
+  });
+
+  it('keeps the words current when a name or e-mail changes, by any path, and drops them with the contact', async () => {
+    const db = await testDb();
+    const tom = (await db.select().from(users).where(eq(users.name, 'Tom Sarandon')))[0]!;
+    const put = await call('PUT', `/api/users/${tom.id}`, admin, {
+      company_id: retailer.id,
+      name: 'Tom Baker',
+      email: 'tom@bakers.example',
+      direct_dial: '',
+      mobile: '',
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(await names('/api/users?q=baker')).toEqual(['Tom Baker']);
+    expect(await names('/api/users?q=greggs')).toEqual([]);
+    expect(await names('/api/users?q=sarandon&sort=name')).toEqual([]);
+    await db.update(users).set({ email: 'sarah@lush.example' }).where(eq(users.name, 'Sarah Jones'));
+    expect(await names('/api/users?q=lush')).toEqual(['Sarah Jones']);
+    expect(await names('/api/users?q=boots')).toEqual(['Bea Boots']);
+    expect((await call('DELETE', `/api/users/${tom.id}`, admin)).statusCode).toBe(200);
+    const left = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from contact_words where user_id = ${tom.id}`,
+    );
+    expect(left[0]!.n).toBe(0);
+  });
+
+  it('falls back to similar spellings of the name only when nothing matches literally, on the first page', async () => {
+    expect(await names('/api/users?q=mohammad')).toContain('Mohammed Ali');
+    expect(await names('/api/users?q=mohammad&page=2')).toEqual([]);
+    await buildUser({ name: 'Mohamed Farah', email: 'mo@example.com' });
+    expect(await names('/api/users?q=mohamed')).toEqual(['Mohamed Farah']);
+    expect(await names('/api/users?q=mohammed')).toEqual(['Mohammed Ali']);
+  });
+
+  it('applies the company filter to a relevance search', async () => {
+    await buildUser({ name: 'Sarah Agency', email: 'sarah@agency.example', company_id: agency.id });
+    expect(await names('/api/users?q=sarah')).toEqual(['Sarah Agency', 'Sarah Jones', 'Mohammed Ali']);
+    expect(await names(`/api/users?q=sarah&company_id=${retailer.id}`)).toEqual([
+      'Sarah Jones',
+      'Mohammed Ali',
+    ]);
+    expect(await names(`/api/users?q=sarah%20agency&company_id=${agency.id}`)).toEqual(['Sarah Agency']);
+  });
+
+  it('pages a relevance search without repeats; the total says whether another page follows', async () => {
+    const page = async (n: number) =>
+      (await call('GET', `/api/users?q=sara&per_page=2&page=${n}`, agent)).json();
+    const [p1, p2, p3] = [await page(1), await page(2), await page(3)];
+    expect(p1.data.map((u: { name: string }) => u.name)).toEqual(['Sara Johnson', 'Sarah Jones']);
+    expect(p1.meta.pagination).toEqual({ total: 3, count: 2, per_page: 2, current_page: 1, total_pages: 2 });
+    expect(p2.data.map((u: { name: string }) => u.name)).toEqual(['Tom Sarandon', 'Mohammed Ali']);
+    expect(p2.meta.pagination).toEqual({ total: 4, count: 2, per_page: 2, current_page: 2, total_pages: 2 });
+    expect(p3.data).toEqual([]);
+    expect(p3.meta.pagination.total).toBe(4);
+  });
+
+  it('filters the sorted list (explicit sort) and the export by the same rule, with an exact total', async () => {
+    const res = (await call('GET', '/api/users?q=sara&sort=name&per_page=3', agent)).json();
+    expect(res.data.map((u: { name: string }) => u.name)).toEqual([
+      'Mohammed Ali',
+      'Sara Johnson',
+      'Sarah Jones',
+    ]);
+    expect(res.meta.pagination).toMatchObject({ total: 4, count: 3, total_pages: 2 });
+    const exported = await call('GET', '/api/users/export?q=sara', agent);
+    expect(exported.headers['x-total-count']).toBe('4');
   });
 
   it('filters by company, sorts and paginates', async () => {

@@ -2,8 +2,16 @@ import type { VerificationState } from '@frontage/shared';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { companies, companyCategories, companyCategory, users } from '../../db/schema';
-import { boundedTotal, cKey, fuzzyMatch, readTiers, startsWith, substringMatch, type Tier } from '../search/tiers';
-import { parseSort, trigramMatch, trigramRank, withIndexFriendlyPlanner } from './search';
+import { mapColumns, selectColumns } from '../search/prepared';
+import {
+  COMPANY_WORDS,
+  filteredHitsCte,
+  matchingIdsSql,
+  relevanceSearch,
+  topHitsCtes,
+} from '../search/word-tables';
+import { searchWords } from '../search/words';
+import { parseSort } from './search';
 
 /** Every column but the logo's bytes (lists and records never carry them). */
 const columns = {
@@ -43,15 +51,15 @@ const verificationCond = (v: VerificationState): SQL =>
       ? sql`not ${companies.is_verified} and ${companies.verified_at} is not null`
       : sql`not ${companies.is_verified} and ${companies.verified_at} is null`;
 
-/** The WHERE of the list and the export (name by trigram, or the exact domain through its index). */
+/**
+ * The WHERE of the sorted list and the export. `q`: every word must start a word of the name or
+ * the domain (a number: be one) — the typeahead's rule (ADR 0030), read from company_words.
+ */
 // Correlated subqueries name the outer table literally: drizzle renders a column of a one-table
 // query unqualified, and an unqualified "id" would bind to the subquery's own table.
 export const filterWhere = (f: CompanyFilters): SQL | undefined => {
   const conds: SQL[] = [];
-  if (f.q)
-    conds.push(
-      sql`(${trigramMatch(companies.name, f.q)} or lower(${companies.domain}) = ${f.q.toLowerCase()})`,
-    );
+  if (f.q) conds.push(sql`companies.id in (${matchingIdsSql(COMPANY_WORDS, searchWords(f.q))})`);
   if (f.category_id) {
     conds.push(
       sql`exists (select 1 from ${companyCategory} cc where cc.company_id = companies.id and cc.category_id = ${f.category_id})`,
@@ -61,6 +69,10 @@ export const filterWhere = (f: CompanyFilters): SQL | undefined => {
   return conds.length ? and(...conds) : undefined;
 };
 
+/**
+ * One page in the caller's sort with its exact total; or, searching without an explicit sort
+ * (the pickers), in relevance order without a count (searchByRelevance).
+ */
 export const list = async (
   db: Db,
   f: CompanyFilters,
@@ -69,11 +81,11 @@ export const list = async (
   limit: number,
   offset: number,
 ): Promise<{ rows: CompanyRow[]; total: number }> => {
+  if (byRelevance && f.q) return searchByRelevance(db, f, limit, offset);
   const where = filterWhere(f);
   const { key, desc: down } = parseSort<CompanySortKey>(sort);
   const col = SORT_COLUMNS[key];
   const order: SQL[] = [
-    ...(byRelevance && f.q ? trigramRank([companies.name], f.q) : []),
     // Never-verified companies sort last either way.
     key === 'verified_at'
       ? sql`${col} ${down ? sql`desc` : sql`asc`} nulls last`
@@ -82,54 +94,72 @@ export const list = async (
         : asc(col),
     down ? desc(companies.id) : asc(companies.id),
   ];
-  if (byRelevance && f.q) return searchByRelevance(db, f, f.q, limit, offset);
-  const run = async (q: Db) => {
-    const rows = await q
+  const [rows, totals] = await Promise.all([
+    db
       .select(columns)
       .from(companies)
       .where(where)
       .orderBy(...order)
       .limit(limit)
-      .offset(offset);
-    const totals = await q.select({ n: count() }).from(companies).where(where);
-    return { rows, total: Number(totals[0]?.n ?? 0) };
-  };
-  // A search runs its two queries in one short transaction with index-friendly planning.
-  return f.q ? withIndexFriendlyPlanner(db, run) : run(db);
+      .offset(offset),
+    db.select({ n: count() }).from(companies).where(where),
+  ]);
+  return { rows, total: Number(totals[0]?.n ?? 0) };
 };
 
+/** The filters other than `q` (category, verification), or undefined. */
+const otherFilters = (f: CompanyFilters): SQL | undefined => filterWhere({ ...f, q: undefined });
+
 /**
- * The typeahead order as tiers (ADR 0025): the exact domain (only a term with a dot can be one),
- * then names starting with the term in code point order (the exact name first) straight from
- * companies_name_prefix_idx, then the other word starts / substrings by similarity, then (from 5
- * letters) similar spellings by similarity — scored only when the page is not full without them.
- * The total is exact when every match was read, else bounded (boundedTotal).
+ * The relevance page (ADR 0030): `limit + 1` companies from `offset`, best first — the tier of the
+ * best matching word (first word of the name, other name word, domain word), then the name, then
+ * id — with the page's columns, in one statement. `words[driver]` drives (pickDriver).
  */
-const searchByRelevance = (db: Db, f: CompanyFilters, q: string, limit: number, offset: number) => {
-  const term = q.toLowerCase();
-  const fuzzy = fuzzyMatch(companies.name, q);
-  const tiers: Tier[] = [
-    ...(term.includes('.') ? [{ match: sql`lower(${companies.domain}) = ${term}`, order: [asc(companies.id)], bounded: true }] : []),
-    { match: startsWith(cKey(companies.name), term), order: [cKey(companies.name), asc(companies.id)], bounded: true },
-    { match: substringMatch(companies.name, q), order: [sql`similarity(${companies.name}, ${term}) desc`, asc(companies.name), asc(companies.id)] },
-    ...(fuzzy ? [{ match: fuzzy, order: [sql`similarity(${companies.name}, ${term}) desc`, asc(companies.name), asc(companies.id)], uncounted: true }] : []),
-  ];
-  const others = filterWhere({ ...f, q: undefined });
-  return withIndexFriendlyPlanner(db, async (tx) => {
-    const read = await readTiers(tiers, others, offset, limit, (where, order, n) =>
-      tx.select(columns).from(companies).where(where).orderBy(...order).limit(n),
-    );
-    const total = await boundedTotal(read, tiers, others, offset, async (where, cap) => {
-      const rows = await queryRows<{ n: number | string }>(
-        tx,
-        cap === null
-          ? sql`select count(*) as n from ${companies} where ${where}`
-          : sql`select count(*) as n from (select 1 from ${companies} where ${where} limit ${cap}) x`,
-      );
-      return Number(rows[0]?.n ?? 0);
-    });
-    return { rows: read.rows, total };
-  });
+export const relevanceSql = (
+  f: CompanyFilters,
+  words: string[],
+  driver: number,
+  limit: number,
+  offset: number,
+): SQL => {
+  const k = offset + limit + 1;
+  const filters = otherFilters(f);
+  const ctes = filters
+    ? filteredHitsCte(
+        COMPANY_WORDS,
+        words,
+        driver,
+        sql`join ${companies} on ${companies.id} = w.company_id`,
+        filters,
+        k,
+      )
+    : topHitsCtes(COMPANY_WORDS, words, driver, k);
+  return sql`with recursive ${ctes}
+    select ${selectColumns(columns)}
+      from (select * from hits order by tier, sort_key, id limit ${limit + 1} offset ${offset}) h
+      join ${companies} on ${companies.id} = h.id
+     order by h.tier, h.sort_key, h.id`;
+};
+
+/** Similar spellings of the name (pg_trgm `%`), best first: the fallback when nothing matched literally. */
+export const fuzzySql = (f: CompanyFilters, term: string, limit: number): SQL => {
+  const filters = otherFilters(f);
+  return sql`select ${selectColumns(columns)} from ${companies}
+    where ${companies.name} % ${term}${filters ? sql` and ${filters}` : sql``}
+    order by similarity(${companies.name}, ${term}) desc, ${companies.name}, ${companies.id} limit ${limit + 1}`;
+};
+
+const searchByRelevance = async (db: Db, f: CompanyFilters, limit: number, offset: number) => {
+  const found = await relevanceSearch<Record<string, unknown>>(
+    db,
+    COMPANY_WORDS,
+    f.q,
+    limit,
+    offset,
+    (words, driver) => relevanceSql(f, words, driver, limit, offset),
+    (term) => fuzzySql(f, term, limit),
+  );
+  return { rows: found.rows.map((r) => mapColumns<CompanyRow>(r, columns)), total: found.total };
 };
 
 export const findById = async (db: Db, id: number, lock = false): Promise<CompanyRow | undefined> => {

@@ -101,7 +101,7 @@ export const companiesRoutes = (root: FastifyInstance, deps: ServiceDeps): void 
     preParsing,
     schema: {
       tags,
-      summary: 'Search and list companies (trigram search on name, exact domain)',
+      summary: 'Search and list companies (word starts of the name and domain, ADR 0030)',
       querystring: companyListQuerySchema,
       response: { 200: pageOf(companySchema), 401: msgSchema, 422: validationErrorSchema },
     },

@@ -1,8 +1,16 @@
-import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client';
+import { and, asc, count, desc, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import { companies, userSettings, users } from '../../db/schema';
-import { parseSort, trigramMatch, trigramRank, withIndexFriendlyPlanner } from '../companies/search';
-import { boundedTotal, cKey, fuzzyMatch, readTiers, startsWith, substringMatch, type Tier } from '../search/tiers';
+import { parseSort } from '../companies/search';
+import { mapColumns, selectColumns } from '../search/prepared';
+import {
+  CONTACT_WORDS,
+  filteredHitsCte,
+  matchingIdsSql,
+  relevanceSearch,
+  topHitsCtes,
+} from '../search/word-tables';
+import { searchWords } from '../search/words';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserSettingsRow = typeof userSettings.$inferSelect;
@@ -22,13 +30,23 @@ const SORT_COLUMNS = {
 } as const;
 export type ContactSortKey = keyof typeof SORT_COLUMNS;
 
+/**
+ * The WHERE of the sorted list and the export. `q`: every word must start a word of the name or
+ * the e-mail address (a number: be one) — the typeahead's rule (ADR 0030), read from contact_words.
+ */
 export const filterWhere = (f: ContactFilters): SQL | undefined => {
   const conds: SQL[] = [];
-  if (f.q) conds.push(sql`(${trigramMatch(users.name, f.q)} or ${trigramMatch(users.email, f.q)})`);
+  if (f.q) conds.push(sql`${users.id} in (${matchingIdsSql(CONTACT_WORDS, searchWords(f.q))})`);
   if (f.company_id) conds.push(eq(users.company_id, f.company_id));
   return conds.length ? and(...conds) : undefined;
 };
 
+type ContactListRow = { user: UserRow; settings: UserSettingsRow | null };
+
+/**
+ * One page in the caller's sort with its exact total; or, searching without an explicit sort
+ * (the pickers), in relevance order without a count (searchByRelevance).
+ */
 export const list = async (
   db: Db,
   f: ContactFilters,
@@ -36,79 +54,88 @@ export const list = async (
   byRelevance: boolean,
   limit: number,
   offset: number,
-): Promise<{ rows: Array<{ user: UserRow; settings: UserSettingsRow | null }>; total: number }> => {
+): Promise<{ rows: ContactListRow[]; total: number }> => {
+  if (byRelevance && f.q) return searchByRelevance(db, f, limit, offset);
   const where = filterWhere(f);
   const { key, desc: down } = parseSort<ContactSortKey>(sort);
   const col = SORT_COLUMNS[key];
-  if (byRelevance && f.q) return searchByRelevance(db, f, f.q, limit, offset);
-  const run = async (q: Db) => {
-    const rows = await q
+  const [rows, totals] = await Promise.all([
+    db
       .select({ user: users, settings: userSettings })
       .from(users)
       .leftJoin(userSettings, eq(userSettings.user_id, users.id))
       .where(where)
       .orderBy(
-        ...(byRelevance && f.q ? trigramRank([users.name, users.email], f.q) : []),
         down ? sql`${col} desc nulls last` : sql`${col} asc nulls last`,
         down ? desc(users.id) : asc(users.id),
       )
       .limit(limit)
-      .offset(offset);
-    const totals = await q.select({ n: count() }).from(users).where(where);
-    return { rows, total: Number(totals[0]?.n ?? 0) };
-  };
-  // A search runs its two queries in one short transaction with index-friendly planning.
-  return f.q ? withIndexFriendlyPlanner(db, run) : run(db);
+      .offset(offset),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { rows, total: Number(totals[0]?.n ?? 0) };
 };
 
-/** The last word of the name (usually the surname): the key of users_last_name_prefix_idx. */
-const lastNameKey = sql`lower(regexp_replace(${users.name}, '^.*[[:space:]]', '')) collate "C"`;
+const userColumns = getTableColumns(users);
+const settingsColumns = getTableColumns(userSettings);
+/** A contact with its settings (left joined: null when it has none), as the list returns them. */
+const pageColumns = sql`${selectColumns(userColumns, 'u_')}, ${selectColumns(settingsColumns, 's_')}`;
+const fromRow = (r: Record<string, unknown>): ContactListRow => ({
+  user: mapColumns<UserRow>(r, userColumns, 'u_'),
+  settings: r.s_user_id === null ? null : mapColumns<UserSettingsRow>(r, settingsColumns, 's_'),
+});
+
+const otherFilters = (f: ContactFilters): SQL | undefined => filterWhere({ ...f, q: undefined });
 
 /**
- * The typeahead order as tiers (ADR 0025), each but the last read in order from a prefix index:
- * names starting with the term (the exact name first), then surnames, then e-mails starting with
- * it, then other word starts / substrings by name, then (from 5 letters) similar spellings
- * by similarity. The total is exact when every match was read, else bounded (boundedTotal).
+ * The relevance page (ADR 0030): `limit + 1` contacts from `offset`, best first — the tier of the
+ * best matching word (first name, surname, other name word, e-mail word), then the name, then id —
+ * with their settings, in one statement. `words[driver]` drives (pickDriver).
  */
-const searchByRelevance = (db: Db, f: ContactFilters, q: string, limit: number, offset: number) => {
-  const term = q.toLowerCase();
-  const bySimilarity = [
-    sql`greatest(similarity(${users.name}, ${term}), similarity(${users.email}, ${term})) desc`,
-    sql`${users.name} asc nulls last`,
-    asc(users.id),
-  ];
-  const [fuzzyName, fuzzyEmail] = [fuzzyMatch(users.name, q), fuzzyMatch(users.email, q)];
-  const tiers: Tier[] = [
-    { match: startsWith(cKey(users.name), term), order: [cKey(users.name), asc(users.id)], bounded: true },
-    { match: startsWith(lastNameKey, term), order: [lastNameKey, asc(users.id)], bounded: true },
-    { match: startsWith(cKey(users.email), term), order: [cKey(users.email), asc(users.id)], bounded: true },
-    // By name, not similarity: a term inside e-mails (their company's domain) matches thousands,
-    // and scoring both columns of each cost more than the whole rest of the search.
-    { match: sql`(${substringMatch(users.name, q)} or ${substringMatch(users.email, q)})`, order: [sql`${users.name} asc nulls last`, asc(users.id)] },
-    ...(fuzzyName && fuzzyEmail ? [{ match: sql`(${fuzzyName} or ${fuzzyEmail})`, order: bySimilarity, uncounted: true }] : []),
-  ];
-  const others = filterWhere({ ...f, q: undefined });
-  return withIndexFriendlyPlanner(db, async (tx) => {
-    const read = await readTiers(tiers, others, offset, limit, (where, order, n) =>
-      tx
-        .select({ user: users, settings: userSettings })
-        .from(users)
-        .leftJoin(userSettings, eq(userSettings.user_id, users.id))
-        .where(where)
-        .orderBy(...order)
-        .limit(n),
-    );
-    const total = await boundedTotal(read, tiers, others, offset, async (where, cap) => {
-      const rows = await queryRows<{ n: number | string }>(
-        tx,
-        cap === null
-          ? sql`select count(*) as n from ${users} where ${where}`
-          : sql`select count(*) as n from (select 1 from ${users} where ${where} limit ${cap}) x`,
-      );
-      return Number(rows[0]?.n ?? 0);
-    });
-    return { rows: read.rows, total };
-  });
+export const relevanceSql = (
+  f: ContactFilters,
+  words: string[],
+  driver: number,
+  limit: number,
+  offset: number,
+): SQL => {
+  const k = offset + limit + 1;
+  const filters = otherFilters(f);
+  const ctes = filters
+    ? filteredHitsCte(CONTACT_WORDS, words, driver, sql`join ${users} on ${users.id} = w.user_id`, filters, k)
+    : topHitsCtes(CONTACT_WORDS, words, driver, k);
+  return sql`with recursive ${ctes}
+    select ${pageColumns}
+      from (select * from hits order by tier, sort_key, id limit ${limit + 1} offset ${offset}) h
+      join ${users} on ${users.id} = h.id
+      left join ${userSettings} on ${userSettings.user_id} = ${users.id}
+     order by h.tier, h.sort_key, h.id`;
+};
+
+/**
+ * Similar spellings of the name (pg_trgm `%`), best first: the fallback when nothing matched
+ * literally. Names only: scoring e-mails as well matched thousands of company domains and cost
+ * several times more (ADR 0030).
+ */
+export const fuzzySql = (f: ContactFilters, term: string, limit: number): SQL => {
+  const filters = otherFilters(f);
+  return sql`select ${pageColumns} from ${users}
+      left join ${userSettings} on ${userSettings.user_id} = ${users.id}
+    where ${users.name} % ${term}${filters ? sql` and ${filters}` : sql``}
+    order by similarity(${users.name}, ${term}) desc, ${users.name}, ${users.id} limit ${limit + 1}`;
+};
+
+const searchByRelevance = async (db: Db, f: ContactFilters, limit: number, offset: number) => {
+  const found = await relevanceSearch<Record<string, unknown>>(
+    db,
+    CONTACT_WORDS,
+    f.q,
+    limit,
+    offset,
+    (words, driver) => relevanceSql(f, words, driver, limit, offset),
+    (term) => fuzzySql(f, term, limit),
+  );
+  return { rows: found.rows.map(fromRow), total: found.total };
 };
 
 export const findById = async (

@@ -35,7 +35,7 @@ export const contactsRoutes = (root: FastifyInstance, deps: ServiceDeps): void =
     preParsing,
     schema: {
       tags,
-      summary: 'Search and list contacts (trigram search on name and e-mail; include=company)',
+      summary: 'Search and list contacts (word starts of the name and e-mail, ADR 0030; include=company)',
       querystring: contactListQuerySchema,
       response: { 200: pageOf(userSchema), 401: msgSchema, 422: validationErrorSchema },
     },

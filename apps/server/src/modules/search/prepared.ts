@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { sql, type Column, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { queryRows, type Db } from '../../db/client';
@@ -19,3 +19,27 @@ export const preparedRows = async <T>(db: Db, query: SQL): Promise<T[]> => {
   const name = `s_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
   return (await client.query({ name, text, values: params as unknown[] })).rows as T[];
 };
+
+/**
+ * One raw row of `preparedRows` as drizzle would give it for these columns (timestamps as Date,
+ * json parsed, whichever driver answered): `row[prefix + key]` through each column's own mapping,
+ * null kept as null.
+ */
+export const mapColumns = <T>(
+  row: Record<string, unknown>,
+  columns: Record<string, Column>,
+  prefix = '',
+): T =>
+  Object.fromEntries(
+    Object.entries(columns).map(([key, col]) => {
+      const v = row[`${prefix}${key}`];
+      return [key, v === null || v === undefined ? null : col.mapFromDriverValue(v)];
+    }),
+  ) as T;
+
+/** A select list of these columns named `prefix + key`, for mapColumns. */
+export const selectColumns = (columns: Record<string, Column>, prefix = ''): SQL =>
+  sql.join(
+    Object.entries(columns).map(([key, col]) => sql`${col} as ${sql.identifier(`${prefix}${key}`)}`),
+    sql`, `,
+  );
