@@ -479,6 +479,8 @@ describe('GET /api/companies', () => {
       }),
     ]);
     const plain = (await call('GET', '/api/companies?q=boots', agent)).json().data[0];
+    // The relevance search reads the categories in its own statement.
+    expect(plain).toMatchObject({ name: 'Boots', categories: [cats[0]] });
     expect(plain).not.toHaveProperty('scraper');
     expect(plain).not.toHaveProperty('contacts_count');
     const names = async (v: string) =>

@@ -8,7 +8,10 @@ import {
 import { iso, isoRequired } from '../../lib/dates';
 import type { CompanyRow, UserRow, UserSettingsRow } from './auth.repository';
 
-export const presentCompanySummary = (c: CompanyRow): CompanySummary => ({
+/** The columns a company summary shows. */
+export type CompanySummaryRow = Pick<CompanyRow, 'id' | 'name' | 'core_id' | 'domain' | 'phone' | 'is_verified'>;
+
+export const presentCompanySummary = (c: CompanySummaryRow): CompanySummary => ({
   id: c.id,
   name: c.name,
   core_id: c.core_id,
@@ -29,7 +32,7 @@ export const presentSettings = (s: UserSettingsRow | undefined): User['settings'
 export const presentUser = (
   u: UserRow,
   settings: UserSettingsRow | undefined,
-  company?: CompanyRow | null,
+  company?: CompanySummaryRow | null,
 ): User => ({
   id: u.id,
   name: u.name,

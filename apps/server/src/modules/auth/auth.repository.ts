@@ -28,8 +28,20 @@ export const findSettings = async (db: Db, userId: number): Promise<UserSettings
   return rows[0];
 };
 
-export const findCompany = async (db: Db, id: number): Promise<CompanyRow | undefined> => {
-  const rows = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
+/** A user's company as its summary shows it (never the logo's bytes). */
+export const findCompany = async (db: Db, id: number) => {
+  const rows = await db
+    .select({
+      id: companies.id,
+      name: companies.name,
+      core_id: companies.core_id,
+      domain: companies.domain,
+      phone: companies.phone,
+      is_verified: companies.is_verified,
+    })
+    .from(companies)
+    .where(eq(companies.id, id))
+    .limit(1);
   return rows[0];
 };
 

@@ -1,6 +1,7 @@
 import type { VerificationState } from '@frontage/shared';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
+import { idArray } from '../../db/id-array';
 import { companies, companyCategories, companyCategory, users } from '../../db/schema';
 import { mapColumns, selectColumns } from '../search/prepared';
 import {
@@ -28,6 +29,15 @@ const columns = {
   updated_at: companies.updated_at,
 };
 export type CompanyRow = Omit<typeof companies.$inferSelect, 'logo'>;
+/** A list row: the company and its category ids (ascending), read in the same statement. */
+export type CompanyListRow = CompanyRow & { categories: number[] };
+
+// Names the outer table literally: drizzle renders a one-table query's columns unqualified.
+const categoriesCol = sql<number[]>`(select coalesce(array_agg(${companyCategory.category_id} order by ${companyCategory.category_id}), '{}'::int[])
+  from ${companyCategory} where ${companyCategory.company_id} = companies.id)`;
+/** The int[] arrives as an array from both drivers; text only if a driver leaves it unparsed. */
+const asIds = (v: unknown): number[] =>
+  Array.isArray(v) ? v.map(Number) : typeof v === 'string' ? v.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number) : [];
 export type NewCompany = typeof companies.$inferInsert;
 
 export interface CompanyFilters {
@@ -80,7 +90,7 @@ export const list = async (
   byRelevance: boolean,
   limit: number,
   offset: number,
-): Promise<{ rows: CompanyRow[]; total: number }> => {
+): Promise<{ rows: CompanyListRow[]; total: number }> => {
   if (byRelevance && f.q) return searchByRelevance(db, f, limit, offset);
   const where = filterWhere(f);
   const { key, desc: down } = parseSort<CompanySortKey>(sort);
@@ -96,7 +106,7 @@ export const list = async (
   ];
   const [rows, totals] = await Promise.all([
     db
-      .select(columns)
+      .select({ ...columns, categories: categoriesCol })
       .from(companies)
       .where(where)
       .orderBy(...order)
@@ -104,7 +114,7 @@ export const list = async (
       .offset(offset),
     db.select({ n: count() }).from(companies).where(where),
   ]);
-  return { rows, total: Number(totals[0]?.n ?? 0) };
+  return { rows: rows.map((r) => ({ ...r, categories: asIds(r.categories) })), total: Number(totals[0]?.n ?? 0) };
 };
 
 /** The filters other than `q` (category, verification), or undefined. */
@@ -135,7 +145,7 @@ export const relevanceSql = (
       )
     : topHitsCtes(COMPANY_WORDS, words, driver, k);
   return sql`with recursive ${ctes}
-    select ${selectColumns(columns)}
+    select ${selectColumns(columns)}, ${categoriesCol} as categories
       from (select * from hits order by tier, sort_key, id limit ${limit + 1} offset ${offset}) h
       join ${companies} on ${companies.id} = h.id
      order by h.tier, h.sort_key, h.id`;
@@ -144,7 +154,7 @@ export const relevanceSql = (
 /** Similar spellings of the name (pg_trgm `%`), best first: the fallback when nothing matched literally. */
 export const fuzzySql = (f: CompanyFilters, term: string, limit: number): SQL => {
   const filters = otherFilters(f);
-  return sql`select ${selectColumns(columns)} from ${companies}
+  return sql`select ${selectColumns(columns)}, ${categoriesCol} as categories from ${companies}
     where ${companies.name} % ${term}${filters ? sql` and ${filters}` : sql``}
     order by similarity(${companies.name}, ${term}) desc, ${companies.name}, ${companies.id} limit ${limit + 1}`;
 };
@@ -159,7 +169,10 @@ const searchByRelevance = async (db: Db, f: CompanyFilters, limit: number, offse
     (words, driver) => relevanceSql(f, words, driver, limit, offset),
     (term) => fuzzySql(f, term, limit),
   );
-  return { rows: found.rows.map((r) => mapColumns<CompanyRow>(r, columns)), total: found.total };
+  return {
+    rows: found.rows.map((r): CompanyListRow => ({ ...mapColumns<CompanyRow>(r, columns), categories: asIds(r.categories) })),
+    total: found.total,
+  };
 };
 
 export const findById = async (db: Db, id: number, lock = false): Promise<CompanyRow | undefined> => {
@@ -178,13 +191,6 @@ export const findByDomain = async (db: Db, domain: string): Promise<CompanyRow |
     .limit(1);
   return rows[0];
 };
-
-/**
- * A page's ids as ONE array parameter (`= any($1::int[])`): drizzle's inArray renders a
- * placeholder per id, and building and binding 100 of them cost ~1 ms of CPU per list request
- * (ADR 0029).
- */
-const idArray = (ids: number[]): SQL => sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
 
 /** Category ids per company, ascending. */
 export const categoriesOf = async (db: Db, ids: number[]): Promise<Map<number, number[]>> => {

@@ -36,15 +36,15 @@ export interface CompanyInput {
 }
 
 /** Presents rows with the relations `include` asks for (categories always: the schema has them). */
-const present = async (db: Db, rows: CompanyRow[], include: Set<string>): Promise<Company[]> => {
+const present = async (db: Db, rows: Array<CompanyRow & { categories?: number[] }>, include: Set<string>): Promise<Company[]> => {
   const ids = rows.map((r) => r.id);
-  const [cats, counts] = await Promise.all([
-    repo.categoriesOf(db, ids),
-    include.has('contacts_count') ? repo.contactsCountOf(db, ids) : Promise.resolve(undefined),
-  ]);
+  // List rows carry their categories already (read in the page's statement).
+  const known = rows.every((r) => r.categories);
+  const cats = known ? undefined : await repo.categoriesOf(db, ids);
+  const counts = include.has('contacts_count') ? await repo.contactsCountOf(db, ids) : undefined;
   return rows.map((r) =>
     presentCompany(r, {
-      categories: cats.get(r.id) ?? [],
+      categories: r.categories ?? cats?.get(r.id) ?? [],
       scraper: include.has('scraper'),
       ...(counts ? { contactsCount: counts.get(r.id) ?? 0 } : {}),
     }),

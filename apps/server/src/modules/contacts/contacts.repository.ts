@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { companies, userSettings, users } from '../../db/schema';
+import type { CompanySummaryRow } from '../auth/auth.presenter';
 import { parseSort } from '../companies/search';
 import { mapColumns, selectColumns } from '../search/prepared';
 import {
@@ -14,7 +15,16 @@ import { searchWords } from '../search/words';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserSettingsRow = typeof userSettings.$inferSelect;
-export type CompanyRow = typeof companies.$inferSelect;
+/** What a contact's company summary shows (auth.presenter presentCompanySummary). */
+const summaryColumns = {
+  id: companies.id,
+  name: companies.name,
+  core_id: companies.core_id,
+  domain: companies.domain,
+  phone: companies.phone,
+  is_verified: companies.is_verified,
+};
+
 export type NewUser = typeof users.$inferInsert;
 
 export interface ContactFilters {
@@ -41,7 +51,8 @@ export const filterWhere = (f: ContactFilters): SQL | undefined => {
   return conds.length ? and(...conds) : undefined;
 };
 
-type ContactListRow = { user: UserRow; settings: UserSettingsRow | null };
+/** A contact with its settings and its company's summary (left joined: null when none). */
+export type ContactListRow = { user: UserRow; settings: UserSettingsRow | null; company: CompanySummaryRow | null };
 
 /**
  * One page in the caller's sort with its exact total; or, searching without an explicit sort
@@ -61,9 +72,10 @@ export const list = async (
   const col = SORT_COLUMNS[key];
   const [rows, totals] = await Promise.all([
     db
-      .select({ user: users, settings: userSettings })
+      .select({ user: users, settings: userSettings, company: summaryColumns })
       .from(users)
       .leftJoin(userSettings, eq(userSettings.user_id, users.id))
+      .leftJoin(companies, eq(companies.id, users.company_id))
       .where(where)
       .orderBy(
         down ? sql`${col} desc nulls last` : sql`${col} asc nulls last`,
@@ -78,11 +90,17 @@ export const list = async (
 
 const userColumns = getTableColumns(users);
 const settingsColumns = getTableColumns(userSettings);
-/** A contact with its settings (left joined: null when it has none), as the list returns them. */
-const pageColumns = sql`${selectColumns(userColumns, 'u_')}, ${selectColumns(settingsColumns, 's_')}`;
+/**
+ * A contact with its settings and its company's summary (both left joined), as the list returns
+ * them: the pickers always ask for the company, and one statement answers the whole page.
+ */
+const pageColumns = sql`${selectColumns(userColumns, 'u_')}, ${selectColumns(settingsColumns, 's_')}, ${selectColumns(summaryColumns, 'c_')}`;
+const pageJoins = sql`left join ${userSettings} on ${userSettings.user_id} = ${users.id}
+      left join ${companies} on ${companies.id} = ${users.company_id}`;
 const fromRow = (r: Record<string, unknown>): ContactListRow => ({
   user: mapColumns<UserRow>(r, userColumns, 'u_'),
   settings: r.s_user_id === null ? null : mapColumns<UserSettingsRow>(r, settingsColumns, 's_'),
+  company: r.c_id === null ? null : mapColumns<CompanySummaryRow>(r, summaryColumns, 'c_'),
 });
 
 const otherFilters = (f: ContactFilters): SQL | undefined => filterWhere({ ...f, q: undefined });
@@ -108,7 +126,7 @@ export const relevanceSql = (
     select ${pageColumns}
       from (select * from hits order by tier, sort_key, id limit ${limit + 1} offset ${offset}) h
       join ${users} on ${users.id} = h.id
-      left join ${userSettings} on ${userSettings.user_id} = ${users.id}
+      ${pageJoins}
      order by h.tier, h.sort_key, h.id`;
 };
 
@@ -120,7 +138,7 @@ export const relevanceSql = (
 export const fuzzySql = (f: ContactFilters, term: string, limit: number): SQL => {
   const filters = otherFilters(f);
   return sql`select ${pageColumns} from ${users}
-      left join ${userSettings} on ${userSettings.user_id} = ${users.id}
+      ${pageJoins}
     where ${users.name} % ${term}${filters ? sql` and ${filters}` : sql``}
     order by similarity(${users.name}, ${term}) desc, ${users.name}, ${users.id} limit ${limit + 1}`;
 };
@@ -141,21 +159,15 @@ const searchByRelevance = async (db: Db, f: ContactFilters, limit: number, offse
 export const findById = async (
   db: Db,
   id: number,
-): Promise<{ user: UserRow; settings: UserSettingsRow | null } | undefined> => {
+): Promise<ContactListRow | undefined> => {
   const rows = await db
-    .select({ user: users, settings: userSettings })
+    .select({ user: users, settings: userSettings, company: summaryColumns })
     .from(users)
     .leftJoin(userSettings, eq(userSettings.user_id, users.id))
+    .leftJoin(companies, eq(companies.id, users.company_id))
     .where(eq(users.id, id))
     .limit(1);
   return rows[0];
-};
-
-export const companiesByIds = async (db: Db, ids: number[]): Promise<Map<number, CompanyRow>> => {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return new Map();
-  const rows = await db.select().from(companies).where(inArray(companies.id, unique));
-  return new Map(rows.map((c) => [c.id, c]));
 };
 
 export const companyExists = async (db: Db, id: number): Promise<boolean> =>

@@ -15,7 +15,7 @@ import { presentUser } from '../auth/auth.presenter';
 import { hasSignInMembers } from '../companies/companies.repository';
 import { assertMayAttach, assertMayDelete, assertMayEdit, maySetAccountFields } from './contacts.policy';
 import * as repo from './contacts.repository';
-import type { ContactSortKey, UserRow, UserSettingsRow } from './contacts.repository';
+import type { ContactListRow, ContactSortKey } from './contacts.repository';
 
 export type ContactBody = z.output<typeof contactBodySchema>;
 
@@ -28,25 +28,9 @@ export interface ContactListInput {
   sort: `${'' | '-'}${ContactSortKey}`;
 }
 
-const present = async (
-  db: Db,
-  rows: Array<{ user: UserRow; settings: UserSettingsRow | null }>,
-  withCompany: boolean,
-): Promise<User[]> => {
-  const companies = withCompany
-    ? await repo.companiesByIds(
-        db,
-        rows.flatMap((r) => (r.user.company_id ? [r.user.company_id] : [])),
-      )
-    : undefined;
-  return rows.map((r) =>
-    presentUser(
-      r.user,
-      r.settings ?? undefined,
-      companies ? (r.user.company_id ? (companies.get(r.user.company_id) ?? null) : null) : undefined,
-    ),
-  );
-};
+/** The page's contacts; their company's summary (joined by the repository) when asked for. */
+const present = (rows: ContactListRow[], withCompany: boolean): User[] =>
+  rows.map((r) => presentUser(r.user, r.settings ?? undefined, withCompany ? r.company : undefined));
 
 const load = async (db: Db, id: number) => {
   const row = await repo.findById(db, id);
@@ -68,7 +52,7 @@ export const list = async (
     (input.page - 1) * input.per_page,
   );
   return {
-    data: await present(deps.db, rows, parseInclude(input.include).has('company')),
+    data: present(rows, parseInclude(input.include).has('company')),
     meta: {
       pagination: {
         total,
@@ -82,7 +66,7 @@ export const list = async (
 };
 
 export const get = async (deps: ServiceDeps, id: number, include: string | undefined): Promise<User> =>
-  (await present(deps.db, [await load(deps.db, id)], parseInclude(include).has('company')))[0]!;
+  present([await load(deps.db, id)], parseInclude(include).has('company'))[0]!;
 
 /** 422 on company_id when the company does not exist; 403 when the actor may not add contacts to it. */
 const checkCompany = async (db: Db, actor: Actor, companyId: number | null): Promise<void> => {
