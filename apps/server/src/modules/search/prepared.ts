@@ -12,12 +12,23 @@ const dialect = new PgDialect();
  * statement shape once and reuses the plan. The name is derived from the SQL text, so every shape
  * (number of words, filters) gets its own. PGlite (one embedded user) and transactions run it plainly.
  */
+/** timestamp, timestamptz and date OIDs: left as the text PostgreSQL sent. */
+const TEXT_TYPES = new Set([1114, 1184, 1082]);
+/**
+ * Date and time values stay text, as drizzle's own drivers leave them for its column mappings
+ * (mapColumns): pg would otherwise parse each into a Date that the mapping parses again.
+ */
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    TEXT_TYPES.has(oid) ? (v: string) => v : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
 export const preparedRows = async <T>(db: Db, query: SQL): Promise<T[]> => {
   const client = (db as { $client?: unknown }).$client;
   if (!(client instanceof pg.Pool)) return queryRows<T>(db, query);
   const { sql: text, params } = dialect.sqlToQuery(query);
   const name = `s_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-  return (await client.query({ name, text, values: params as unknown[] })).rows as T[];
+  return (await client.query({ name, text, values: params as unknown[], types })).rows as T[];
 };
 
 /**
