@@ -2,10 +2,12 @@ import pg from 'pg';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Db } from '../../apps/server/src/db/client';
+import { idArrayParam } from '../../apps/server/src/db/id-array';
 import * as schema from '../../apps/server/src/db/schema';
 import {
   DRIVER_COUNT_CAP,
-  idsAtPositionSql,
+  pageByUpdateSql,
+  selectLoadedQuery,
   selectOneWithIncludes,
   driverCountSql,
   simpleSearchSql,
@@ -86,8 +88,8 @@ const simpleSql = async (databaseUrl: string): Promise<Partial<SqlTarget>> => {
 };
 
 /**
- * A list page's own work, as the repository does it (ADR 0024, 0032): the total from row_counts,
- * the page of ids by last update found through the order marks, and the page's rows.
+ * A list page's own work, as the repository does it (ADR 0024, 0031): the total and the page's
+ * ids by last update in one statement (through the order marks), then the page's rows.
  */
 const listSql = (): SqlTarget => ({
   sql: '',
@@ -95,30 +97,13 @@ const listSql = (): SqlTarget => ({
   resolve: async (databaseUrl) => {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
-    const total = Number(
-      (await client.query(`select n from row_counts where table_name = 'properties'`)).rows[0]?.n ?? 0,
-    );
     const variants: NonNullable<SqlTarget['variants']> = [];
+    const loadedSql = selectLoadedQuery(drizzle.mock({ schema }) as unknown as Db).toSQL().sql;
     for (const page of DEEP_PAGES) {
-      const offset = (page - 1) * LIST_PER_PAGE;
-      const take = Math.min(LIST_PER_PAGE, total - offset);
-      const ids = dialect.sqlToQuery(idsAtPositionSql(total - offset - take, take));
+      const ids = dialect.sqlToQuery(pageByUpdateSql((page - 1) * LIST_PER_PAGE, LIST_PER_PAGE, true));
       // The rows query gets the page's real ids, as the server's does.
       const pageIds = (await client.query<{ id: number }>(ids.sql, ids.params)).rows.map((r) => r.id);
-      variants.push({
-        sql: `select n from row_counts where table_name = 'properties'`,
-        then: [
-          { sql: ids.sql, params: ids.params },
-          {
-            sql: `select p.*, a.*, s.id, s.name, s.type, t.id, t.name, t.core_id, t.is_verified, t.verified_at
-                      from properties p join addresses a on a.id = p.address_id
-                      left join schemes s on s.id = p.scheme_id left join companies t on t.id = p.tenant_id
-                      left join companies lt on lt.id = p.legal_tenant_id
-                     where p.id = any($1::int[])`,
-            params: [`{${pageIds.join(',')}}`],
-          },
-        ],
-      });
+      variants.push({ sql: ids.sql, params: ids.params, then: [{ sql: loadedSql, params: [idArrayParam(pageIds)] }] });
     }
     await client.end();
     return { variants };

@@ -22,7 +22,8 @@ const companyCols = (c: typeof tenant | typeof legalTenant) => ({
   verified_at: c.verified_at,
 });
 
-const selectLoaded = (db: Db) =>
+/** The rows of the properties whose ids are the `ids` placeholder (an int[] literal, idArrayParam). */
+export const selectLoadedQuery = (db: Db) =>
   db
     .select({
       p: properties,
@@ -36,8 +37,9 @@ const selectLoaded = (db: Db) =>
     .leftJoin(schemes, eq(schemes.id, properties.scheme_id))
     .leftJoin(tenant, eq(tenant.id, properties.tenant_id))
     .leftJoin(legalTenant, eq(legalTenant.id, properties.legal_tenant_id))
-    .where(sql`${properties.id} = any(${sql.placeholder('ids')}::int[])`)
-    .prepare('properties_by_ids');
+    .where(sql`${properties.id} = any(${sql.placeholder('ids')}::int[])`);
+
+const selectLoaded = (db: Db) => selectLoadedQuery(db).prepare('properties_by_ids');
 
 const preparedLoad = new WeakMap<Db, ReturnType<typeof selectLoaded>>();
 
@@ -245,34 +247,49 @@ const countAll = async (db: Db): Promise<number> =>
   Number((await preparedRows<{ n: string | number }>(db, sql`select n from row_counts where table_name = 'properties'`))[0]?.n ?? 0);
 
 /**
- * `take` property ids from ascending position `position` of the (updated_at, id) order, found
- * through property_order_marks (migration 0005, ADR 0031): the marks before the position are
- * summed (about a thousand rows for a million properties), and the index is entered at the
- * nearest mark, so no page skips more than a bucket (at most 2,000 entries).
+ * One page of the unfiltered list by last update and the list's total, in one statement
+ * (ADR 0031). The total comes from row_counts; the page's ascending position (from the far end for
+ * newest first) is found through property_order_marks (migration 0005): the marks before it are
+ * summed (about a thousand rows for a million properties) and the index is entered at the nearest
+ * mark, so no page skips more than a bucket (at most 2,000 entries). Answers the page's ids in
+ * ascending order — or one row with a null id when the page is past the end.
  */
-export const idsAtPositionSql = (position: number, take: number): SQL =>
-  sql`with b as (
-          select m.updated_at, m.id, sum(m.n) over (order by m.updated_at, m.id) - m.n as before
-            from property_order_marks m
-        ), s as (
-          select b.updated_at, b.id, b.before from b where b.before <= ${position}::bigint
-           order by b.updated_at desc, b.id desc limit 1
-        )
-        select p.id from s cross join lateral (
-          select p.id from ${properties} p
-           where (p.updated_at, p.id) >= (s.updated_at, s.id)
-           order by p.updated_at asc nulls first, p.id asc nulls first
-          offset (${position}::bigint - s.before) limit ${take}::int
-        ) p`;
+export const pageByUpdateSql = (offset: number, limit: number, newestFirst: boolean): SQL =>
+  sql`with t as (
+      select coalesce((select n from row_counts where table_name = 'properties'), 0)::bigint as total
+    ), q as (
+      select t.total, greatest(least(${limit}::bigint, t.total - ${offset}::bigint), 0) as take,
+             case when ${newestFirst}::boolean
+                  then greatest(t.total - ${offset}::bigint - least(${limit}::bigint, t.total - ${offset}::bigint), 0)
+                  else ${offset}::bigint end as pos
+        from t
+    ), s as (
+      select b.updated_at, b.id, b.before
+        from (select m.updated_at, m.id, sum(m.n) over (order by m.updated_at, m.id) - m.n as before
+                from property_order_marks m) b, q
+       where b.before <= q.pos
+       order by b.updated_at desc, b.id desc limit 1
+    )
+    select q.total, p.id from q left join lateral (
+      select p.id from s cross join lateral (
+        select p.id from ${properties} p
+         where (p.updated_at, p.id) >= (s.updated_at, s.id)
+         order by p.updated_at asc nulls first, p.id asc nulls first
+        offset (q.pos - s.before) limit q.take
+      ) p
+    ) p on true`;
 
-const idsAtPosition = async (db: Db, position: number, take: number): Promise<number[]> =>
-  (await preparedRows<{ id: number }>(db, idsAtPositionSql(position, take))).map((r) => r.id);
+const pageByUpdate = async (db: Db, offset: number, limit: number, newestFirst: boolean) => {
+  const rows = await preparedRows<{ total: string | number; id: number | null }>(db, pageByUpdateSql(offset, limit, newestFirst));
+  const ids = rows.flatMap((r) => (r.id === null ? [] : [r.id]));
+  return { ids: newestFirst ? ids.reverse() : ids, total: Number(rows[0]?.total ?? 0) };
+};
 
 /**
  * One page of property ids matching the filters, in the sort's order, and the total. Only the
  * joins the filters and the sort need are made. The total of the unfiltered list comes from
  * row_counts instead of counting a million rows. Any page of the unfiltered list by last update
- * is found through the order marks (idsAtPosition, ADR 0031); for the other mirrored sort
+ * is found through the order marks (pageByUpdate, ADR 0031); for the other mirrored sort
  * (created_at) a page past the middle is read from the far end (offset `total - offset - limit`
  * in the reverse order), so no page skips more than half the index (ADR 0024).
  */
@@ -299,14 +316,7 @@ export const listIds = async (
     if (needsAddress) q = q.innerJoin(addresses, eq(addresses.id, properties.address_id));
     return Number((await q.where(where))[0]?.n ?? 0);
   };
-  if (!where && (sort === 'updated_at' || sort === '-updated_at')) {
-    const total = await counted();
-    if (offset >= total) return { ids: [], total };
-    const take = Math.min(limit, total - offset);
-    const ascending = sort === 'updated_at';
-    const ids = await idsAtPosition(db, ascending ? offset : total - offset - take, take);
-    return { ids: ascending ? ids : ids.reverse(), total };
-  }
+  if (!where && (sort === 'updated_at' || sort === '-updated_at')) return pageByUpdate(db, offset, limit, sort === '-updated_at');
   const mirror = MIRRORED[sort];
   if (!mirror) {
     const [rows, total] = await Promise.all([page(sort, limit, offset), counted()]);
