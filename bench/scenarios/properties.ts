@@ -2,12 +2,11 @@ import pg from 'pg';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Db } from '../../apps/server/src/db/client';
-import { idArrayParam } from '../../apps/server/src/db/id-array';
 import * as schema from '../../apps/server/src/db/schema';
 import {
   DRIVER_COUNT_CAP,
   pageByUpdateSql,
-  selectLoadedQuery,
+  loadedSql,
   selectOneWithIncludes,
   driverCountSql,
   simpleSearchSql,
@@ -98,12 +97,12 @@ const listSql = (): SqlTarget => ({
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     const variants: NonNullable<SqlTarget['variants']> = [];
-    const loadedSql = selectLoadedQuery(drizzle.mock({ schema }) as unknown as Db).toSQL().sql;
     for (const page of DEEP_PAGES) {
       const ids = dialect.sqlToQuery(pageByUpdateSql((page - 1) * LIST_PER_PAGE, LIST_PER_PAGE, true));
       // The rows query gets the page's real ids, as the server's does.
       const pageIds = (await client.query<{ id: number }>(ids.sql, ids.params)).rows.map((r) => r.id);
-      variants.push({ sql: ids.sql, params: ids.params, then: [{ sql: loadedSql, params: [idArrayParam(pageIds)] }] });
+      const rows = dialect.sqlToQuery(loadedSql(pageIds));
+      variants.push({ sql: ids.sql, params: ids.params, then: [{ sql: rows.sql, params: rows.params }] });
     }
     await client.end();
     return { variants };

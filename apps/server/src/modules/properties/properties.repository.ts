@@ -1,11 +1,11 @@
 import type { PropertySort } from '@frontage/shared';
-import { and, asc, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { idArrayParam } from '../../db/id-array';
+import { idArray } from '../../db/id-array';
 import { addresses, companies, properties, propertyParties, schemeParties, schemes } from '../../db/schema';
 import { addPartyRow, type PartyLists, type PartyRow } from './parties.repository';
-import { preparedRows } from '../search/prepared';
+import { columnMapper, preparedRows, selectColumns } from '../search/prepared';
 import { chooseDriver, docPattern, searchWords, wordRange } from '../search/words';
 
 export type PropertyRow = typeof properties.$inferSelect;
@@ -22,39 +22,56 @@ const companyCols = (c: typeof tenant | typeof legalTenant) => ({
   verified_at: c.verified_at,
 });
 
-/** The rows of the properties whose ids are the `ids` placeholder (an int[] literal, idArrayParam). */
-export const selectLoadedQuery = (db: Db) =>
-  db
-    .select({
-      p: properties,
-      a: addresses,
-      s: { id: schemes.id, name: schemes.name, type: schemes.type },
-      t: companyCols(tenant),
-      lt: companyCols(legalTenant),
-    })
-    .from(properties)
-    .innerJoin(addresses, eq(addresses.id, properties.address_id))
-    .leftJoin(schemes, eq(schemes.id, properties.scheme_id))
-    .leftJoin(tenant, eq(tenant.id, properties.tenant_id))
-    .leftJoin(legalTenant, eq(legalTenant.id, properties.legal_tenant_id))
-    .where(sql`${properties.id} = any(${sql.placeholder('ids')}::int[])`);
+const propertyColumns = getTableColumns(properties);
+const addressColumns = getTableColumns(addresses);
+const schemeColumns = { id: schemes.id, name: schemes.name, type: schemes.type };
+const tenantColumns = companyCols(tenant);
+const legalTenantColumns = companyCols(legalTenant);
+type JoinedCompany = { id: number; name: string; core_id: string | null; is_verified: boolean; verified_at: Date | null };
 
-const selectLoaded = (db: Db) => selectLoadedQuery(db).prepare('properties_by_ids');
+/** A property with its address, and its scheme and tenants when it has them. */
+export interface LoadedProperty {
+  p: PropertyRow;
+  a: typeof addresses.$inferSelect;
+  s: { id: number; name: string; type: (typeof schemes.$inferSelect)['type'] } | null;
+  /** Left joined: the single read's drizzle select types each column nullable. */
+  t: { [K in keyof JoinedCompany]: JoinedCompany[K] | null } | null;
+  lt: { [K in keyof JoinedCompany]: JoinedCompany[K] | null } | null;
+}
 
-const preparedLoad = new WeakMap<Db, ReturnType<typeof selectLoaded>>();
+/** The rows of these properties (any order) with their address, scheme and tenants: one statement. */
+export const loadedSql = (ids: number[]): SQL =>
+  sql`select ${selectColumns(propertyColumns, 'p_')}, ${selectColumns(addressColumns, 'a_')},
+        ${selectColumns(schemeColumns, 's_')}, ${selectColumns(tenantColumns, 't_')}, ${selectColumns(legalTenantColumns, 'lt_')}
+      from ${properties}
+      join ${addresses} on ${addresses.id} = ${properties.address_id}
+      left join ${schemes} on ${schemes.id} = ${properties.scheme_id}
+      left join ${companies} ${sql.identifier('tenant')} on ${tenant.id} = ${properties.tenant_id}
+      left join ${companies} ${sql.identifier('legal_tenant')} on ${legalTenant.id} = ${properties.legal_tenant_id}
+     where ${properties.id} = any(${idArray(ids)})`;
+
+const mapProperty = columnMapper<PropertyRow>(propertyColumns, 'p_');
+const mapAddress = columnMapper<LoadedProperty['a']>(addressColumns, 'a_');
+const mapScheme = columnMapper<NonNullable<LoadedProperty['s']>>(schemeColumns, 's_');
+const mapTenant = columnMapper<JoinedCompany>(tenantColumns, 't_');
+const mapLegalTenant = columnMapper<JoinedCompany>(legalTenantColumns, 'lt_');
 
 /**
- * Properties with their address, scheme and tenants: what every read shape starts from. Prepared
- * once per database handle (the ids are one array parameter), so a list page neither builds nor
- * plans this five-table join again.
+ * Properties with their address, scheme and tenants: what every read shape starts from. A
+ * prepared statement (the ids are one array parameter) whose rows are mapped by precompiled
+ * column mappers: a list page neither builds, plans nor maps this five-table join generically.
  */
-export const loadByIds = async (db: Db, ids: number[]) => {
+export const loadByIds = async (db: Db, ids: number[]): Promise<LoadedProperty[]> => {
   if (!ids.length) return [];
-  let query = preparedLoad.get(db);
-  if (!query) preparedLoad.set(db, (query = selectLoaded(db)));
-  return query.execute({ ids: idArrayParam(ids) });
+  const rows = await preparedRows<Record<string, unknown>>(db, loadedSql(ids));
+  return rows.map((r) => ({
+    p: mapProperty(r),
+    a: mapAddress(r),
+    s: r.s_id === null ? null : mapScheme(r),
+    t: r.t_id === null ? null : mapTenant(r),
+    lt: r.lt_id === null ? null : mapLegalTenant(r),
+  }));
 };
-export type LoadedProperty = Awaited<ReturnType<typeof loadByIds>>[number];
 
 /** JSON of one party row: timestamps arrive as text. */
 type PartyJson = Omit<PartyRow, 'c_verified_at'> & { c_verified_at: string | null };

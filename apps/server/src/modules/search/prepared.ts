@@ -36,17 +36,34 @@ export const preparedRows = async <T>(db: Db, query: SQL): Promise<T[]> => {
  * json parsed, whichever driver answered): `row[prefix + key]` through each column's own mapping,
  * null kept as null.
  */
-export const mapColumns = <T>(
-  row: Record<string, unknown>,
-  columns: Record<string, Column>,
-  prefix = '',
-): T =>
-  Object.fromEntries(
-    Object.entries(columns).map(([key, col]) => {
-      const v = row[`${prefix}${key}`];
-      return [key, v === null || v === undefined ? null : col.mapFromDriverValue(v)];
-    }),
-  ) as T;
+export const mapColumns = <T>(row: Record<string, unknown>, columns: Record<string, Column>, prefix = ''): T =>
+  columnMapper<T>(columns, prefix)(row);
+
+type Mapper = (row: Record<string, unknown>) => unknown;
+const mappers = new WeakMap<Record<string, Column>, Map<string, Mapper>>();
+
+/**
+ * mapColumns as a function made once per column set and prefix: the keys, the aliases and the
+ * columns' mappings are looked up once, not for every value of every row of every page.
+ */
+export const columnMapper = <T>(columns: Record<string, Column>, prefix = ''): ((row: Record<string, unknown>) => T) => {
+  let byPrefix = mappers.get(columns);
+  if (!byPrefix) mappers.set(columns, (byPrefix = new Map()));
+  let mapper = byPrefix.get(prefix);
+  if (!mapper) {
+    const fields = Object.entries(columns).map(([key, col]) => ({ key, alias: `${prefix}${key}`, col }));
+    mapper = (row) => {
+      const out: Record<string, unknown> = {};
+      for (const f of fields) {
+        const v = row[f.alias];
+        out[f.key] = v === null || v === undefined ? null : f.col.mapFromDriverValue(v);
+      }
+      return out;
+    };
+    byPrefix.set(prefix, mapper);
+  }
+  return mapper as (row: Record<string, unknown>) => T;
+};
 
 /** A select list of these columns named `prefix + key`, for mapColumns. */
 export const selectColumns = (columns: Record<string, Column>, prefix = ''): SQL =>
