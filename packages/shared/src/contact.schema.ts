@@ -54,7 +54,7 @@ export type ContactBody = z.input<typeof contactBodySchema>;
 
 export const CONTACT_SORTS = ['name', '-name', 'email', '-email', 'updated_at', '-updated_at', 'created_at', '-created_at'] as const;
 
-/** GET /api/users/ — trigram search on name and e-mail, filter by company. */
+/** GET /api/users/ — word-start search on name and e-mail (ADR 0030), filter by company. */
 export const contactListQuerySchema = pageQuerySchema.extend({
   q: z.string().trim().max(200).optional(),
   include: z.string().optional(),

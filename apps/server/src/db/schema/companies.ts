@@ -35,8 +35,6 @@ export const companies = pgTable(
   (t) => [
     index('companies_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('companies_domain_lower_idx').on(sql`lower(${t.domain})`),
-    // Typeahead prefix tier (ADR 0025): a name-prefix range in code point order, already sorted.
-    index('companies_name_prefix_idx').on(sql`lower(${t.name}) collate "C"`, t.id),
   ],
 );
 

@@ -34,12 +34,8 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
     index('users_company_id_idx').on(t.company_id),
     index('users_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
-    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
-    // Typeahead prefix tiers (ADR 0025): name, last word of the name (the surname) and e-mail
-    // prefixes as ranges in code point order, already sorted.
-    index('users_name_prefix_idx').on(sql`lower(${t.name}) collate "C"`, t.id),
-    index('users_last_name_prefix_idx').on(sql`lower(regexp_replace(${t.name}, '^.*[[:space:]]', '')) collate "C"`, t.id),
-    index('users_email_prefix_idx').on(sql`lower(${t.email}) collate "C"`, t.id),
+    // The name's trigrams serve the similar-spelling fallback (ADR 0030); the typeahead itself
+    // reads contact_words (migration 0006), which replaced the prefix and e-mail indexes.
   ],
 );
 
