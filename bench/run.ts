@@ -4,7 +4,9 @@
  * where a scenario has one, the same SQL run straight against PostgreSQL.
  *
  * Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/frontage_bench, created when
- * missing), BENCH_CONNECTIONS (16), BENCH_SECONDS (10 per row), BENCH_ONLY (substring filter on names).
+ * missing), BENCH_CONNECTIONS (16), BENCH_SECONDS (10 per row), BENCH_WARMUP (3 s of load before
+ * each row is measured: the rows before it leave other pages in the caches), BENCH_ONLY (substring
+ * filter on names).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,6 +21,7 @@ import { scenarios, type BenchContext } from './scenarios/index';
 const databaseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/frontage_bench';
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const warmup = Number(process.env.BENCH_WARMUP ?? 3);
 const only = process.env.BENCH_ONLY;
 const apiPort = Number(process.env.BENCH_PORT ?? 3300);
 const floorPort = apiPort + 1;
@@ -62,7 +65,7 @@ async function main() {
     for (const scenario of scenarios.filter((s) => !only || s.name.includes(only))) {
       process.stdout.write(`… ${scenario.name}\n`);
       const target = scenario.http(ctx);
-      await httpLoad(target, connections, 1); // warm-up
+      await httpLoad(target, connections, warmup);
       const http = await httpLoad(target, connections, seconds);
       const sql = scenario.sql ? await sqlLoad(databaseUrl, scenario.sql(ctx), connections, seconds) : undefined;
       rows.push({ name: scenario.name, http, sql });
