@@ -19,7 +19,7 @@
  * | `LOGIN_LOCK_MINUTES` | `15` | How long a lock (and the failure-counting window) lasts |
  * | `RATE_LIMIT_MAX` | `600` | Requests per minute per IP on `/api` (`0` disables the general limit) |
  * | `DB_POOL_MAX` | `10` | Maximum PostgreSQL pool connections per server process (ignored for PGlite) |
- * | `WEB_CONCURRENCY` | `0` | Server processes sharing the port with PostgreSQL (`0` = one per CPU core); PGlite always runs one |
+ * | `WEB_CONCURRENCY` | `1` | Server processes sharing the port with PostgreSQL (`0` = one per CPU core; worth it when the database runs on other cores or machines); PGlite always runs one |
  * | `SHUTDOWN_TIMEOUT_MS` | `10000` | Grace period for in-flight requests on SIGTERM/SIGINT |
  * | `SCRYPT_COST` | `16384` | scrypt N parameter for password hashes (tests lower it; keep the default in production) |
  * | `DOCS_URL` | `https://docs.frontage.example` | Link to the documentation shown in the app |
@@ -64,7 +64,7 @@ const envSchema = z.object({
   LOGIN_LOCK_MINUTES: int(15, 1),
   RATE_LIMIT_MAX: int(600, 0),
   DB_POOL_MAX: int(10, 1),
-  WEB_CONCURRENCY: int(0, 0),
+  WEB_CONCURRENCY: int(1, 0),
   SHUTDOWN_TIMEOUT_MS: int(10000, 0),
   SCRYPT_COST: int(16384, 2),
   DOCS_URL: z.string().url().default('https://docs.frontage.example'),

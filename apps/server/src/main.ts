@@ -1,8 +1,10 @@
 /**
  * Process entry: config → db → migrate → seed (when empty) → buildApp → listen; graceful shutdown.
  *
- * On PostgreSQL the server runs one process per CPU core (WEB_CONCURRENCY, ADR 0031): a Node
- * process is one thread, and a busy list page keeps it on one core while the other cores idle.
+ * On PostgreSQL the server can run several processes (WEB_CONCURRENCY, ADR 0031): a Node process
+ * is one thread, so where the database has cores of its own a process per core serves more. On
+ * a small machine that also runs PostgreSQL, one process (the default) keeps the tail latency
+ * lower: the processes and the database would compete for the same cores.
  * The primary migrates and seeds once, then forks the workers, which share the port (the cluster
  * module hands connections round-robin) and each open their own pool. What they share lives in
  * the database (sessions, throttles, notifications over LISTEN/NOTIFY, lib/pubsub.ts); the

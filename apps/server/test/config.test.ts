@@ -23,7 +23,7 @@ describe('config', () => {
       loginLockMinutes: 15,
       rateLimitMax: 600,
       dbPoolMax: 10,
-      webConcurrency: 0,
+      webConcurrency: 1,
       shutdownTimeoutMs: 10000,
       scryptCost: 16384,
       docsUrl: 'https://docs.frontage.example',
@@ -40,6 +40,7 @@ describe('config', () => {
     expect(c.cookieSecure).toBe(true);
     expect(c.dataDir).toBe(path.resolve('rel/dir'));
     expect(loadConfig({ WEB_CONCURRENCY: '3' }).webConcurrency).toBe(3);
+    expect(loadConfig({ WEB_CONCURRENCY: '0' }).webConcurrency).toBe(0);
     expect(() => loadConfig({ WEB_CONCURRENCY: '-1' })).toThrow(/WEB_CONCURRENCY/);
     expect(c.databaseUrl).toBeUndefined();
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
