@@ -14,7 +14,7 @@ export interface SqlTarget {
   variants?: Array<{ sql: string; params?: unknown[]; then?: Array<{ sql: string; params?: unknown[] }> }>;
   /**
    * Send every statement as a named prepared statement, as the server does for its hot reads
-   * (search/prepared.ts, drizzle's `.prepare`): each connection plans a statement once.
+   * (db/prepared.ts, drizzle's `.prepare`): each connection plans a statement once.
    */
   prepared?: boolean;
   /** Statements run once on each connection first (the session settings the endpoint uses). */

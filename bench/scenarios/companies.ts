@@ -67,7 +67,7 @@ const dialect = new PgDialect();
  * The raw-SQL twin (ADR 0030): per term, the repository's own statements rendered by drizzle's
  * dialect, as the endpoint sends them — the driving-word count (2+ words), the relevance page, and
  * the similar-spelling fallback when the page came back empty (run once here to know) — as named
- * prepared statements, like search/prepared.ts.
+ * prepared statements, like db/prepared.ts.
  */
 const twin =
   (t: WordTable, page: (words: string[], driver: number) => SQL, fuzzy: (term: string) => SQL) =>

@@ -1,13 +1,10 @@
 import pg from 'pg';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import type { Db } from '../../apps/server/src/db/client';
-import * as schema from '../../apps/server/src/db/schema';
 import {
   DRIVER_COUNT_CAP,
   pageByUpdateSql,
   loadedSql,
-  selectOneWithIncludes,
+  oneWithIncludesSql,
   driverCountSql,
   simpleSearchSql,
 } from '../../apps/server/src/modules/properties/properties.repository';
@@ -101,7 +98,7 @@ const listSql = (): SqlTarget => ({
       const ids = dialect.sqlToQuery(pageByUpdateSql((page - 1) * LIST_PER_PAGE, LIST_PER_PAGE, true));
       // The rows query gets the page's real ids, as the server's does.
       const pageIds = (await client.query<{ id: number }>(ids.sql, ids.params)).rows.map((r) => r.id);
-      const rows = dialect.sqlToQuery(loadedSql(pageIds));
+      const rows = dialect.sqlToQuery(loadedSql(`{${pageIds.join(',')}}`));
       variants.push({ sql: ids.sql, params: ids.params, then: [{ sql: rows.sql, params: rows.params }] });
     }
     await client.end();
@@ -110,13 +107,14 @@ const listSql = (): SqlTarget => ({
 });
 
 /**
- * The endpoint's one statement (properties.repository selectOneWithIncludes) rendered by drizzle,
- * the placeholder filled with each sample id: the same SQL the server prepares.
+ * The endpoint's one statement (properties.repository oneWithIncludesSql), as the server prepares
+ * it, with each sample id.
  */
-const oneSql = (ids: number[]): SqlTarget => {
-  const { sql: text } = selectOneWithIncludes(drizzle.mock({ schema }) as unknown as Db).toSQL();
-  return { sql: text, params: ids.map((id) => [id]), prepared: true };
-};
+const oneSql = (ids: number[]): SqlTarget => ({
+  sql: dialect.sqlToQuery(oneWithIncludesSql(ids[0]!)).sql,
+  params: ids.map((id) => [id]),
+  prepared: true,
+});
 
 /** Properties spread over the generated range (ids are dense after the demo's). */
 const SAMPLE_IDS = Array.from({ length: 40 }, (_, i) => 6_000 + i * 24_917);

@@ -1,6 +1,6 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { preparedRows } from '../search/prepared';
+import { columnMapper, fixedStatement, selectColumns } from '../../db/prepared';
 import { companies, sessions, userSettings, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -60,44 +60,30 @@ export const insertSession = async (db: Db, values: typeof sessions.$inferInsert
   return rows[0]!;
 };
 
+const sessionColumns = getTableColumns(sessions);
+const userColumns = getTableColumns(users);
+const mapSession = columnMapper<SessionRow>(sessionColumns, 's_');
+const mapUser = columnMapper<UserRow>(userColumns, 'u_');
+
 /**
  * The session of a cookie and its user in one round trip: every authenticated request starts
  * here, so it is one prepared statement rather than two drizzle queries (ADR 0031).
  */
+const sessionWithUser = fixedStatement(
+  (tokenHash: string) =>
+    sql`select ${selectColumns(sessionColumns, 's_')}, ${selectColumns(userColumns, 'u_')}
+          from ${sessions} left join ${users} on ${users.id} = ${sessions.user_id}
+         where ${sessions.token_hash} = ${tokenHash}
+         limit 1`,
+);
+
 export const findSessionWithUser = async (
   db: Db,
   tokenHash: string,
 ): Promise<{ session: SessionRow; user: UserRow | undefined } | undefined> => {
-  const rows = await preparedRows<UserRow & { s_id: number; s_user_id: number; s_token_hash: string; s_created_at: Date; s_last_seen_at: Date; s_expires_at: Date; s_ip: string | null; s_user_agent: string | null; u_found: boolean }>(
-    db,
-    sql`select s.id as s_id, s.user_id as s_user_id, s.token_hash as s_token_hash, s.created_at as s_created_at,
-               s.last_seen_at as s_last_seen_at, s.expires_at as s_expires_at, s.ip as s_ip, s.user_agent as s_user_agent,
-               u.id is not null as u_found, u.*
-          from ${sessions} s left join ${users} u on u.id = s.user_id
-         where s.token_hash = ${tokenHash}
-         limit 1`,
-  );
+  const rows = await sessionWithUser<Record<string, unknown>>(db, tokenHash);
   const r = rows[0];
-  if (!r) return undefined;
-  const { s_id, s_user_id, s_token_hash, s_created_at, s_last_seen_at, s_expires_at, s_ip, s_user_agent, u_found, ...user } = r;
-  const session: SessionRow = {
-    id: s_id,
-    user_id: s_user_id,
-    token_hash: s_token_hash,
-    created_at: new Date(s_created_at),
-    last_seen_at: new Date(s_last_seen_at),
-    expires_at: new Date(s_expires_at),
-    ip: s_ip,
-    user_agent: s_user_agent,
-  };
-  // Raw rows carry timestamps as Date (pg) or as text (drizzle's PGlite driver): normalise them.
-  const row: UserRow = {
-    ...user,
-    last_activity: user.last_activity === null ? null : new Date(user.last_activity),
-    created_at: new Date(user.created_at),
-    updated_at: new Date(user.updated_at),
-  };
-  return { session, user: u_found ? row : undefined };
+  return r && { session: mapSession(r), user: r.u_id === null ? undefined : mapUser(r) };
 };
 
 export const updateSession = async (

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { idArray } from '../../db/id-array';
 import { companies, companyCategories, companyCategory, users } from '../../db/schema';
-import { mapColumns, selectColumns } from '../search/prepared';
+import { mapColumns, selectColumns } from '../../db/prepared';
 import {
   COMPANY_WORDS,
   filteredHitsCte,
@@ -35,9 +35,8 @@ export type CompanyListRow = CompanyRow & { categories: number[] };
 // Names the outer table literally: drizzle renders a one-table query's columns unqualified.
 const categoriesCol = sql<number[]>`(select coalesce(array_agg(${companyCategory.category_id} order by ${companyCategory.category_id}), '{}'::int[])
   from ${companyCategory} where ${companyCategory.company_id} = companies.id)`;
-/** The int[] arrives as an array from both drivers; text only if a driver leaves it unparsed. */
-const asIds = (v: unknown): number[] =>
-  Array.isArray(v) ? v.map(Number) : typeof v === 'string' ? v.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number) : [];
+/** The int[] arrives parsed from both drivers. */
+const asIds = (v: unknown): number[] => (v as number[]).map(Number);
 export type NewCompany = typeof companies.$inferInsert;
 
 export interface CompanyFilters {

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { companies, userSettings, users } from '../../db/schema';
 import type { CompanySummaryRow } from '../auth/auth.presenter';
 import { parseSort } from '../companies/search';
-import { mapColumns, selectColumns } from '../search/prepared';
+import { mapColumns, selectColumns } from '../../db/prepared';
 import {
   CONTACT_WORDS,
   filteredHitsCte,

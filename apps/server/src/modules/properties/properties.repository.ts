@@ -2,10 +2,10 @@ import type { PropertySort } from '@frontage/shared';
 import { and, asc, count, desc, eq, getTableColumns, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { idArray } from '../../db/id-array';
+import { idArrayText } from '../../db/id-array';
 import { addresses, companies, properties, propertyParties, schemeParties, schemes } from '../../db/schema';
 import { addPartyRow, type PartyLists, type PartyRow } from './parties.repository';
-import { columnMapper, preparedRows, selectColumns } from '../search/prepared';
+import { columnMapper, fixedStatement, preparedRows, selectColumns } from '../../db/prepared';
 import { chooseDriver, docPattern, searchWords, wordRange } from '../search/words';
 
 export type PropertyRow = typeof properties.$inferSelect;
@@ -34,27 +34,40 @@ export interface LoadedProperty {
   p: PropertyRow;
   a: typeof addresses.$inferSelect;
   s: { id: number; name: string; type: (typeof schemes.$inferSelect)['type'] } | null;
-  /** Left joined: the single read's drizzle select types each column nullable. */
-  t: { [K in keyof JoinedCompany]: JoinedCompany[K] | null } | null;
-  lt: { [K in keyof JoinedCompany]: JoinedCompany[K] | null } | null;
+  t: JoinedCompany | null;
+  lt: JoinedCompany | null;
 }
 
-/** The rows of these properties (any order) with their address, scheme and tenants: one statement. */
-export const loadedSql = (ids: number[]): SQL =>
-  sql`select ${selectColumns(propertyColumns, 'p_')}, ${selectColumns(addressColumns, 'a_')},
-        ${selectColumns(schemeColumns, 's_')}, ${selectColumns(tenantColumns, 't_')}, ${selectColumns(legalTenantColumns, 'lt_')}
-      from ${properties}
-      join ${addresses} on ${addresses.id} = ${properties.address_id}
-      left join ${schemes} on ${schemes.id} = ${properties.scheme_id}
-      left join ${companies} ${sql.identifier('tenant')} on ${tenant.id} = ${properties.tenant_id}
-      left join ${companies} ${sql.identifier('legal_tenant')} on ${legalTenant.id} = ${properties.legal_tenant_id}
-     where ${properties.id} = any(${idArray(ids)})`;
+/** The columns and joins every read of a property starts from (its address, scheme, tenants). */
+const loadedColumns = sql`${selectColumns(propertyColumns, 'p_')}, ${selectColumns(addressColumns, 'a_')},
+  ${selectColumns(schemeColumns, 's_')}, ${selectColumns(tenantColumns, 't_')}, ${selectColumns(legalTenantColumns, 'lt_')}`;
+const loadedFrom = sql`from ${properties}
+  join ${addresses} on ${addresses.id} = ${properties.address_id}
+  left join ${schemes} on ${schemes.id} = ${properties.scheme_id}
+  left join ${companies} ${sql.identifier('tenant')} on ${tenant.id} = ${properties.tenant_id}
+  left join ${companies} ${sql.identifier('legal_tenant')} on ${legalTenant.id} = ${properties.legal_tenant_id}`;
+
+/**
+ * The rows of these properties (any order) with their address, scheme and tenants: one statement;
+ * `ids` is an int[] literal (idArrayText), one parameter whatever the page's size.
+ */
+export const loadedSql = (ids: string): SQL =>
+  sql`select ${loadedColumns} ${loadedFrom} where ${properties.id} = any(${ids}::int[])`;
+const loadedStatement = fixedStatement(loadedSql);
 
 const mapProperty = columnMapper<PropertyRow>(propertyColumns, 'p_');
 const mapAddress = columnMapper<LoadedProperty['a']>(addressColumns, 'a_');
 const mapScheme = columnMapper<NonNullable<LoadedProperty['s']>>(schemeColumns, 's_');
 const mapTenant = columnMapper<JoinedCompany>(tenantColumns, 't_');
 const mapLegalTenant = columnMapper<JoinedCompany>(legalTenantColumns, 'lt_');
+
+const toLoaded = (r: Record<string, unknown>): LoadedProperty => ({
+  p: mapProperty(r),
+  a: mapAddress(r),
+  s: r.s_id === null ? null : mapScheme(r),
+  t: r.t_id === null ? null : mapTenant(r),
+  lt: r.lt_id === null ? null : mapLegalTenant(r),
+});
 
 /**
  * Properties with their address, scheme and tenants: what every read shape starts from. A
@@ -63,79 +76,53 @@ const mapLegalTenant = columnMapper<JoinedCompany>(legalTenantColumns, 'lt_');
  */
 export const loadByIds = async (db: Db, ids: number[]): Promise<LoadedProperty[]> => {
   if (!ids.length) return [];
-  const rows = await preparedRows<Record<string, unknown>>(db, loadedSql(ids));
-  return rows.map((r) => ({
-    p: mapProperty(r),
-    a: mapAddress(r),
-    s: r.s_id === null ? null : mapScheme(r),
-    t: r.t_id === null ? null : mapTenant(r),
-    lt: r.lt_id === null ? null : mapLegalTenant(r),
-  }));
+  return (await loadedStatement<Record<string, unknown>>(db, idArrayText(ids))).map(toLoaded);
 };
 
 /** JSON of one party row: timestamps arrive as text. */
 type PartyJson = Omit<PartyRow, 'c_verified_at'> & { c_verified_at: string | null };
 
-const idParam = sql.placeholder('id');
-
 /**
- * GET /api/properties/{id} in one round trip (ADR 0031): the row with its address, scheme and
- * tenants, its party lists in saved order and its unverified-history summary as JSON columns —
- * one statement, prepared once per connection, instead of three queries.
+ * GET /api/properties/{id} in one round trip (ADR 0031): loadedSql's row with its party lists in
+ * saved order and its unverified-history summary as JSON columns — one prepared statement instead
+ * of three queries.
  */
-export const selectOneWithIncludes = (db: Db) =>
-  db
-    .select({
-      p: properties,
-      a: addresses,
-      s: { id: schemes.id, name: schemes.name, type: schemes.type },
-      t: companyCols(tenant),
-      lt: companyCols(legalTenant),
-      parties: sql<PartyJson[]>`(
-        select coalesce(json_agg(json_build_object(
-                 'role', pp.role, 'company_id', pp.company_id, 'user_id', pp.user_id,
-                 'c_name', c.name, 'c_core_id', c.core_id, 'c_is_verified', c.is_verified, 'c_verified_at', c.verified_at,
-                 'u_name', u.name, 'u_email', u.email, 'u_company_id', u.company_id, 'u_company_name', uc.name)
-               order by pp.role, pp.position, pp.id), '[]'::json)
-          from ${propertyParties} pp
-          left join ${companies} c on c.id = pp.company_id
-          left join users u on u.id = pp.user_id
-          left join ${companies} uc on uc.id = u.company_id
-         where pp.property_id = ${properties.id})`,
-      history: sql<Array<{ field: string; n: number }>>`(
-        select coalesce(json_agg(json_build_object('field', h.field, 'n', h.n) order by h.field), '[]'::json)
-          from (select field, count(*)::int as n from field_history
-                 where verified = false
-                   and ((entity_type = 'property' and entity_id = ${properties.id})
-                     or (entity_type = 'address' and entity_id = ${properties.address_id}))
-                 group by field) h)`,
-    })
-    .from(properties)
-    .innerJoin(addresses, eq(addresses.id, properties.address_id))
-    .leftJoin(schemes, eq(schemes.id, properties.scheme_id))
-    .leftJoin(tenant, eq(tenant.id, properties.tenant_id))
-    .leftJoin(legalTenant, eq(legalTenant.id, properties.legal_tenant_id))
-    .where(eq(properties.id, idParam));
-
-const oneWithIncludes = (db: Db) => selectOneWithIncludes(db).prepare('property_with_includes');
-
-const preparedOne = new WeakMap<Db, ReturnType<typeof oneWithIncludes>>();
+export const oneWithIncludesSql = (id: number): SQL =>
+  sql`select ${loadedColumns},
+      (select coalesce(json_agg(json_build_object(
+                'role', pp.role, 'company_id', pp.company_id, 'user_id', pp.user_id,
+                'c_name', c.name, 'c_core_id', c.core_id, 'c_is_verified', c.is_verified, 'c_verified_at', c.verified_at,
+                'u_name', u.name, 'u_email', u.email, 'u_company_id', u.company_id, 'u_company_name', uc.name)
+              order by pp.role, pp.position, pp.id), '[]'::json)
+         from ${propertyParties} pp
+         left join ${companies} c on c.id = pp.company_id
+         left join users u on u.id = pp.user_id
+         left join ${companies} uc on uc.id = u.company_id
+        where pp.property_id = ${properties.id}) as parties,
+      (select coalesce(json_agg(json_build_object('field', h.field, 'n', h.n) order by h.field), '[]'::json)
+         from (select field, count(*)::int as n from field_history
+                where verified = false
+                  and ((entity_type = 'property' and entity_id = ${properties.id})
+                    or (entity_type = 'address' and entity_id = ${properties.address_id}))
+                group by field) h) as history
+    ${loadedFrom} where ${properties.id} = ${id}::int`;
+const oneWithIncludes = fixedStatement(oneWithIncludesSql);
 
 export const loadOneWithIncludes = async (
   db: Db,
   id: number,
 ): Promise<{ loaded: LoadedProperty; parties: PartyLists | undefined; history: { count: number; columns: string[] } } | undefined> => {
-  let query = preparedOne.get(db);
-  if (!query) preparedOne.set(db, (query = oneWithIncludes(db)));
-  const row = (await query.execute({ id }))[0];
+  const row = (await oneWithIncludes<Record<string, unknown>>(db, id))[0];
   if (!row) return undefined;
-  const { parties: partyRows, history, ...loaded } = row;
   const lists = new Map<number, PartyLists>();
-  for (const r of partyRows) addPartyRow(lists, id, { ...r, c_verified_at: r.c_verified_at === null ? null : new Date(r.c_verified_at) });
+  for (const r of row.parties as PartyJson[]) {
+    addPartyRow(lists, id, { ...r, c_verified_at: r.c_verified_at === null ? null : new Date(r.c_verified_at) });
+  }
+  const history = row.history as Array<{ field: string; n: number }>;
   return {
-    loaded,
+    loaded: toLoaded(row),
     parties: lists.get(id),
-    history: { count: history.reduce((a, h) => a + h.n, 0), columns: history.map((h) => h.field) },
+    history: { count: history.reduce((n, h) => n + h.n, 0), columns: history.map((h) => h.field) },
   };
 };
 
@@ -260,8 +247,8 @@ const MIRRORED: Partial<Record<PropertySort, PropertySort>> = {
 };
 
 /** The number of properties, kept by triggers (migration 0003): the unfiltered list's total. */
-const countAll = async (db: Db): Promise<number> =>
-  Number((await preparedRows<{ n: string | number }>(db, sql`select n from row_counts where table_name = 'properties'`))[0]?.n ?? 0);
+const countStatement = fixedStatement(() => sql`select n from row_counts where table_name = 'properties'`);
+const countAll = async (db: Db): Promise<number> => Number((await countStatement<{ n: string | number }>(db))[0]?.n ?? 0);
 
 /**
  * One page of the unfiltered list by last update and the list's total, in one statement
@@ -296,8 +283,10 @@ export const pageByUpdateSql = (offset: number, limit: number, newestFirst: bool
       ) p
     ) p on true`;
 
+const pageByUpdateStatement = fixedStatement(pageByUpdateSql);
+
 const pageByUpdate = async (db: Db, offset: number, limit: number, newestFirst: boolean) => {
-  const rows = await preparedRows<{ total: string | number; id: number | null }>(db, pageByUpdateSql(offset, limit, newestFirst));
+  const rows = await pageByUpdateStatement<{ total: string | number; id: number | null }>(db, offset, limit, newestFirst);
   const ids = rows.flatMap((r) => (r.id === null ? [] : [r.id]));
   return { ids: newestFirst ? ids.reverse() : ids, total: Number(rows[0]?.total ?? 0) };
 };

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { preparedRows } from './prepared';
+import { preparedRows } from '../../db/prepared';
 import { chooseDriver, docPattern, searchWords, wordRange } from './words';
 
 /**

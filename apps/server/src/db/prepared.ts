@@ -1,17 +1,11 @@
 import { createHash } from 'node:crypto';
-import { sql, type Column, type SQL } from 'drizzle-orm';
+import { is, Placeholder, sql, type Column, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { queryRows, type Db } from '../../db/client';
+import { queryRows, type Db } from './client';
 
 const dialect = new PgDialect();
 
-/**
- * Runs a hot read as a named prepared statement on PostgreSQL (ADR 0023): planning the typeahead's
- * CTE with its joins cost 3–4 ms, several times its execution, so each pooled connection plans a
- * statement shape once and reuses the plan. The name is derived from the SQL text, so every shape
- * (number of words, filters) gets its own. PGlite (one embedded user) and transactions run it plainly.
- */
 /** timestamp, timestamptz and date OIDs: left as the text PostgreSQL sent. */
 const TEXT_TYPES = new Set([1114, 1184, 1082]);
 /**
@@ -23,12 +17,45 @@ const types = {
     TEXT_TYPES.has(oid) ? (v: string) => v : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
-export const preparedRows = async <T>(db: Db, query: SQL): Promise<T[]> => {
+const poolOf = (db: Db): pg.Pool | undefined => {
   const client = (db as { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool)) return queryRows<T>(db, query);
+  return client instanceof pg.Pool ? client : undefined;
+};
+
+const nameOf = (text: string) => `s_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+
+/**
+ * Runs a hot read as a named prepared statement on PostgreSQL (ADR 0023): planning the typeahead's
+ * CTE with its joins cost 3–4 ms, several times its execution, so each pooled connection plans a
+ * statement shape once and reuses the plan. The name is derived from the SQL text, so every shape
+ * (number of words, filters) gets its own. PGlite (one embedded user) and transactions run it plainly.
+ */
+export const preparedRows = async <T>(db: Db, query: SQL): Promise<T[]> => {
+  const pool = poolOf(db);
+  if (!pool) return queryRows<T>(db, query);
   const { sql: text, params } = dialect.sqlToQuery(query);
-  const name = `s_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-  return (await client.query({ name, text, values: params as unknown[], types })).rows as T[];
+  return (await pool.query({ name: nameOf(text), text, values: params as unknown[], types })).rows as T[];
+};
+
+/**
+ * preparedRows for a statement whose text never changes, only its values (ADR 0031): on
+ * PostgreSQL the builder runs once with placeholders and the rendered text is reused — rendering
+ * the property read's ninety columns cost more CPU than executing it. PGlite and transactions
+ * build it with the values each time, as preparedRows does.
+ */
+export const fixedStatement = <A extends unknown[]>(build: (...args: A) => SQL) => {
+  let rendered: { name: string; text: string; params: unknown[] } | undefined;
+  return async <T>(db: Db, ...args: A): Promise<T[]> => {
+    const pool = poolOf(db);
+    if (!pool) return queryRows<T>(db, build(...args));
+    if (!rendered) {
+      const placeholders = args.map((_, i) => sql.placeholder(String(i))) as unknown as A;
+      const { sql: text, params } = dialect.sqlToQuery(build(...placeholders));
+      rendered = { name: nameOf(text), text, params };
+    }
+    const values = rendered.params.map((p) => (is(p, Placeholder) ? args[Number(p.name)] : p));
+    return (await pool.query({ name: rendered.name, text: rendered.text, values, types })).rows as T[];
+  };
 };
 
 /**
