@@ -1,6 +1,7 @@
 import type { CommentableType, MentionableType } from '@frontage/shared';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
+import { likeEscape } from '../../db/like';
 import { commentLinks, comments, users } from '../../db/schema';
 import { mentionKey, type MentionRef } from './comment-html';
 
@@ -160,7 +161,6 @@ export const earlierCommenters = async (
 export const userName = async (db: Db, id: number): Promise<string | undefined> =>
   (await db.select({ name: users.name }).from(users).where(eq(users.id, id)).limit(1))[0]?.name;
 
-const escapeLike = (q: string): string => q.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Mention search across companies, schemes, properties, enquiries and users: trigram word
@@ -172,8 +172,8 @@ export const searchEntities = async (
   q: string,
   limit: number,
 ): Promise<Array<{ name: string; entity_type: MentionableType; entity_id: number }>> => {
-  const prefix = `${escapeLike(q)}%`;
-  const contains = `%${escapeLike(q)}%`;
+  const prefix = `${likeEscape(q)}%`;
+  const contains = `%${likeEscape(q)}%`;
   const qt = sql`${q}::text`;
   const score = (expr: SQL) =>
     sql`(word_similarity(${qt}, ${expr}) + case when ${expr} ilike ${prefix} then 1 when ${expr} ilike ${contains} then 0.5 else 0 end)`;

@@ -2,7 +2,8 @@ import type { GeocodeCandidate } from '@frontage/shared';
 import { and, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { addresses } from '../../db/schema';
-import { likeEscape, searchTerms } from '../properties/properties.repository';
+import { likeEscape } from '../../db/like';
+import { searchTerms } from '../properties/properties.repository';
 import { labelOf, type Geocoder } from './geocoder';
 import { distanceKm, townIndex, type TownIndex } from './towns';
 

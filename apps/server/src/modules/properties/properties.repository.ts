@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, getTableColumns, isNotNull, isNull, sql, typ
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { idArrayText } from '../../db/id-array';
+import { likeEscape } from '../../db/like';
 import { addresses, companies, properties, propertyParties, schemeParties, schemes } from '../../db/schema';
 import { addPartyRow, type PartyLists, type PartyRow } from './parties.repository';
 import { columnMapper, fixedStatement, preparedRows, selectColumns } from '../../db/prepared';
@@ -135,8 +136,6 @@ export const insertProperty = async (db: Db, values: NewProperty): Promise<Prope
 export const updateProperty = async (db: Db, id: number, values: Partial<NewProperty>): Promise<PropertyRow> =>
   (await db.update(properties).set(values).where(eq(properties.id, id)).returning())[0]!;
 
-/** `%`, `_` and `\` typed by a user are literal characters, not LIKE wildcards. */
-export const likeEscape = (s: string): string => s.replace(/[\\%_]/g, '\\$&');
 
 /** Search words (at most six), lower-cased. */
 export const searchTerms = (q: string | undefined): string[] =>

@@ -3,7 +3,8 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { addresses, companies, properties, schemeParties, schemes } from '../../db/schema';
-import { exportKeyset, likeEscape, searchTerms } from '../properties/properties.repository';
+import { likeEscape } from '../../db/like';
+import { exportKeyset, searchTerms } from '../properties/properties.repository';
 
 export type SchemeRow = typeof schemes.$inferSelect;
 export type NewScheme = typeof schemes.$inferInsert;
