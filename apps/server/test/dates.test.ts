@@ -5,9 +5,16 @@ import { iso, toIso } from '../src/lib/dates';
 describe('toIso', () => {
   it('formats every date exactly as Date#toISOString does', () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date(Date.UTC(-5000, 0, 1)), max: new Date(Date.UTC(20000, 0, 1)), noInvalidDate: true }), (d) => {
-        expect(toIso(d)).toBe(d.toISOString());
-      }),
+      fc.property(
+        fc.date({
+          min: new Date(Date.UTC(-5000, 0, 1)),
+          max: new Date(Date.UTC(20000, 0, 1)),
+          noInvalidDate: true,
+        }),
+        (d) => {
+          expect(toIso(d)).toBe(d.toISOString());
+        },
+      ),
       { numRuns: 5000 },
     );
   });

@@ -58,6 +58,36 @@ export const fixedStatement = <A extends unknown[]>(build: (...args: A) => SQL) 
   };
 };
 
+/** A statement's values by name: `value(name)` is the value itself, or a placeholder of that name. */
+export type ValueOf = (name: string) => unknown;
+
+/**
+ * preparedRows for a statement of a few shapes whose values vary (ADR 0032): `build(shape, value)`
+ * is rendered once per shape with `sql.placeholder(name)` for every `value(name)`, and each call
+ * fills the placeholders from `values`. The typeahead's page statement has one shape per word
+ * count; rendering its CTEs per request cost more CPU than presenting the page. PGlite and
+ * transactions build it with the values each time, as preparedRows does.
+ */
+export const shapedStatement = <S extends string | number>(build: (shape: S, value: ValueOf) => SQL) => {
+  const rendered = new Map<S, { name: string; text: string; params: unknown[] }>();
+  return async <T>(db: Db, shape: S, values: Record<string, unknown>): Promise<T[]> => {
+    const named = (name: string) => {
+      if (!(name in values)) throw new Error(`shapedStatement: no value for ${name}`);
+      return values[name];
+    };
+    const pool = poolOf(db);
+    if (!pool) return queryRows<T>(db, build(shape, named));
+    let r = rendered.get(shape);
+    if (!r) {
+      const { sql: text, params } = dialect.sqlToQuery(build(shape, (name) => sql.placeholder(name)));
+      r = { name: nameOf(text), text, params };
+      rendered.set(shape, r);
+    }
+    const bound = r.params.map((p) => (is(p, Placeholder) ? named(p.name) : p));
+    return (await pool.query({ name: r.name, text: r.text, values: bound, types })).rows as T[];
+  };
+};
+
 /**
  * One raw row of `preparedRows` as drizzle would give it for these columns (timestamps as Date,
  * json parsed, whichever driver answered): `row[prefix + key]` through each column's own mapping,
@@ -92,9 +122,35 @@ export const columnMapper = <T>(columns: Record<string, Column>, prefix = ''): (
   return mapper as (row: Record<string, unknown>) => T;
 };
 
-/** A select list of these columns named `prefix + key`, for mapColumns. */
-export const selectColumns = (columns: Record<string, Column>, prefix = ''): SQL =>
-  sql.join(
-    Object.entries(columns).map(([key, col]) => sql`${col} as ${sql.identifier(`${prefix}${key}`)}`),
-    sql`, `,
-  );
+/**
+ * A fragment with no values, rendered to text once (module constants such as a select list or a
+ * join chain): rendering drizzle's column and table objects on every request was most of a hot
+ * read's CPU in the server (ADR 0032).
+ */
+export const staticSql = <T = unknown>(fragment: SQL<T>): SQL<T> => {
+  const { sql: text, params } = dialect.sqlToQuery(fragment);
+  if (params.length) throw new Error('staticSql: the fragment holds values; render it per request');
+  return sql.raw(text) as SQL<T>;
+};
+
+const selectLists = new WeakMap<Record<string, Column>, Map<string, SQL>>();
+
+/**
+ * A select list of these columns named `prefix + key`, for mapColumns. Rendered to text once per
+ * column set and prefix (it holds no values): drizzle renders a column through several checks,
+ * and a hundred-column list rebuilt per request cost more CPU than the search it selected for.
+ */
+export const selectColumns = (columns: Record<string, Column>, prefix = ''): SQL => {
+  let byPrefix = selectLists.get(columns);
+  if (!byPrefix) selectLists.set(columns, (byPrefix = new Map()));
+  let list = byPrefix.get(prefix);
+  if (!list) {
+    const built = sql.join(
+      Object.entries(columns).map(([key, col]) => sql`${col} as ${sql.identifier(`${prefix}${key}`)}`),
+      sql`, `,
+    );
+    list = staticSql(built);
+    byPrefix.set(prefix, list);
+  }
+  return list;
+};

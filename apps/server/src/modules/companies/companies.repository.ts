@@ -3,12 +3,13 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { idArray } from '../../db/id-array';
 import { companies, companyCategories, companyCategory, users } from '../../db/schema';
-import { mapColumns, selectColumns } from '../../db/prepared';
+import { mapColumns, preparedRows, selectColumns, shapedStatement, staticSql, type ValueOf } from '../../db/prepared';
 import {
   COMPANY_WORDS,
   filteredHitsCte,
   matchingIdsSql,
   relevanceSearch,
+  searchValues,
   topHitsCtes,
 } from '../search/word-tables';
 import { searchWords } from '../search/words';
@@ -33,8 +34,9 @@ export type CompanyRow = Omit<typeof companies.$inferSelect, 'logo'>;
 export type CompanyListRow = CompanyRow & { categories: number[] };
 
 // Names the outer table literally: drizzle renders a one-table query's columns unqualified.
-const categoriesCol = sql<number[]>`(select coalesce(array_agg(${companyCategory.category_id} order by ${companyCategory.category_id}), '{}'::int[])
-  from ${companyCategory} where ${companyCategory.company_id} = companies.id)`;
+// ARRAY(subquery) rather than array_agg(… order by …): no aggregate per row ('{}' when none).
+const categoriesCol = staticSql(sql<number[]>`array(select ${companyCategory.category_id} from ${companyCategory}
+  where ${companyCategory.company_id} = companies.id order by ${companyCategory.category_id})`);
 /** The int[] arrives parsed from both drivers. */
 const asIds = (v: unknown): number[] => (v as number[]).map(Number);
 export type NewCompany = typeof companies.$inferInsert;
@@ -124,6 +126,20 @@ const otherFilters = (f: CompanyFilters): SQL | undefined => filterWhere({ ...f,
  * best matching word (first word of the name, other name word, domain word), then the name, then
  * id — with the page's columns, in one statement. `words[driver]` drives (pickDriver).
  */
+/** The page read from `hits` (the CTEs before it): `limit` and `offset` by name. */
+const pageOfHits = (ctes: SQL, value: ValueOf): SQL => sql`with recursive ${ctes}
+    select ${selectColumns(columns)}, ${categoriesCol} as categories
+      from (select * from hits order by tier, sort_key, id limit ${value('limit')} offset ${value('offset')}) h
+      join ${companies} on ${companies.id} = h.id
+     order by h.tier, h.sort_key, h.id`;
+
+/** The named values of the page statement: the search's, and the page's `limit` (+1) and `offset`. */
+const pageValues = (words: string[], driver: number, limit: number, offset: number): Record<string, unknown> => ({
+  ...searchValues(words, driver, offset + limit + 1),
+  limit: limit + 1,
+  offset,
+});
+
 export const relevanceSql = (
   f: CompanyFilters,
   words: string[],
@@ -131,24 +147,24 @@ export const relevanceSql = (
   limit: number,
   offset: number,
 ): SQL => {
-  const k = offset + limit + 1;
+  const values = pageValues(words, driver, limit, offset);
+  const value: ValueOf = (name) => values[name];
   const filters = otherFilters(f);
   const ctes = filters
-    ? filteredHitsCte(
-        COMPANY_WORDS,
-        words,
-        driver,
-        sql`join ${companies} on ${companies.id} = w.company_id`,
-        filters,
-        k,
-      )
-    : topHitsCtes(COMPANY_WORDS, words, driver, k);
-  return sql`with recursive ${ctes}
-    select ${selectColumns(columns)}, ${categoriesCol} as categories
-      from (select * from hits order by tier, sort_key, id limit ${limit + 1} offset ${offset}) h
-      join ${companies} on ${companies.id} = h.id
-     order by h.tier, h.sort_key, h.id`;
+    ? filteredHitsCte(COMPANY_WORDS, words, driver, sql`join ${companies} on ${companies.id} = w.company_id`, filters, offset + limit + 1)
+    : topHitsCtes(COMPANY_WORDS, words.length - 1, value);
+  return pageOfHits(ctes, value);
 };
+
+/** The unfiltered page (every picker's), rendered once per number of words (ADR 0032). */
+const topPage = shapedStatement((otherWords: number, value) =>
+  pageOfHits(topHitsCtes(COMPANY_WORDS, otherWords, value), value),
+);
+
+const relevancePage = <R>(db: Db, f: CompanyFilters, words: string[], driver: number, limit: number, offset: number) =>
+  otherFilters(f)
+    ? preparedRows<R>(db, relevanceSql(f, words, driver, limit, offset))
+    : topPage<R>(db, words.length - 1, pageValues(words, driver, limit, offset));
 
 /** Similar spellings of the name (pg_trgm `%`), best first: the fallback when nothing matched literally. */
 export const fuzzySql = (f: CompanyFilters, term: string, limit: number): SQL => {
@@ -165,7 +181,7 @@ const searchByRelevance = async (db: Db, f: CompanyFilters, limit: number, offse
     f.q,
     limit,
     offset,
-    (words, driver) => relevanceSql(f, words, driver, limit, offset),
+    (words, driver) => relevancePage(db, f, words, driver, limit, offset),
     (term) => fuzzySql(f, term, limit),
   );
   return {

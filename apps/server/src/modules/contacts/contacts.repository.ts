@@ -3,12 +3,13 @@ import type { Db } from '../../db/client';
 import { companies, userSettings, users } from '../../db/schema';
 import type { CompanySummaryRow } from '../auth/auth.presenter';
 import { parseSort } from '../companies/search';
-import { mapColumns, selectColumns } from '../../db/prepared';
+import { mapColumns, preparedRows, selectColumns, shapedStatement, staticSql, type ValueOf } from '../../db/prepared';
 import {
   CONTACT_WORDS,
   filteredHitsCte,
   matchingIdsSql,
   relevanceSearch,
+  searchValues,
   topHitsCtes,
 } from '../search/word-tables';
 import { searchWords } from '../search/words';
@@ -94,9 +95,9 @@ const settingsColumns = getTableColumns(userSettings);
  * A contact with its settings and its company's summary (both left joined), as the list returns
  * them: the pickers always ask for the company, and one statement answers the whole page.
  */
-const pageColumns = sql`${selectColumns(userColumns, 'u_')}, ${selectColumns(settingsColumns, 's_')}, ${selectColumns(summaryColumns, 'c_')}`;
-const pageJoins = sql`left join ${userSettings} on ${userSettings.user_id} = ${users.id}
-      left join ${companies} on ${companies.id} = ${users.company_id}`;
+const pageColumns = staticSql(sql`${selectColumns(userColumns, 'u_')}, ${selectColumns(settingsColumns, 's_')}, ${selectColumns(summaryColumns, 'c_')}`);
+const pageJoins = staticSql(sql`left join ${userSettings} on ${userSettings.user_id} = ${users.id}
+      left join ${companies} on ${companies.id} = ${users.company_id}`);
 const fromRow = (r: Record<string, unknown>): ContactListRow => ({
   user: mapColumns<UserRow>(r, userColumns, 'u_'),
   settings: r.s_user_id === null ? null : mapColumns<UserSettingsRow>(r, settingsColumns, 's_'),
@@ -110,6 +111,21 @@ const otherFilters = (f: ContactFilters): SQL | undefined => filterWhere({ ...f,
  * best matching word (first name, surname, other name word, e-mail word), then the name, then id —
  * with their settings, in one statement. `words[driver]` drives (pickDriver).
  */
+/** The page read from `hits` (the CTEs before it): `limit` and `offset` by name. */
+const pageOfHits = (ctes: SQL, value: ValueOf): SQL => sql`with recursive ${ctes}
+    select ${pageColumns}
+      from (select * from hits order by tier, sort_key, id limit ${value('limit')} offset ${value('offset')}) h
+      join ${users} on ${users.id} = h.id
+      ${pageJoins}
+     order by h.tier, h.sort_key, h.id`;
+
+/** The named values of the page statement: the search's, and the page's `limit` (+1) and `offset`. */
+const pageValues = (words: string[], driver: number, limit: number, offset: number): Record<string, unknown> => ({
+  ...searchValues(words, driver, offset + limit + 1),
+  limit: limit + 1,
+  offset,
+});
+
 export const relevanceSql = (
   f: ContactFilters,
   words: string[],
@@ -117,18 +133,24 @@ export const relevanceSql = (
   limit: number,
   offset: number,
 ): SQL => {
-  const k = offset + limit + 1;
+  const values = pageValues(words, driver, limit, offset);
+  const value: ValueOf = (name) => values[name];
   const filters = otherFilters(f);
   const ctes = filters
-    ? filteredHitsCte(CONTACT_WORDS, words, driver, sql`join ${users} on ${users.id} = w.user_id`, filters, k)
-    : topHitsCtes(CONTACT_WORDS, words, driver, k);
-  return sql`with recursive ${ctes}
-    select ${pageColumns}
-      from (select * from hits order by tier, sort_key, id limit ${limit + 1} offset ${offset}) h
-      join ${users} on ${users.id} = h.id
-      ${pageJoins}
-     order by h.tier, h.sort_key, h.id`;
+    ? filteredHitsCte(CONTACT_WORDS, words, driver, sql`join ${users} on ${users.id} = w.user_id`, filters, offset + limit + 1)
+    : topHitsCtes(CONTACT_WORDS, words.length - 1, value);
+  return pageOfHits(ctes, value);
 };
+
+/** The unfiltered page (every picker's), rendered once per number of words (ADR 0032). */
+const topPage = shapedStatement((otherWords: number, value) =>
+  pageOfHits(topHitsCtes(CONTACT_WORDS, otherWords, value), value),
+);
+
+const relevancePage = <R>(db: Db, f: ContactFilters, words: string[], driver: number, limit: number, offset: number) =>
+  otherFilters(f)
+    ? preparedRows<R>(db, relevanceSql(f, words, driver, limit, offset))
+    : topPage<R>(db, words.length - 1, pageValues(words, driver, limit, offset));
 
 /**
  * Similar spellings of the name (pg_trgm `%`), best first: the fallback when nothing matched
@@ -150,7 +172,7 @@ const searchByRelevance = async (db: Db, f: ContactFilters, limit: number, offse
     f.q,
     limit,
     offset,
-    (words, driver) => relevanceSql(f, words, driver, limit, offset),
+    (words, driver) => relevancePage(db, f, words, driver, limit, offset),
     (term) => fuzzySql(f, term, limit),
   );
   return { rows: found.rows.map(fromRow), total: found.total };

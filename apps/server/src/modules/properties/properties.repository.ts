@@ -6,7 +6,7 @@ import { idArrayText } from '../../db/id-array';
 import { likeEscape } from '../../db/like';
 import { addresses, companies, properties, propertyParties, schemeParties, schemes } from '../../db/schema';
 import { addPartyRow, type PartyLists, type PartyRow } from './parties.repository';
-import { columnMapper, fixedStatement, preparedRows, selectColumns } from '../../db/prepared';
+import { columnMapper, fixedStatement, preparedRows, selectColumns, staticSql } from '../../db/prepared';
 import { chooseDriver, docPattern, searchWords, wordRange } from '../search/words';
 
 export type PropertyRow = typeof properties.$inferSelect;
@@ -40,13 +40,13 @@ export interface LoadedProperty {
 }
 
 /** The columns and joins every read of a property starts from (its address, scheme, tenants). */
-const loadedColumns = sql`${selectColumns(propertyColumns, 'p_')}, ${selectColumns(addressColumns, 'a_')},
-  ${selectColumns(schemeColumns, 's_')}, ${selectColumns(tenantColumns, 't_')}, ${selectColumns(legalTenantColumns, 'lt_')}`;
-const loadedFrom = sql`from ${properties}
+const loadedColumns = staticSql(sql`${selectColumns(propertyColumns, 'p_')}, ${selectColumns(addressColumns, 'a_')},
+  ${selectColumns(schemeColumns, 's_')}, ${selectColumns(tenantColumns, 't_')}, ${selectColumns(legalTenantColumns, 'lt_')}`);
+const loadedFrom = staticSql(sql`from ${properties}
   join ${addresses} on ${addresses.id} = ${properties.address_id}
   left join ${schemes} on ${schemes.id} = ${properties.scheme_id}
   left join ${companies} ${sql.identifier('tenant')} on ${tenant.id} = ${properties.tenant_id}
-  left join ${companies} ${sql.identifier('legal_tenant')} on ${legalTenant.id} = ${properties.legal_tenant_id}`;
+  left join ${companies} ${sql.identifier('legal_tenant')} on ${legalTenant.id} = ${properties.legal_tenant_id}`);
 
 /**
  * The rows of these properties (any order) with their address, scheme and tenants: one statement;

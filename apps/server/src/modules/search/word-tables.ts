@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { preparedRows } from '../../db/prepared';
+import { preparedRows, type ValueOf } from '../../db/prepared';
 import { chooseDriver, docPattern, searchWords, wordRange } from './words';
 
 /**
@@ -38,11 +38,29 @@ const ident = (name: string): SQL => sql`${sql.identifier(name)}`;
 /** `(0, 1, …)`: a word's entries in every tier are that many ranges of the (tier, word, …) index. */
 const allTiers = (t: WordTable): SQL =>
   sql.raw(`(${Array.from({ length: t.last + 1 }, (_, i) => i).join(', ')})`);
-const others = (words: string[], driver: number, alias: string): SQL =>
+/** `and <alias>.doc like doc0 and …` for `count` other words, their patterns by name. */
+const docFilters = (count: number, value: ValueOf, alias: string): SQL =>
   sql.join(
-    words.filter((_, i) => i !== driver).map((w) => sql` and ${sql.raw(alias)}.doc like ${docPattern(w)}`),
+    Array.from({ length: count }, (_, i) => sql` and ${sql.raw(alias)}.doc like ${value(`doc${i}`)}`),
     sql``,
   );
+
+/**
+ * The named values of a search's page statement (topHitsCtes): the driving word's range
+ * (`from`, `to`), the other words' doc patterns (`doc0` …) and `k`. The statement's shape is the
+ * number of other words (`words.length - 1`).
+ */
+export const searchValues = (words: string[], driver: number, k: number): Record<string, unknown> => {
+  const r = wordRange(words[driver]!);
+  const values: Record<string, unknown> = { from: r.from, to: r.to, k };
+  words.filter((_, i) => i !== driver).forEach((w, i) => (values[`doc${i}`] = docPattern(w)));
+  return values;
+};
+
+const others = (words: string[], driver: number, alias: string): SQL => {
+  const values = searchValues(words, driver, 0);
+  return docFilters(words.length - 1, (name) => values[name], alias);
+};
 
 /**
  * Counts each word's entries up to DRIVER_COUNT_CAP (one row `{ n: number[] }`), so chooseDriver
@@ -96,11 +114,12 @@ export const matchingIdsSql = (t: WordTable, words: string[]): SQL => {
  * (a hashed `not in`, < k rows). That is exact because a tier is only read when the earlier ones
  * hold fewer than `k` rows, i.e. all of their matches.
  */
-export const topHitsCtes = (t: WordTable, words: string[], driver: number, k: number): SQL => {
-  const r = wordRange(words[driver]!);
+export const topHitsCtes = (t: WordTable, otherWords: number, value: ValueOf): SQL => {
+  const r = { from: value('from'), to: value('to') };
+  const k = value('k');
   const table = ident(t.table);
   const id = ident(t.id);
-  const docs = others(words, driver, 'w');
+  const docs = docFilters(otherWords, value, 'w');
   const notEarlier = (tier: number): SQL =>
     tier === 0
       ? sql``
@@ -214,12 +233,12 @@ export const relevanceSearch = async <R>(
   q: string | undefined,
   limit: number,
   offset: number,
-  page: (words: string[], driver: number) => SQL,
+  page: (words: string[], driver: number) => Promise<R[]>,
   fuzzy: (term: string) => SQL,
 ): Promise<{ rows: R[]; total: number }> => {
   const words = searchWords(q);
   if (!words.length) return { rows: [], total: offset };
-  let rows = await preparedRows<R>(db, page(words, await pickDriver(db, t, words)));
+  let rows = await page(words, await pickDriver(db, t, words));
   const term = fuzzyTerm(q);
   if (!rows.length && offset === 0 && term) rows = await preparedRows<R>(db, fuzzy(term));
   const more = rows.length > limit;
