@@ -9,7 +9,7 @@ import {
   filteredHitsCte,
   matchingIdsSql,
   relevanceSearch,
-  searchValues,
+  searchPageValues,
   topHitsCtes,
 } from '../search/word-tables';
 import { searchWords } from '../search/words';
@@ -121,11 +121,6 @@ export const list = async (
 /** The filters other than `q` (category, verification), or undefined. */
 const otherFilters = (f: CompanyFilters): SQL | undefined => filterWhere({ ...f, q: undefined });
 
-/**
- * The relevance page (ADR 0030): `limit + 1` companies from `offset`, best first — the tier of the
- * best matching word (first word of the name, other name word, domain word), then the name, then
- * id — with the page's columns, in one statement. `words[driver]` drives (pickDriver).
- */
 /** The page read from `hits` (the CTEs before it): `limit` and `offset` by name. */
 const pageOfHits = (ctes: SQL, value: ValueOf): SQL => sql`with recursive ${ctes}
     select ${selectColumns(columns)}, ${categoriesCol} as categories
@@ -133,13 +128,11 @@ const pageOfHits = (ctes: SQL, value: ValueOf): SQL => sql`with recursive ${ctes
       join ${companies} on ${companies.id} = h.id
      order by h.tier, h.sort_key, h.id`;
 
-/** The named values of the page statement: the search's, and the page's `limit` (+1) and `offset`. */
-const pageValues = (words: string[], driver: number, limit: number, offset: number): Record<string, unknown> => ({
-  ...searchValues(words, driver, offset + limit + 1),
-  limit: limit + 1,
-  offset,
-});
-
+/**
+ * The relevance page (ADR 0030): `limit + 1` companies from `offset`, best first — the tier of the
+ * best matching word (first word of the name, other name word, domain word), then the name, then
+ * id — with the page's columns, in one statement. `words[driver]` drives (pickDriver).
+ */
 export const relevanceSql = (
   f: CompanyFilters,
   words: string[],
@@ -147,7 +140,7 @@ export const relevanceSql = (
   limit: number,
   offset: number,
 ): SQL => {
-  const values = pageValues(words, driver, limit, offset);
+  const values = searchPageValues(words, driver, limit, offset);
   const value: ValueOf = (name) => values[name];
   const filters = otherFilters(f);
   const ctes = filters
@@ -164,7 +157,7 @@ const topPage = shapedStatement((otherWords: number, value) =>
 const relevancePage = <R>(db: Db, f: CompanyFilters, words: string[], driver: number, limit: number, offset: number) =>
   otherFilters(f)
     ? preparedRows<R>(db, relevanceSql(f, words, driver, limit, offset))
-    : topPage<R>(db, words.length - 1, pageValues(words, driver, limit, offset));
+    : topPage<R>(db, words.length - 1, searchPageValues(words, driver, limit, offset));
 
 /** Similar spellings of the name (pg_trgm `%`), best first: the fallback when nothing matched literally. */
 export const fuzzySql = (f: CompanyFilters, term: string, limit: number): SQL => {

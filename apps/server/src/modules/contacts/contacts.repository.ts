@@ -9,7 +9,7 @@ import {
   filteredHitsCte,
   matchingIdsSql,
   relevanceSearch,
-  searchValues,
+  searchPageValues,
   topHitsCtes,
 } from '../search/word-tables';
 import { searchWords } from '../search/words';
@@ -106,11 +106,6 @@ const fromRow = (r: Record<string, unknown>): ContactListRow => ({
 
 const otherFilters = (f: ContactFilters): SQL | undefined => filterWhere({ ...f, q: undefined });
 
-/**
- * The relevance page (ADR 0030): `limit + 1` contacts from `offset`, best first — the tier of the
- * best matching word (first name, surname, other name word, e-mail word), then the name, then id —
- * with their settings, in one statement. `words[driver]` drives (pickDriver).
- */
 /** The page read from `hits` (the CTEs before it): `limit` and `offset` by name. */
 const pageOfHits = (ctes: SQL, value: ValueOf): SQL => sql`with recursive ${ctes}
     select ${pageColumns}
@@ -119,13 +114,11 @@ const pageOfHits = (ctes: SQL, value: ValueOf): SQL => sql`with recursive ${ctes
       ${pageJoins}
      order by h.tier, h.sort_key, h.id`;
 
-/** The named values of the page statement: the search's, and the page's `limit` (+1) and `offset`. */
-const pageValues = (words: string[], driver: number, limit: number, offset: number): Record<string, unknown> => ({
-  ...searchValues(words, driver, offset + limit + 1),
-  limit: limit + 1,
-  offset,
-});
-
+/**
+ * The relevance page (ADR 0030): `limit + 1` contacts from `offset`, best first — the tier of the
+ * best matching word (first name, surname, other name word, e-mail word), then the name, then id —
+ * with their settings, in one statement. `words[driver]` drives (pickDriver).
+ */
 export const relevanceSql = (
   f: ContactFilters,
   words: string[],
@@ -133,7 +126,7 @@ export const relevanceSql = (
   limit: number,
   offset: number,
 ): SQL => {
-  const values = pageValues(words, driver, limit, offset);
+  const values = searchPageValues(words, driver, limit, offset);
   const value: ValueOf = (name) => values[name];
   const filters = otherFilters(f);
   const ctes = filters
@@ -150,7 +143,7 @@ const topPage = shapedStatement((otherWords: number, value) =>
 const relevancePage = <R>(db: Db, f: ContactFilters, words: string[], driver: number, limit: number, offset: number) =>
   otherFilters(f)
     ? preparedRows<R>(db, relevanceSql(f, words, driver, limit, offset))
-    : topPage<R>(db, words.length - 1, pageValues(words, driver, limit, offset));
+    : topPage<R>(db, words.length - 1, searchPageValues(words, driver, limit, offset));
 
 /**
  * Similar spellings of the name (pg_trgm `%`), best first: the fallback when nothing matched

@@ -57,6 +57,17 @@ export const searchValues = (words: string[], driver: number, k: number): Record
   return values;
 };
 
+/**
+ * The named values of a search's page statement: searchValues for the `limit + 1` rows from
+ * `offset`, and the page's own `limit` (+1) and `offset`.
+ */
+export const searchPageValues = (
+  words: string[],
+  driver: number,
+  limit: number,
+  offset: number,
+): Record<string, unknown> => ({ ...searchValues(words, driver, offset + limit + 1), limit: limit + 1, offset });
+
 const others = (words: string[], driver: number, alias: string): SQL => {
   const values = searchValues(words, driver, 0);
   return docFilters(words.length - 1, (name) => values[name], alias);
