@@ -28,17 +28,20 @@ export const findSettings = async (db: Db, userId: number): Promise<UserSettings
   return rows[0];
 };
 
-/** A user's company as its summary shows it (never the logo's bytes). */
+/** The columns of a user's company summary (auth.presenter presentCompanySummary): never the logo's bytes. */
+export const companySummaryColumns = {
+  id: companies.id,
+  name: companies.name,
+  core_id: companies.core_id,
+  domain: companies.domain,
+  phone: companies.phone,
+  is_verified: companies.is_verified,
+};
+
+/** A user's company as its summary shows it. */
 export const findCompany = async (db: Db, id: number) => {
   const rows = await db
-    .select({
-      id: companies.id,
-      name: companies.name,
-      core_id: companies.core_id,
-      domain: companies.domain,
-      phone: companies.phone,
-      is_verified: companies.is_verified,
-    })
+    .select(companySummaryColumns)
     .from(companies)
     .where(eq(companies.id, id))
     .limit(1);

@@ -3,14 +3,12 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { idArray } from '../../db/id-array';
 import { companies, companyCategories, companyCategory, users } from '../../db/schema';
-import { mapColumns, preparedRows, selectColumns, shapedStatement, staticSql, type ValueOf } from '../../db/prepared';
+import { mapColumns, selectColumns, staticSql, type ValueOf } from '../../db/prepared';
 import {
   COMPANY_WORDS,
-  filteredHitsCte,
   matchingIdsSql,
   relevanceSearch,
-  searchPageValues,
-  topHitsCtes,
+  relevancePages,
 } from '../search/word-tables';
 import { searchWords } from '../search/words';
 import { parseSort } from './search';
@@ -133,31 +131,10 @@ const pageOfHits = (ctes: SQL, value: ValueOf): SQL => sql`with recursive ${ctes
  * best matching word (first word of the name, other name word, domain word), then the name, then
  * id — with the page's columns, in one statement. `words[driver]` drives (pickDriver).
  */
-export const relevanceSql = (
-  f: CompanyFilters,
-  words: string[],
-  driver: number,
-  limit: number,
-  offset: number,
-): SQL => {
-  const values = searchPageValues(words, driver, limit, offset);
-  const value: ValueOf = (name) => values[name];
-  const filters = otherFilters(f);
-  const ctes = filters
-    ? filteredHitsCte(COMPANY_WORDS, words, driver, sql`join ${companies} on ${companies.id} = w.company_id`, filters, offset + limit + 1)
-    : topHitsCtes(COMPANY_WORDS, words.length - 1, value);
-  return pageOfHits(ctes, value);
-};
+const pages = relevancePages(COMPANY_WORDS, pageOfHits, sql`join ${companies} on ${companies.id} = w.company_id`);
 
-/** The unfiltered page (every picker's), rendered once per number of words (ADR 0032). */
-const topPage = shapedStatement((otherWords: number, value) =>
-  pageOfHits(topHitsCtes(COMPANY_WORDS, otherWords, value), value),
-);
-
-const relevancePage = <R>(db: Db, f: CompanyFilters, words: string[], driver: number, limit: number, offset: number) =>
-  otherFilters(f)
-    ? preparedRows<R>(db, relevanceSql(f, words, driver, limit, offset))
-    : topPage<R>(db, words.length - 1, searchPageValues(words, driver, limit, offset));
+export const relevanceSql = (f: CompanyFilters, words: string[], driver: number, limit: number, offset: number): SQL =>
+  pages.sql(otherFilters(f), words, driver, limit, offset);
 
 /** Similar spellings of the name (pg_trgm `%`), best first: the fallback when nothing matched literally. */
 export const fuzzySql = (f: CompanyFilters, term: string, limit: number): SQL => {
@@ -174,7 +151,7 @@ const searchByRelevance = async (db: Db, f: CompanyFilters, limit: number, offse
     f.q,
     limit,
     offset,
-    (words, driver) => relevancePage(db, f, words, driver, limit, offset),
+    (words, driver) => pages.run(db, otherFilters(f), words, driver, limit, offset),
     (term) => fuzzySql(f, term, limit),
   );
   return {

@@ -2,29 +2,21 @@ import { and, asc, count, desc, eq, getTableColumns, ne, sql, type SQL } from 'd
 import type { Db } from '../../db/client';
 import { companies, userSettings, users } from '../../db/schema';
 import type { CompanySummaryRow } from '../auth/auth.presenter';
+import { companySummaryColumns } from '../auth/auth.repository';
 import { parseSort } from '../companies/search';
-import { mapColumns, preparedRows, selectColumns, shapedStatement, staticSql, type ValueOf } from '../../db/prepared';
+import { mapColumns, selectColumns, staticSql, type ValueOf } from '../../db/prepared';
 import {
   CONTACT_WORDS,
-  filteredHitsCte,
   matchingIdsSql,
   relevanceSearch,
-  searchPageValues,
-  topHitsCtes,
+  relevancePages,
 } from '../search/word-tables';
 import { searchWords } from '../search/words';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserSettingsRow = typeof userSettings.$inferSelect;
-/** What a contact's company summary shows (auth.presenter presentCompanySummary). */
-const summaryColumns = {
-  id: companies.id,
-  name: companies.name,
-  core_id: companies.core_id,
-  domain: companies.domain,
-  phone: companies.phone,
-  is_verified: companies.is_verified,
-};
+/** What a contact's company summary shows (one column set with the session's user). */
+const summaryColumns = companySummaryColumns;
 
 export type NewUser = typeof users.$inferInsert;
 
@@ -119,31 +111,10 @@ const pageOfHits = (ctes: SQL, value: ValueOf): SQL => sql`with recursive ${ctes
  * best matching word (first name, surname, other name word, e-mail word), then the name, then id —
  * with their settings, in one statement. `words[driver]` drives (pickDriver).
  */
-export const relevanceSql = (
-  f: ContactFilters,
-  words: string[],
-  driver: number,
-  limit: number,
-  offset: number,
-): SQL => {
-  const values = searchPageValues(words, driver, limit, offset);
-  const value: ValueOf = (name) => values[name];
-  const filters = otherFilters(f);
-  const ctes = filters
-    ? filteredHitsCte(CONTACT_WORDS, words, driver, sql`join ${users} on ${users.id} = w.user_id`, filters, offset + limit + 1)
-    : topHitsCtes(CONTACT_WORDS, words.length - 1, value);
-  return pageOfHits(ctes, value);
-};
+const pages = relevancePages(CONTACT_WORDS, pageOfHits, sql`join ${users} on ${users.id} = w.user_id`);
 
-/** The unfiltered page (every picker's), rendered once per number of words (ADR 0032). */
-const topPage = shapedStatement((otherWords: number, value) =>
-  pageOfHits(topHitsCtes(CONTACT_WORDS, otherWords, value), value),
-);
-
-const relevancePage = <R>(db: Db, f: ContactFilters, words: string[], driver: number, limit: number, offset: number) =>
-  otherFilters(f)
-    ? preparedRows<R>(db, relevanceSql(f, words, driver, limit, offset))
-    : topPage<R>(db, words.length - 1, searchPageValues(words, driver, limit, offset));
+export const relevanceSql = (f: ContactFilters, words: string[], driver: number, limit: number, offset: number): SQL =>
+  pages.sql(otherFilters(f), words, driver, limit, offset);
 
 /**
  * Similar spellings of the name (pg_trgm `%`), best first: the fallback when nothing matched
@@ -165,7 +136,7 @@ const searchByRelevance = async (db: Db, f: ContactFilters, limit: number, offse
     f.q,
     limit,
     offset,
-    (words, driver) => relevancePage(db, f, words, driver, limit, offset),
+    (words, driver) => pages.run(db, otherFilters(f), words, driver, limit, offset),
     (term) => fuzzySql(f, term, limit),
   );
   return { rows: found.rows.map(fromRow), total: found.total };

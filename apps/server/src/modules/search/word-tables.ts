@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { preparedRows, type ValueOf } from '../../db/prepared';
+import { preparedRows, shapedStatement, type ValueOf } from '../../db/prepared';
 import { chooseDriver, docPattern, searchWords, wordRange } from './words';
 
 /**
@@ -213,6 +213,29 @@ export const filteredHitsCte = (
      group by w.${id}, w.sort_key
      order by 1, 2, 3 limit ${k}
   )`;
+};
+
+/**
+ * An entity's relevance page on its word table (ADR 0030, 0032): `pageOf(ctes, value)` reads the
+ * page from `hits`, `entityJoin` joins the entity for filtered searches. `sql` is the statement
+ * with its values (filtered searches, the bench's raw-SQL twin); `run` reads a page, the
+ * unfiltered statement (every picker's) rendered once per number of words.
+ */
+export const relevancePages = (t: WordTable, pageOf: (ctes: SQL, value: ValueOf) => SQL, entityJoin: SQL) => {
+  const statement = (filters: SQL | undefined, words: string[], driver: number, limit: number, offset: number): SQL => {
+    const values = searchPageValues(words, driver, limit, offset);
+    const value: ValueOf = (name) => values[name];
+    const ctes = filters
+      ? filteredHitsCte(t, words, driver, entityJoin, filters, offset + limit + 1)
+      : topHitsCtes(t, words.length - 1, value);
+    return pageOf(ctes, value);
+  };
+  const top = shapedStatement((otherWords: number, value) => pageOf(topHitsCtes(t, otherWords, value), value));
+  const run = <R>(db: Db, filters: SQL | undefined, words: string[], driver: number, limit: number, offset: number) =>
+    filters
+      ? preparedRows<R>(db, statement(filters, words, driver, limit, offset))
+      : top<R>(db, words.length - 1, searchPageValues(words, driver, limit, offset));
+  return { sql: statement, run };
 };
 
 /** Below this many characters a similar spelling is not searched: too many names share 3 letters. */
