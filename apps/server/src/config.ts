@@ -14,9 +14,14 @@
  * | `TRUST_PROXY` | `false` | Trust `X-Forwarded-*` headers (set `true` behind a reverse proxy) |
  * | `SESSION_IDLE_MINUTES` | `120` | A session ends after this many minutes without a request |
  * | `SESSION_ABSOLUTE_HOURS` | `168` | A session ends this many hours after login, whatever the activity |
- * | `LOGIN_MAX_FAILURES_ACCOUNT` | `5` | Failed logins per account before it is locked |
- * | `LOGIN_MAX_FAILURES_IP` | `20` | Failed logins per IP address before it is locked |
- * | `LOGIN_LOCK_MINUTES` | `15` | How long a lock (and the failure-counting window) lasts |
+ * | `LOGIN_FREE_FAILURES` | `3` | Failed logins for one account from one address before each further failure delays that pair's next attempt (ADR 0035) |
+ * | `LOGIN_ADDRESS_FREE_FAILURES` | `10` | Failed logins from one address, across accounts it has not signed in to, before its attempts for those accounts are delayed |
+ * | `LOGIN_ACCOUNT_FREE_FAILURES` | `10` | Failed logins for one account, across addresses it has not signed in from, before the addresses that already failed for it are delayed (an address with no failures for it never is) |
+ * | `LOGIN_DELAY_BASE_SECONDS` | `1` | The first delay; it doubles with every further failure |
+ * | `LOGIN_DELAY_MAX_MINUTES` | `15` | The longest delay (at most `LOGIN_FORGET_HOURS`) |
+ * | `LOGIN_FORGET_HOURS` | `24` | Failures are forgotten this long after the last one; the owner is notified at most once in this time |
+ * | `LOGIN_KNOWN_ADDRESS_DAYS` | `90` | An address the account signed in from within this many days is known: failures elsewhere never slow it |
+ * | `LOGIN_ALERT_FAILURES` | `5` | Failures for an account (from addresses it is not known at) that send its owner a notification |
  * | `RATE_LIMIT_MAX` | `600` | Requests per minute per IP on `/api` (`0` disables the general limit) |
  * | `DB_POOL_MAX` | `10` | Maximum PostgreSQL pool connections per server process (ignored for PGlite) |
  * | `WEB_CONCURRENCY` | `1` | Server processes sharing the port with PostgreSQL (`0` = one per CPU core; worth it when the database runs on other cores or machines); PGlite always runs one |
@@ -59,9 +64,14 @@ const envSchema = z.object({
   TRUST_PROXY: bool(false),
   SESSION_IDLE_MINUTES: int(120, 1),
   SESSION_ABSOLUTE_HOURS: int(168, 1),
-  LOGIN_MAX_FAILURES_ACCOUNT: int(5, 1),
-  LOGIN_MAX_FAILURES_IP: int(20, 1),
-  LOGIN_LOCK_MINUTES: int(15, 1),
+  LOGIN_FREE_FAILURES: int(3, 1),
+  LOGIN_ADDRESS_FREE_FAILURES: int(10, 1),
+  LOGIN_ACCOUNT_FREE_FAILURES: int(10, 1),
+  LOGIN_DELAY_BASE_SECONDS: int(1, 1),
+  LOGIN_DELAY_MAX_MINUTES: int(15, 1),
+  LOGIN_FORGET_HOURS: int(24, 1),
+  LOGIN_KNOWN_ADDRESS_DAYS: int(90, 1),
+  LOGIN_ALERT_FAILURES: int(5, 1),
   RATE_LIMIT_MAX: int(600, 0),
   DB_POOL_MAX: int(10, 1),
   WEB_CONCURRENCY: int(1, 0),
@@ -75,6 +85,20 @@ const envSchema = z.object({
   MAP_STYLE_URL: z.union([z.string().url(), z.literal('')]).optional(),
 });
 
+export interface LoginThrottleConfig {
+  /** Failures of one (account, address) pair before delays begin. */
+  pairFreeFailures: number;
+  /** Failures of one address (for accounts it is not known for) before delays begin. */
+  addressFreeFailures: number;
+  /** Failures of one account (from addresses it is not known at) before delays begin. */
+  accountFreeFailures: number;
+  delayBaseSeconds: number;
+  delayMaxSeconds: number;
+  forgetHours: number;
+  knownAddressDays: number;
+  alertFailures: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -87,9 +111,8 @@ export interface Config {
   trustProxy: boolean;
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
-  loginMaxFailuresAccount: number;
-  loginMaxFailuresIp: number;
-  loginLockMinutes: number;
+  /** Login throttling (ADR 0035). */
+  login: LoginThrottleConfig;
   rateLimitMax: number;
   dbPoolMax: number;
   /** Server processes (PostgreSQL only); 0 = one per CPU core. */
@@ -113,6 +136,14 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // A delay must end before its failures are forgotten; the first cannot exceed the longest.
+  const loginIssues = [
+    e.LOGIN_DELAY_MAX_MINUTES > e.LOGIN_FORGET_HOURS * 60 &&
+      '  LOGIN_DELAY_MAX_MINUTES: must not exceed LOGIN_FORGET_HOURS',
+    e.LOGIN_DELAY_BASE_SECONDS > e.LOGIN_DELAY_MAX_MINUTES * 60 &&
+      '  LOGIN_DELAY_BASE_SECONDS: must not exceed LOGIN_DELAY_MAX_MINUTES',
+  ].filter(Boolean);
+  if (loginIssues.length) throw new Error(`Invalid configuration:\n${loginIssues.join('\n')}`);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -125,9 +156,16 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
-    loginMaxFailuresAccount: e.LOGIN_MAX_FAILURES_ACCOUNT,
-    loginMaxFailuresIp: e.LOGIN_MAX_FAILURES_IP,
-    loginLockMinutes: e.LOGIN_LOCK_MINUTES,
+    login: {
+      pairFreeFailures: e.LOGIN_FREE_FAILURES,
+      addressFreeFailures: e.LOGIN_ADDRESS_FREE_FAILURES,
+      accountFreeFailures: e.LOGIN_ACCOUNT_FREE_FAILURES,
+      delayBaseSeconds: e.LOGIN_DELAY_BASE_SECONDS,
+      delayMaxSeconds: e.LOGIN_DELAY_MAX_MINUTES * 60,
+      forgetHours: e.LOGIN_FORGET_HOURS,
+      knownAddressDays: e.LOGIN_KNOWN_ADDRESS_DAYS,
+      alertFailures: e.LOGIN_ALERT_FAILURES,
+    },
     rateLimitMax: e.RATE_LIMIT_MAX,
     dbPoolMax: e.DB_POOL_MAX,
     webConcurrency: e.WEB_CONCURRENCY,

@@ -18,9 +18,16 @@ describe('config', () => {
       trustProxy: false,
       sessionIdleMinutes: 120,
       sessionAbsoluteHours: 168,
-      loginMaxFailuresAccount: 5,
-      loginMaxFailuresIp: 20,
-      loginLockMinutes: 15,
+      login: {
+        pairFreeFailures: 3,
+        addressFreeFailures: 10,
+        accountFreeFailures: 10,
+        delayBaseSeconds: 1,
+        delayMaxSeconds: 900,
+        forgetHours: 24,
+        knownAddressDays: 90,
+        alertFailures: 5,
+      },
       rateLimitMax: 600,
       dbPoolMax: 10,
       webConcurrency: 1,
@@ -45,6 +52,38 @@ describe('config', () => {
     expect(c.databaseUrl).toBeUndefined();
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
+  });
+
+  it('reads the LOGIN_* throttling settings and refuses inconsistent ones', () => {
+    const c = loadConfig({
+      LOGIN_FREE_FAILURES: '2',
+      LOGIN_ADDRESS_FREE_FAILURES: '4',
+      LOGIN_ACCOUNT_FREE_FAILURES: '6',
+      LOGIN_DELAY_BASE_SECONDS: '5',
+      LOGIN_DELAY_MAX_MINUTES: '60',
+      LOGIN_FORGET_HOURS: '1',
+      LOGIN_KNOWN_ADDRESS_DAYS: '7',
+      LOGIN_ALERT_FAILURES: '3',
+    });
+    expect(c.login).toEqual({
+      pairFreeFailures: 2,
+      addressFreeFailures: 4,
+      accountFreeFailures: 6,
+      delayBaseSeconds: 5,
+      delayMaxSeconds: 3600,
+      forgetHours: 1,
+      knownAddressDays: 7,
+      alertFailures: 3,
+    });
+    expect(() => loadConfig({ LOGIN_FREE_FAILURES: '0' })).toThrow(/LOGIN_FREE_FAILURES/);
+    expect(() => loadConfig({ LOGIN_DELAY_MAX_MINUTES: 'soon' })).toThrow(/LOGIN_DELAY_MAX_MINUTES/);
+    // A delay may not outlast the memory of its failures, nor the first delay the longest.
+    expect(() => loadConfig({ LOGIN_DELAY_MAX_MINUTES: '61', LOGIN_FORGET_HOURS: '1' })).toThrow(
+      /LOGIN_DELAY_MAX_MINUTES: must not exceed LOGIN_FORGET_HOURS/,
+    );
+    expect(() => loadConfig({ LOGIN_DELAY_BASE_SECONDS: '61', LOGIN_DELAY_MAX_MINUTES: '1' })).toThrow(
+      /LOGIN_DELAY_BASE_SECONDS/,
+    );
   });
 });
 

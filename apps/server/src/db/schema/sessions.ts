@@ -20,10 +20,30 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_id_idx').on(t.user_id)],
 );
 
-export const loginThrottle = pgTable('login_throttle', {
-  /** 'account:<lowercased email>' or 'ip:<address>' */
-  key: text('key').primaryKey(),
-  failures: integer('failures').notNull().default(0),
-  window_started_at: timestamp('window_started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  locked_until: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
-});
+/**
+ * Failed-login bookkeeping (ADR 0035). One row per key:
+ * - `pair:<lowercased email>|<address>` — one account from one address; also remembers the last
+ *   successful sign-in from that address (a "known" address for the account);
+ * - `address:<address>` — failures from one address for accounts it is not known for;
+ * - `account:<lowercased email>` — failures for one account from addresses it is not known at.
+ * Unknown e-mails get rows exactly like real ones.
+ */
+export const loginThrottle = pgTable(
+  'login_throttle',
+  {
+    key: text('key').primaryKey(),
+    /** Failures counted since `first_failure_at`; forgotten LOGIN_FORGET_HOURS after the last one. */
+    failures: integer('failures').notNull().default(0),
+    first_failure_at: timestamp('first_failure_at', { withTimezone: true, mode: 'date' }),
+    last_failure_at: timestamp('last_failure_at', { withTimezone: true, mode: 'date' }),
+    /** No attempt that this key gates is answered (not even checked) before this time. */
+    blocked_until: timestamp('blocked_until', { withTimezone: true, mode: 'date' }),
+    /** Pair keys: the last successful sign-in of the account from the address. */
+    last_success_at: timestamp('last_success_at', { withTimezone: true, mode: 'date' }),
+    /** Account keys: when the owner was last told about failed attempts. */
+    notified_at: timestamp('notified_at', { withTimezone: true, mode: 'date' }),
+    /** The row means nothing after this time and may be deleted. */
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('login_throttle_expires_at_idx').on(t.expires_at)],
+);

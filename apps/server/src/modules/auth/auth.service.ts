@@ -3,13 +3,13 @@ import type { PasswordChangeBody, User, profileUpdateBodySchema } from '@frontag
 import type { z } from 'zod';
 import type { ServiceDeps } from '../../deps';
 import { addMinutes } from '../../lib/dates';
-import { BadCredentialsError, TooManyAttemptsError, UnauthenticatedError, ValidationError } from '../../lib/errors';
+import { BadCredentialsError, UnauthenticatedError, ValidationError } from '../../lib/errors';
 import { createDummyVerifier, hashPassword, verifyPassword } from '../../lib/password';
 import { hashToken, newSessionToken } from '../../lib/tokens';
 import * as repo from './auth.repository';
 import type { SessionRow, UserRow } from './auth.repository';
 import { presentUser } from './auth.presenter';
-import * as throttle from './throttle.repository';
+import * as throttle from './throttle.service';
 
 export interface Authenticated {
   user: UserRow;
@@ -38,12 +38,11 @@ export const loadUserDto = async (deps: ServiceDeps, user: UserRow, withCompany:
   return presentUser(user, settings, company);
 };
 
-const throttleKeys = (email: string, ip: string) => ({
-  account: `account:${email.trim().toLowerCase()}`,
-  ip: `ip:${ip}`,
-});
-
-/** Checks locks, verifies the password, opens a session. Returns the new token (for the cookie). */
+/**
+ * Admits the attempt past the login throttle (ADR 0035), verifies the password, opens a session.
+ * Returns the new token (for the cookie). Unknown e-mails, passwordless contacts and wrong
+ * passwords take the same path and the same scrypt work, and answer the same 401.
+ */
 export const login = async (
   deps: ServiceDeps,
   email: string,
@@ -51,13 +50,8 @@ export const login = async (
   client: ClientInfo,
 ): Promise<{ token: string; user: User }> => {
   const { db, config } = deps;
-  const now = deps.now();
-  const keys = throttleKeys(email, client.ip);
-  const locks = await throttle.findThrottles(db, [keys.account, keys.ip]);
-  const lockedUntil = Math.max(0, ...locks.map((l) => (l.locked_until ? l.locked_until.getTime() : 0)));
-  if (lockedUntil > now.getTime()) {
-    throw new TooManyAttemptsError(Math.max(1, Math.ceil((lockedUntil - now.getTime()) / 1000)));
-  }
+  const attempt = await throttle.admit(deps, email, client.ip);
+  const now = attempt.now;
 
   const user = await repo.findUserByEmail(db, email);
   const ok = user?.password_hash
@@ -65,14 +59,11 @@ export const login = async (
     : await dummyVerify(config.scryptCost, password);
 
   if (!ok || !user) {
-    const windowStart = addMinutes(now, -config.loginLockMinutes);
-    const lockUntil = addMinutes(now, config.loginLockMinutes);
-    await throttle.recordFailure(db, keys.account, now, windowStart, lockUntil, config.loginMaxFailuresAccount);
-    await throttle.recordFailure(db, keys.ip, now, windowStart, lockUntil, config.loginMaxFailuresIp);
+    await throttle.failed(deps, attempt, user?.password_hash ? user : undefined);
     throw new BadCredentialsError();
   }
 
-  await throttle.clearThrottle(db, keys.account);
+  await throttle.succeeded(deps, attempt);
   const token = newSessionToken();
   await repo.insertSession(db, {
     user_id: user.id,
