@@ -45,8 +45,13 @@ export interface AppDeps {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Starts the graceful shutdown: from now on new requests get 503, in-flight ones finish. */
+    /**
+     * Starts the graceful shutdown (ADR 0034): from now on every answer closes its connection,
+     * GET /api/health answers 503, and `shutdownSignal` tells open streams to end.
+     */
     beginShutdown: () => void;
+    /** Aborted when the graceful shutdown begins. */
+    shutdownSignal: AbortSignal;
     services: ServiceDeps;
   }
 }
@@ -101,21 +106,20 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   // route is registered.
   errorHandler(app);
 
-  // Graceful shutdown: answer 503 to anything that arrives after it began.
-  let shuttingDown = false;
-  app.decorate('beginShutdown', () => {
-    shuttingDown = true;
-  });
-  app.addHook('onRequest', async (_req, reply) => {
-    if (shuttingDown) {
-      reply.header('Connection', 'close');
+  // Graceful shutdown (ADR 0034). A request that reaches us after it began came on a connection
+  // opened before (the listener is closed): it is served as usual — a 503 would lose a write the
+  // client sent in good faith — and its answer closes the connection. Only readiness says no.
+  const shutdown = new AbortController();
+  app.decorate('shutdownSignal', shutdown.signal);
+  app.decorate('beginShutdown', () => shutdown.abort());
+  app.addHook('onRequest', async (req, reply) => {
+    if (shutdown.signal.aborted && req.routeOptions.url === '/api/health') {
       return reply.code(503).send({ msg: API_MESSAGES.shuttingDown });
     }
   });
-  // In-flight answers finishing during shutdown close their keep-alive connection, so the
-  // listener can close once they are done.
+  // Every answer sent during shutdown, in flight or new, closes its keep-alive connection.
   app.addHook('onSend', async (_req, reply, payload) => {
-    if (shuttingDown) reply.header('Connection', 'close');
+    if (shutdown.signal.aborted) reply.header('Connection', 'close');
     return payload;
   });
 

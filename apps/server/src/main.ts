@@ -5,12 +5,15 @@
  * is one thread, so where the database has cores of its own a process per core serves more. On
  * a small machine that also runs PostgreSQL, one process (the default) keeps the tail latency
  * lower: the processes and the database would compete for the same cores.
- * The primary migrates and seeds once, then forks the workers, which share the port (the cluster
- * module hands connections round-robin) and each open their own pool. What they share lives in
+ * The primary migrates and seeds once, then forks the workers, each with its own pool; it owns
+ * the listening socket and hands each connection to the next worker over IPC (round-robin, as
+ * the cluster module would — owning the socket lets a stop signal close it first, ADR 0034).
+ * What they share lives in
  * the database (sessions, throttles, notifications over LISTEN/NOTIFY, lib/pubsub.ts); the
  * general rate limit is counted per process. PGlite is embedded in one process, so it runs one.
  */
-import cluster from 'node:cluster';
+import cluster, { type Worker } from 'node:cluster';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
@@ -20,6 +23,7 @@ import { createDb, type DbHandle } from './db/client';
 import { runMigrations } from './db/migrate';
 import { DEMO_ADMIN, DEMO_AGENT } from './db/seed/data';
 import { seedDemo, usersTableIsEmpty } from './db/seed/seed';
+import { trackConnections } from './lib/drain';
 import { shutdown } from './lifecycle';
 import { createLogger } from './logger';
 
@@ -46,9 +50,14 @@ const prepareDatabase = async (config: Config, logger: Logger): Promise<{ handle
   return { handle, seeded };
 };
 
-/** Builds the app over the database and listens; closes both gracefully on a signal. */
+/**
+ * Builds the app over the database and listens; on a signal drains the connections within the
+ * grace period (ADR 0034), then closes the app and the database.
+ */
 const serve = async (config: Config, logger: Logger, handle: DbHandle): Promise<void> => {
   const app = await buildApp({ config, db: handle, logger });
+  // From the first connection on, so the drain knows every one of them.
+  const connections = trackConnections(app.server);
   let closing = false;
   // A worker is told to stop by its primary over IPC; when the signal reached it directly too
   // (a terminal's Ctrl-C goes to the whole process group), the second notice is ignored rather
@@ -60,9 +69,20 @@ const serve = async (config: Config, logger: Logger, handle: DbHandle): Promise<
     closing = true;
     if (err) logger.error({ err }, 'fatal error, shutting down');
     else logger.info({ signal }, 'shutting down');
-    await shutdown(app, handle.close);
+    await shutdown(app, handle.close, { connections, graceMs: config.shutdownTimeoutMs });
   });
-  await app.listen({ port: config.port, host: config.host });
+  if (!cluster.isWorker) {
+    await app.listen({ port: config.port, host: config.host });
+    return;
+  }
+  // A worker does not listen: the primary sends it connections (runWorkers).
+  process.on('message', (m: unknown, socket: unknown) => {
+    if (m === 'connection' && socket instanceof net.Socket) app.server.emit('connection', socket);
+  });
+  await app.ready();
+  // What listening would start besides the socket: the server's header-timeout checks.
+  app.server.emit('listening');
+  process.send?.('ready');
 };
 
 const printBanner = (config: Config, driver: DbHandle['driver'], seeded: boolean, processes: number) => {
@@ -84,37 +104,61 @@ const printBanner = (config: Config, driver: DbHandle['driver'], seeded: boolean
   process.stdout.write(`${lines.join('\n')}\n`);
 };
 
-/** Forks the workers, waits until every one listens; a worker that dies is replaced. */
-const runWorkers = (count: number, config: Config, logger: Logger): Promise<void> => {
+/**
+ * Forks the workers and, once every one is ready, listens: each connection goes to the next
+ * ready worker over IPC. A worker that dies is replaced. On a stop signal the listening socket
+ * closes first (new connections are refused), then every worker drains its connections (ADR
+ * 0034). With the cluster module's shared port the primary kept accepting until the last worker
+ * had closed, and then dropped the connections it held: clients saw resets.
+ */
+const runWorkers = async (count: number, config: Config, logger: Logger): Promise<void> => {
+  const ready: Worker[] = [];
+  let turn = 0;
   let stopping = false;
+  let failed = false;
+  const listener = net.createServer({ pauseOnConnect: true }, (socket) => {
+    const worker = ready.length ? ready[turn++ % ready.length] : undefined;
+    if (!worker) return void socket.destroy();
+    worker.send('connection', socket, (err) => {
+      if (err) socket.destroy();
+    });
+  });
   const stopAll = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down workers');
+    listener.close();
     for (const w of Object.values(cluster.workers ?? {})) w?.send('shutdown');
   };
   process.on('SIGTERM', () => stopAll('SIGTERM'));
   process.on('SIGINT', () => stopAll('SIGINT'));
   cluster.on('exit', (worker, code, signal) => {
+    if (ready.includes(worker)) ready.splice(ready.indexOf(worker), 1);
     if (stopping) {
-      if (!Object.keys(cluster.workers ?? {}).length) process.exit(0);
+      // A worker that ran out of grace (close-with-grace exits with 1) fails the whole stop.
+      if (code !== 0) failed = true;
+      if (!Object.keys(cluster.workers ?? {}).length) process.exit(failed ? 1 : 0);
       return;
     }
     logger.error({ pid: worker.process.pid, code, signal }, 'server process exited; starting another');
     setTimeout(() => cluster.fork(), 1000);
   });
-  return new Promise((resolve) => {
-    let listening = 0;
-    const onListening = () => {
-      listening++;
-      if (listening === count) {
-        cluster.off('listening', onListening);
-        resolve();
-      }
-    };
-    cluster.on('listening', onListening);
+  await new Promise<void>((resolve) => {
+    cluster.on('message', (worker, message) => {
+      if (message !== 'ready') return;
+      ready.push(worker);
+      if (ready.length === count) resolve();
+    });
     for (let i = 0; i < count; i++) cluster.fork();
     logger.debug({ workers: count, port: config.port }, 'server processes started');
+  });
+  await new Promise<void>((resolve, reject) => {
+    listener.once('error', reject);
+    listener.listen(config.port, config.host, () => {
+      listener.off('error', reject);
+      listener.on('error', (err) => logger.error({ err }, 'accepting a connection failed'));
+      resolve();
+    });
   });
 };
 

@@ -3,9 +3,12 @@
  * their notifications change (ADR 0021). Events:
  *   event: unread   data: {"unread_count": n}   on connect and after every change
  *   `: heartbeat` comment lines every 25 s, so proxies keep the connection open.
+ *   event: shutdown data: {"retry_ms": n}        last, when the server stops (ADR 0034), with a
+ *                                                `retry:` hint; the client reconnects later.
  * Changes arrive through pub/sub (`notifications:<userId>`), so a change made by any server
  * process on the same database reaches every open stream.
  */
+import { Socket } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { msgSchema } from '@frontage/shared';
 import type { FastifyInstance } from 'fastify';
@@ -17,22 +20,28 @@ import * as notifications from './notifications.service';
 
 export const STREAM_PATH = '/api/notifications/stream';
 export const HEARTBEAT_MS = 25_000;
+/** Reconnection delay suggested to EventSource clients when the server stops (a restart's length). */
+export const SHUTDOWN_RETRY_MS = 3000;
 /** The routes that mark notifications read; their success is published like a new notification. */
 const READ_ROUTES = new Set(['/api/notifications/read-all', '/api/notifications/:id/read']);
 
 const event = (name: string, data: unknown): string => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
+const SHUTDOWN_EVENT = `retry: ${SHUTDOWN_RETRY_MS}\n${event('shutdown', { retry_ms: SHUTDOWN_RETRY_MS })}`;
 
 export const notificationsStream = (root: FastifyInstance, deps: ServiceDeps): void => {
   const pubsub = pubsubFor(deps.db, root.log);
   const release = pubsub.acquire();
-  /** Closers of the open streams. */
-  const open = new Set<() => void>();
+  /** Closers of the open streams; `final` sends the shutdown event first. */
+  const open = new Set<(final?: boolean) => void>();
+  const endAll = () => {
+    for (const close of [...open]) close(true);
+  };
 
-  // Open streams never finish by themselves: end them before the server waits for in-flight
-  // requests, or a graceful shutdown would wait for the grace period every time.
-  root.addHook('preClose', async () => {
-    for (const close of [...open]) close();
-  });
+  // Open streams never finish by themselves: end them when the shutdown begins (their
+  // connections can then drain), and at the latest before the server waits for in-flight
+  // requests, or closing would wait for the grace period every time.
+  root.shutdownSignal.addEventListener('abort', endAll, { once: true });
+  root.addHook('preClose', async () => endAll());
   root.addHook('onClose', async () => {
     await release();
   });
@@ -85,17 +94,23 @@ export const notificationsStream = (root: FastifyInstance, deps: ServiceDeps): v
       const unsubscribeResync = pubsub.subscribe(RESYNC, onChange);
       const heartbeat = setInterval(() => body.write(': heartbeat\n\n'), HEARTBEAT_MS);
       heartbeat.unref();
-      const close = () => {
+      const close = (final = false) => {
         if (closed) return;
         closed = true;
         clearInterval(heartbeat);
         unsubscribe();
         unsubscribeResync();
         open.delete(close);
+        if (final) {
+          body.write(SHUTDOWN_EVENT);
+          // The client was told to come back later: nothing else will use this connection.
+          const socket = req.raw.socket;
+          if (socket instanceof Socket) reply.raw.once('finish', () => socket.end());
+        }
         body.end();
       };
       open.add(close);
-      reply.raw.on('close', close);
+      reply.raw.on('close', () => close());
 
       try {
         // Once the first count is out, the listener is in place: no change can slip between.
@@ -106,7 +121,9 @@ export const notificationsStream = (root: FastifyInstance, deps: ServiceDeps): v
         throw err;
       }
       // app.inject (tests, the route matrix) can only read a body that ends: it gets the snapshot.
-      if ('_lightMyRequest' in req.raw) close();
+      // A stream opened while the server stops gets the snapshot and the final event. Either
+      // way the body has data, so the headers go out before the end.
+      if ('_lightMyRequest' in req.raw || root.shutdownSignal.aborted) close(root.shutdownSignal.aborted);
 
       return reply
         .header('Content-Type', 'text/event-stream; charset=utf-8')
