@@ -15,6 +15,8 @@ export const CONTACT_MESSAGES = {
   passwordMin: `The password must be at least ${PASSWORD_MIN} characters.`,
   deleted: 'The contact has been deleted.',
   cannotDeleteSelf: 'You cannot delete your own account.',
+  companyLocked: 'Only an administrator can move a user who can sign in to another company.',
+  emailLocked: 'Only the user or an administrator can change the e-mail a user signs in with.',
 } as const;
 
 const optionalText = (max: number) =>

@@ -1,5 +1,5 @@
 import { CONTACT_MESSAGES, canEditMaster, isAdmin, type Actor } from '@frontage/shared';
-import { ForbiddenError } from '../../lib/errors';
+import { ForbiddenError, ValidationError } from '../../lib/errors';
 
 /**
  * Adding a contact to a company (creating it there, or moving one there): the master-entity rule,
@@ -13,6 +13,27 @@ export const assertMayAttach = (actor: Actor, companyId: number | null, companyH
 /** Changing an existing contact: an admin, someone of the contact's company, or the contact themselves. */
 export const assertMayEdit = (actor: Actor, contact: { id: number; company_id: number | null }): void => {
   if (actor.id !== contact.id && !canEditMaster(actor, contact.company_id)) throw new ForbiddenError();
+};
+
+/**
+ * A user who can sign in carries rights with their company (the master-entity rule) and signs in
+ * with their e-mail. Moving such a user to another company would hand them that company — their
+ * own record is theirs to edit, so without this a user could join any company nobody owns yet and
+ * take it over (ADR 0036) — so only an admin moves them. Their e-mail is changed only by
+ * themselves or an admin, never by a colleague: it is their sign-in name.
+ */
+export const assertMayChangeAccount = (
+  actor: Actor,
+  contact: { id: number; company_id: number | null; email: string | null; can_sign_in: boolean },
+  next: { company_id: number | null; email: string },
+): void => {
+  if (isAdmin(actor) || !contact.can_sign_in) return;
+  const errors: Record<string, string[]> = {};
+  if (next.company_id !== contact.company_id) errors.company_id = [CONTACT_MESSAGES.companyLocked];
+  if (actor.id !== contact.id && next.email.toLowerCase() !== (contact.email ?? '').toLowerCase()) {
+    errors.email = [CONTACT_MESSAGES.emailLocked];
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors);
 };
 
 export const assertMayDelete = (actor: Actor, contactId: number): void => {

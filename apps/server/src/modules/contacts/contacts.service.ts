@@ -13,7 +13,13 @@ import { NotFoundError, ValidationError } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
 import { presentUser } from '../auth/auth.presenter';
 import { hasSignInMembers } from '../companies/companies.repository';
-import { assertMayAttach, assertMayDelete, assertMayEdit, maySetAccountFields } from './contacts.policy';
+import {
+  assertMayAttach,
+  assertMayChangeAccount,
+  assertMayDelete,
+  assertMayEdit,
+  maySetAccountFields,
+} from './contacts.policy';
 import * as repo from './contacts.repository';
 import type { ContactListRow, ContactSortKey } from './contacts.repository';
 
@@ -137,6 +143,7 @@ export const update = async (
 ): Promise<User> => {
   const { user } = await load(deps.db, id);
   assertMayEdit(actor, user);
+  assertMayChangeAccount(actor, { ...user, can_sign_in: user.password_hash !== null }, body);
   if (body.company_id !== user.company_id) await checkCompany(deps.db, actor, body.company_id);
   if (await repo.emailTaken(deps.db, body.email, id)) throw emailTakenError();
   const extra = await accountFields(deps, actor, body);
