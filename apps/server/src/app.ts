@@ -28,7 +28,10 @@ import { addressesRoutes } from './modules/addresses/addresses.routes';
 import { geocodeRoutes } from './modules/geocode/geocode.routes';
 import { historyRoutes } from './modules/history/history.routes';
 import { errorHandler, notFoundHandler } from './plugins/error-handler';
-import { isApiPath, requestedWithGuard } from './plugins/requested-with';
+import { frameworkErrors } from './plugins/framework-errors';
+import { inputGuard } from './plugins/input-guard';
+import { jsonBody } from './plugins/json-body';
+import { isApiRequest, requestedWithGuard } from './plugins/requested-with';
 import { sessionPlugin } from './plugins/session';
 import { staticWeb } from './plugins/static-web';
 
@@ -98,6 +101,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     trustProxy: config.trustProxy,
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
   }) as unknown as FastifyInstance;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -123,19 +127,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     return payload;
   });
 
-  // POST /api/auth/refresh and /logout carry no body; accept an empty JSON body as "no body".
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      const err = new Error('Malformed JSON body') as Error & { statusCode: number };
-      err.statusCode = 400;
-      done(err, undefined);
-    }
-  });
+  jsonBody(app);
 
   await app.register(fastifyCookie);
   // Uploads (company logos): one file of at most 5 MiB; a bigger one is refused with 413.
@@ -153,7 +145,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       global: true,
       max: config.rateLimitMax,
       timeWindow: '1 minute',
-      allowList: (req) => !isApiPath(req.url),
+      allowList: (req) => !isApiRequest(req),
       errorResponseBuilder: () => {
         const err = new TooManyRequestsError();
         return Object.assign(err, { statusCode: 429 });
@@ -161,9 +153,10 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     });
   }
   requestedWithGuard(app);
+  inputGuard(app);
   app.addHook('onSend', async (req, reply, payload) => {
     // A route that chose its own caching (the immutable, versioned logo URLs) keeps it.
-    if (isApiPath(req.url) && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+    if (isApiRequest(req) && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
     return payload;
   });
 

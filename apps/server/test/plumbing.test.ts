@@ -251,6 +251,18 @@ describe('general rate limit', () => {
       await local.close();
     }
   });
+  it('counts percent-encoded API paths against the same limit (issue 10)', async () => {
+    const local = await buildTestApp({ env: { RATE_LIMIT_MAX: '3' } });
+    try {
+      const codes: number[] = [];
+      for (const url of ['/%61pi/auth/me', '/api/%61uth/me', '/%61%70%69/auth/me', '/%61pi/auth/me']) {
+        codes.push((await local.app.inject({ method: 'GET', url, headers: XHR })).statusCode);
+      }
+      expect(codes).toEqual([401, 401, 401, 429]);
+    } finally {
+      await local.close();
+    }
+  });
 });
 
 describe('static web app', () => {

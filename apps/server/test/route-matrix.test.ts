@@ -1,4 +1,3 @@
-/// <reference types="vite/client" />
 /**
  * Authorization matrix (ARCHITECTURE.md §6): every route in the OpenAPI document × actor → status.
  * Rows live beside this file in `matrix/<module>.rows.ts`; a route without a row fails the first
@@ -6,17 +5,9 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { XHR, buildTestApp, login, resetData, tableFingerprint, type TestApp } from './helpers';
-import { ACTORS, type Actor, type MatrixRows, type World } from './matrix/types';
+import { MATRIX, documentedRoutes } from './matrix';
+import { ACTORS, type Actor, type World } from './matrix/types';
 import { buildWorld } from './matrix/world';
-
-const modules = import.meta.glob<{ rows: MatrixRows }>('./matrix/*.rows.ts', { eager: true });
-const MATRIX: MatrixRows = {};
-for (const [file, mod] of Object.entries(modules)) {
-  for (const [route, row] of Object.entries(mod.rows)) {
-    if (MATRIX[route]) throw new Error(`${route} has rows in two files (${file})`);
-    MATRIX[route] = row;
-  }
-}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -30,15 +21,10 @@ const userOf = (w: World, actor: Exclude<Actor, 'anonymous'>) =>
 
 describe('route matrix', () => {
   it('has a row for every documented route and no stale rows', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
-      paths: Record<string, Record<string, unknown>>;
-    };
-    const documented = Object.entries(doc.paths).flatMap(([p, methods]) =>
-      Object.keys(methods)
-        .filter((m) => m !== 'head')
-        .map((m) => `${m.toUpperCase()} ${p}`),
-    );
-    expect(documented.sort()).toEqual(Object.keys(MATRIX).sort());
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as Parameters<
+      typeof documentedRoutes
+    >[0];
+    expect(documentedRoutes(doc)).toEqual(Object.keys(MATRIX).sort());
   });
 
   for (const [route, row] of Object.entries(MATRIX)) {
@@ -48,7 +34,8 @@ describe('route matrix', () => {
         const made = { ...(await row.setup?.(w)) };
         // `made.actor` lets a row pick a record per actor (e.g. "my own notification").
         if (made[actor] !== undefined) made.actor = made[actor]!;
-        const cookie = actor === 'anonymous' ? undefined : await login(t.app, userOf(w, actor).email!, w.password);
+        const cookie =
+          actor === 'anonymous' ? undefined : await login(t.app, userOf(w, actor).email!, w.password);
         const [method] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE'];
         const before = await tableFingerprint();
         const body = typeof row.body === 'function' ? row.body(w, made) : row.body;
@@ -60,7 +47,8 @@ describe('route matrix', () => {
           ...(multipart ? { payload: multipart.body } : body ? { payload: body } : {}),
         });
         expect(res.statusCode, res.body).toBe(row.expect[actor]);
-        if (res.statusCode >= 400) expect(await tableFingerprint(), 'database changed by a refused call').toEqual(before);
+        if (res.statusCode >= 400)
+          expect(await tableFingerprint(), 'database changed by a refused call').toEqual(before);
       });
     }
   }

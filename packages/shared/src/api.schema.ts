@@ -1,9 +1,16 @@
 import { z } from 'zod';
 import { PER_PAGE_DEFAULT, PER_PAGE_MAX } from './constants';
 
+/** Record ids are PostgreSQL `integer`s: a larger number names no record and cannot be a parameter. */
+export const ID_MAX = 2_147_483_647;
+/** A record id in a path, a query or a body (numeric text accepted, as forms and query strings send it). */
+export const idSchema = z.coerce.number().int().positive().max(ID_MAX);
+/** `{id}` in a route's path. */
+export const idParamsSchema = z.object({ id: idSchema });
+
 /** `page` and `per_page` as every list accepts them (API.md): per_page outside 1–100 is a 422. */
 export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(ID_MAX).default(1),
   per_page: z.coerce.number().int().min(1).max(PER_PAGE_MAX).default(PER_PAGE_DEFAULT),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;

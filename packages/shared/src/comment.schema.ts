@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema } from './api.schema';
+import { pageQuerySchema, idSchema } from './api.schema';
 import { DEBOUNCE_PICKER_MS } from './constants';
 
 /** Entities a comment may be attached to (spec A §2: property, scheme and enquiry views). */
@@ -54,7 +54,7 @@ export const commentSchema = z.object({
 export type Comment = z.infer<typeof commentSchema>;
 
 export const commentListQuerySchema = pageQuerySchema.extend({
-  entity_id: z.coerce.number().int().positive(),
+  entity_id: idSchema,
   entity_type: z.enum(COMMENTABLE_TYPES),
   include: z.string().optional(),
   per_page: pageQuerySchema.shape.per_page.default(COMMENTS_PER_PAGE),
@@ -71,7 +71,7 @@ export const commentContentSchema = z.string().max(COMMENT_CONTENT_MAX, COMMENT_
 
 export const commentCreateSchema = z.object({
   content: commentContentSchema,
-  entity_id: z.coerce.number().int().positive(),
+  entity_id: idSchema,
   entity_type: z.enum(COMMENTABLE_TYPES),
   links: clientLinks,
 });

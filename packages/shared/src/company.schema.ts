@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema } from './api.schema';
+import { pageQuerySchema, idSchema } from './api.schema';
 
 /** Messages of the companies and contacts forms and API (server and client say the same). */
 export const COMPANY_MESSAGES = {
@@ -89,7 +89,7 @@ export const companyFieldsSchema = z.object({
   name: z.string({ error: COMPANY_MESSAGES.nameRequired }).trim().min(1, COMPANY_MESSAGES.nameRequired).max(255),
   domain: domainField,
   phone: optionalText(50),
-  categories: z.array(z.coerce.number().int().positive()).max(50).optional().default([]),
+  categories: z.array(idSchema).max(50).optional().default([]),
 });
 export type CompanyFields = z.input<typeof companyFieldsSchema>;
 
@@ -98,7 +98,7 @@ export type CompanyFields = z.input<typeof companyFieldsSchema>;
  * stored categories (an admin's edit form that does not show them must not wipe them).
  */
 export const companyUpdateBodySchema = companyFieldsSchema.extend({
-  categories: z.array(z.coerce.number().int().positive()).max(50).optional(),
+  categories: z.array(idSchema).max(50).optional(),
 });
 
 /** Sorts a company list accepts (API.md: an allowlist per list). */
@@ -110,7 +110,7 @@ export const companyListQuerySchema = pageQuerySchema.extend({
   include: z.string().optional(),
   sort: z.enum(COMPANY_SORTS).optional().default('name'),
   /** Companies in this category. */
-  category_id: z.coerce.number().int().positive().optional(),
+  category_id: idSchema.optional(),
   verification: z.enum(VERIFICATION_STATES).optional(),
 });
 export type CompanyListQuery = z.input<typeof companyListQuerySchema>;
@@ -121,7 +121,7 @@ export const companyByDomainQuerySchema = z.object({ domain: z.string().trim().m
 export const companyVerifyBodySchema = z.object({ is_verified: z.boolean() });
 
 /** POST /api/companies/{id}/merge — admins fold duplicate {id} into `target_id`; {id} is removed. */
-export const companyMergeBodySchema = z.object({ target_id: z.number().int().positive() });
+export const companyMergeBodySchema = z.object({ target_id: idSchema });
 export const companyMergeResultSchema = z.object({
   target_id: z.number().int(),
   /** How many references moved, per kind (contacts, property parties, tenants …). */

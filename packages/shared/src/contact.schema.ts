@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema } from './api.schema';
+import { pageQuerySchema, idSchema } from './api.schema';
 import { CONTACT_NAME_MIN } from './constants';
 import { USER_TYPES } from './enums';
 import { PASSWORD_MIN } from './auth.schema';
@@ -34,7 +34,7 @@ const optionalText = (max: number) =>
  * for everyone else.
  */
 export const contactBodySchema = z.object({
-  company_id: z.coerce.number().int().positive().nullable().optional().default(null),
+  company_id: idSchema.nullable().optional().default(null),
   name: z
     .string({ error: CONTACT_MESSAGES.nameRequired })
     .trim()
@@ -60,7 +60,7 @@ export const CONTACT_SORTS = ['name', '-name', 'email', '-email', 'updated_at', 
 export const contactListQuerySchema = pageQuerySchema.extend({
   q: z.string().trim().max(200).optional(),
   include: z.string().optional(),
-  company_id: z.coerce.number().int().positive().optional(),
+  company_id: idSchema.optional(),
   sort: z.enum(CONTACT_SORTS).optional().default('name'),
 });
 export type ContactListQuery = z.input<typeof contactListQuerySchema>;

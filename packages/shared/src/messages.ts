@@ -50,4 +50,8 @@ export const API_MESSAGES = {
   loggedOut: 'You have been logged out.',
   allNotificationsRead: 'All notifications marked as read.',
   currentPasswordIncorrect: 'The current password is incorrect.',
+  badRequest: 'The request could not be understood.',
+  /** A NUL byte or an unpaired UTF-16 surrogate: PostgreSQL text cannot hold either. */
+  textNotAllowed: 'This value contains a character that is not allowed.',
+  tooDeep: 'This value is nested too deeply.',
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema } from './api.schema';
+import { ID_MAX, idSchema, pageQuerySchema } from './api.schema';
 import { addressInputSchema, addressSchema, latitudeField, longitudeField, placeText } from './address.schema';
 import { AREA_KEYS, AREA_SIZE_TYPES, areaValueSchema, type AreaKey } from './areas';
 import { CURRENCY_CODES } from './currencies';
@@ -67,11 +67,11 @@ export const PROPERTY_MESSAGES = {
 } as const;
 
 /** A list of ids (duplicates are dropped by the server, order kept). */
-export const idListSchema = z.array(z.coerce.number().int().positive()).max(200);
+export const idListSchema = z.array(idSchema).max(200);
 const optionalIdList = idListSchema.optional();
 const optionalId = z.preprocess(
   (v) => (v === '' ? null : v),
-  z.coerce.number().int().positive().nullable().optional(),
+  idSchema.nullable().optional(),
 );
 
 export const currencyCodeSchema = z
@@ -292,9 +292,9 @@ export const propertyListQuerySchema = pageQuerySchema
   .extend({
     q: z.string().trim().max(200).optional(),
     town: z.string().trim().max(120).optional(),
-    scheme_id: z.coerce.number().int().positive().optional(),
-    tenant_id: z.coerce.number().int().positive().optional(),
-    landlord_id: z.coerce.number().int().positive().optional(),
+    scheme_id: idSchema.optional(),
+    tenant_id: idSchema.optional(),
+    landlord_id: idSchema.optional(),
     vacant: boolFlag,
     lease_end_from: isoDateSchema.optional(),
     lease_end_to: isoDateSchema.optional(),
@@ -311,7 +311,7 @@ export type PropertyListQuery = z.input<typeof propertyListQuerySchema>;
 /** GET /api/properties/simple — the typeahead (spec B §7: per_page 50, type=standalone in sales). */
 export const propertySimpleQuerySchema = z.object({
   q: z.string().trim().max(200).optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(ID_MAX).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE_SEARCH),
   include: z.string().optional(),
   type: z.enum(['standalone', 'scheme', 'all']).optional().default('all'),

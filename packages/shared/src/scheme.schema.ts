@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema } from './api.schema';
+import { pageQuerySchema, idSchema } from './api.schema';
 import { addressInputSchema, addressSchema, countryField, placeText } from './address.schema';
 import { REASONS, SCHEME_TYPES } from './enums';
 import {
@@ -170,7 +170,7 @@ export const schemeListQuerySchema = pageQuerySchema.extend({
   q: z.string().trim().max(200).optional(),
   type: z.union([z.literal('all'), schemeType]).optional().default('all'),
   town: z.string().trim().max(120).optional(),
-  landlord_id: z.coerce.number().int().positive().optional(),
+  landlord_id: idSchema.optional(),
   sort: z.enum(SCHEME_SORTS).optional().default('name'),
   include: z.string().optional(),
 });

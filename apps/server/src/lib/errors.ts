@@ -15,6 +15,13 @@ export class AppError extends Error {
   }
 }
 
+/** A body or URL that cannot be read at all (malformed JSON or multipart). */
+export class BadRequestError extends AppError {
+  constructor() {
+    super(400, 'bad_request', API_MESSAGES.badRequest);
+  }
+}
+
 export class UnauthenticatedError extends AppError {
   constructor() {
     super(401, 'unauthenticated', API_MESSAGES.unauthenticated);

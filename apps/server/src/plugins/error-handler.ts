@@ -2,8 +2,9 @@ import { API_MESSAGES } from '@frontage/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
+import { isInputRejectedByDatabase, sqlStateOf } from '../lib/db-errors';
 import { AppError, TooManyAttemptsError, ValidationError } from '../lib/errors';
-import { isApiPath } from './requested-with';
+import { isApiRequest } from './requested-with';
 
 /** `/categories/0` → `categories.0`; the request field name the client shows the message against. */
 const fieldOf = (instancePath: string): string => instancePath.replace(/^\//, '').split('/').join('.') || '_';
@@ -20,7 +21,8 @@ const humanMessage = (field: string, message: string): string => {
 };
 
 const addError = (errors: Record<string, string[]>, field: string, message: string) => {
-  (errors[field] ??= []).push(message);
+  // Own keys only: a request field may be called `constructor` or `toString`.
+  (Object.hasOwn(errors, field) ? errors[field]! : (errors[field] = [])).push(message);
 };
 
 const sendValidation = (reply: FastifyReply, errors: Record<string, string[]>) =>
@@ -56,6 +58,12 @@ export const errorHandler = (app: FastifyInstance): void => {
       return sendValidation(reply, errors);
     }
 
+    const state = sqlStateOf(err);
+    if (isInputRejectedByDatabase(state)) {
+      req.log.warn({ err, sqlState: state }, 'input refused by the database: a validation the schema lacks');
+      return sendValidation(reply, { _: [API_MESSAGES.invalidData] });
+    }
+
     const fe = err as FastifyError;
     const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
     if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) {
@@ -67,12 +75,11 @@ export const errorHandler = (app: FastifyInstance): void => {
       // Malformed JSON, unsupported media type and the like: the client's fault, say so plainly.
       req.log.info({ code: fe.code }, 'client error');
       if (fe.validation) return sendValidation(reply, { _: [API_MESSAGES.invalidData] });
-      return reply.code(status === 415 ? 415 : 400).send({ msg: 'The request could not be understood.' });
+      return reply.code(status === 415 ? 415 : 400).send({ msg: API_MESSAGES.badRequest });
     }
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ msg: API_MESSAGES.serverError });
   });
-
 };
 
 /** Unknown /api paths answer JSON; anything else goes to the web app (SPA fallback). */
@@ -81,7 +88,7 @@ export const notFoundHandler = (
   nonApiNotFound: (req: FastifyRequest, reply: FastifyReply) => unknown,
 ): void => {
   app.setNotFoundHandler((req, reply) => {
-    if (isApiPath(req.url)) return reply.code(404).send({ msg: API_MESSAGES.routeNotFound });
+    if (isApiRequest(req)) return reply.code(404).send({ msg: API_MESSAGES.routeNotFound });
     return nonApiNotFound(req, reply);
   });
 };

@@ -1,47 +1,70 @@
 import { API_MESSAGES } from '@frontage/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
- * Requests under /api that may arrive without `X-Requested-With` — the ONE list of exemptions.
+ * Requests under /api that may arrive without `X-Requested-With` — the ONE list of exemptions,
+ * named by the route the router matched (its template), never by the raw URL: `/%61pi/…` reaches
+ * the same route as `/api/…`, so a decision taken on the raw text could be sidestepped.
  * - GET /api/health: probes and load balancers cannot add headers.
  * - GET /api/docs and its static assets: browsers navigate there directly; the documentation
  *   is read-only and public, so a forged cross-site request can do nothing with it.
+ * - GET /api/notifications/stream: an EventSource cannot add headers; read-only, behind the session.
  * - GET /api/companies/{id}/logo: an <img src> cannot add headers. Read-only and still behind the
  *   session (the browser sends the cookie with the image request), so a forged request only
  *   loads a picture the visitor could see anyway.
  * Later issues add further image or stream URLs here.
  */
-export const REQUESTED_WITH_EXEMPT: ReadonlyArray<{ methods: string[]; path: string; prefix?: boolean; pattern?: RegExp }> = [
-  { methods: ['GET', 'HEAD'], path: '/api/health' },
-  { methods: ['GET', 'HEAD'], path: '/api/docs', prefix: true },
-  { methods: ['GET'], path: '/api/notifications/stream' },
-  { methods: ['GET', 'HEAD'], path: '/api/companies/{id}/logo', pattern: /^\/api\/companies\/\d+\/logo$/ },
+export const REQUESTED_WITH_EXEMPT: ReadonlyArray<{ methods: string[]; route: string; prefix?: boolean }> = [
+  { methods: ['GET', 'HEAD'], route: '/api/health' },
+  { methods: ['GET', 'HEAD'], route: '/api/docs', prefix: true },
+  { methods: ['GET'], route: '/api/notifications/stream' },
+  { methods: ['GET', 'HEAD'], route: '/api/companies/:id/logo' },
 ];
 
+/** The path of a URL without its query (or fragment) and trailing slash, as the router reads it. */
 export const pathOf = (url: string): string => {
-  const q = url.indexOf('?');
-  const p = q === -1 ? url : url.slice(0, q);
+  const end = url.search(/[?#]/);
+  const p = end === -1 ? url : url.slice(0, end);
   return p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p;
 };
 
-export const isApiPath = (url: string): boolean => {
+/** The path with its percent-escapes decoded (the router decodes them before matching). */
+export const decodedPathOf = (url: string): string => {
   const p = pathOf(url);
-  return p === '/api' || p.startsWith('/api/');
+  if (!p.includes('%')) return p;
+  try {
+    return pathOf(decodeURIComponent(p));
+  } catch {
+    return p; // malformed escapes: the router refuses the URL itself (400)
+  }
 };
 
-const isExempt = (method: string, url: string): boolean => {
-  const p = pathOf(url);
+const isApi = (p: string): boolean => p === '/api' || p.startsWith('/api/');
+
+/**
+ * Whether a request is for the API: the route the router matched is under /api, or the path is,
+ * read plain or decoded. Every hook that treats API requests differently (the X-Requested-With
+ * guard, the rate limiter, `no-store`, JSON 404s) asks this and nothing else.
+ */
+export const isApiRequest = (req: FastifyRequest): boolean => {
+  const route = req.routeOptions.url;
+  return (route !== undefined && isApi(route)) || isApi(pathOf(req.url)) || isApi(decodedPathOf(req.url));
+};
+
+const isExempt = (req: FastifyRequest): boolean => {
+  const route = req.routeOptions.url;
+  if (route === undefined) return false;
   return REQUESTED_WITH_EXEMPT.some(
     (e) =>
-      e.methods.includes(method) &&
-      (e.pattern ? e.pattern.test(p) : p === e.path || (e.prefix === true && p.startsWith(`${e.path}/`))),
+      e.methods.includes(req.method) &&
+      (route === e.route || (e.prefix === true && route.startsWith(`${e.route}/`))),
   );
 };
 
 /** CSRF defence (ASVS 5.0 3.5.1): a cross-site form or image cannot set this header. */
 export const requestedWithGuard = (app: FastifyInstance): void => {
   app.addHook('onRequest', async (req, reply) => {
-    if (!isApiPath(req.url) || isExempt(req.method, req.url)) return;
+    if (!isApiRequest(req) || isExempt(req)) return;
     if (String(req.headers['x-requested-with'] ?? '').toLowerCase() !== 'xmlhttprequest') {
       return reply.code(403).send({ msg: API_MESSAGES.missingRequestedWith });
     }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { pathOf } from './requested-with';
+import { decodedPathOf } from './requested-with';
 
 const NOT_BUILT =
   'The web app has not been built. Run `npm run build` in the repository root, then restart the server.';
@@ -34,7 +34,7 @@ export const staticWeb = async (
     },
   });
   return (req, reply) => {
-    const p = pathOf(req.url);
+    const p = decodedPathOf(req.url);
     // A missing hashed asset is a real 404, not the app (the browser expects JS/CSS there).
     if ((req.method !== 'GET' && req.method !== 'HEAD') || p.startsWith('/assets/')) {
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found.');

@@ -1,7 +1,6 @@
-import { addressSchema, addressUpdateSchema, dataOf, msgSchema, validationErrorSchema } from '@frontage/shared';
+import { addressSchema, addressUpdateSchema, dataOf, msgSchema, validationErrorSchema, idParamsSchema } from '@frontage/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { ServiceDeps } from '../../deps';
 import { authOf } from '../../plugins/session';
 import * as addresses from './addresses.service';
@@ -14,7 +13,7 @@ export const addressesRoutes = (root: FastifyInstance, deps: ServiceDeps): void 
     schema: {
       tags: ['addresses'],
       summary: "Update an address (a deal's address step); `unit` sets the building_num of its properties",
-      params: z.object({ id: z.coerce.number().int().positive() }),
+      params: idParamsSchema,
       body: addressUpdateSchema,
       response: { 200: dataOf(addressSchema), 401: msgSchema, 404: msgSchema, 422: validationErrorSchema },
     },

@@ -9,6 +9,7 @@ import {
   msgSchema,
   pageOf,
   validationErrorSchema,
+  idParamsSchema,
 } from '@frontage/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -18,7 +19,7 @@ import { authOf } from '../../plugins/session';
 import * as comments from './comments.service';
 
 const tags = ['comments'];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = idParamsSchema;
 
 export const commentsRoutes = (root: FastifyInstance, deps: ServiceDeps): void => {
   const app = root.withTypeProvider<ZodTypeProvider>();

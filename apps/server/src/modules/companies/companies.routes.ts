@@ -14,12 +14,14 @@ import {
   msgSchema,
   pageOf,
   validationErrorSchema,
+  idParamsSchema,
 } from '@frontage/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServiceDeps } from '../../deps';
-import { AppError, ValidationError } from '../../lib/errors';
+import { AppError, BadRequestError, ValidationError } from '../../lib/errors';
+import { assertStorable } from '../../plugins/input-guard';
 import { authOf } from '../../plugins/session';
 import { exportCompanies } from './companies.export';
 import * as companies from './companies.service';
@@ -29,7 +31,7 @@ import { sendCsvExport } from '../../lib/csv';
 const tags = ['companies'];
 /** A streamed CSV file (text/csv), not JSON. */
 const csvBody = z.unknown().describe('text/csv');
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = idParamsSchema;
 const errors = { 401: msgSchema, 403: msgSchema, 404: msgSchema, 422: validationErrorSchema };
 const deleted = actionSchema(z.null());
 
@@ -75,9 +77,12 @@ export const readMultipart = async (
   } catch (err) {
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    throw err;
+    if (err instanceof AppError) throw err;
+    // No boundary, cut off mid-part, not multipart at all: the body cannot be read.
+    throw new BadRequestError();
   }
   if (categories.length) fields.categories = categories;
+  assertStorable(fields);
   return { fields, logo };
 };
 

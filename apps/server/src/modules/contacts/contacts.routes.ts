@@ -8,6 +8,7 @@ import {
   pageOf,
   userSchema,
   validationErrorSchema,
+  idParamsSchema,
 } from '@frontage/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -22,7 +23,7 @@ import { sendCsvExport } from '../../lib/csv';
 const tags = ['contacts'];
 /** A streamed CSV file (text/csv), not JSON. */
 const csvBody = z.unknown().describe('text/csv');
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = idParamsSchema;
 const includeQuery = z.object({ include: z.string().optional() });
 const errors = { 401: msgSchema, 403: msgSchema, 404: msgSchema, 422: validationErrorSchema };
 

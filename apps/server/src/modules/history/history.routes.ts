@@ -8,17 +8,17 @@ import {
   msgSchema,
   pageOf,
   validationErrorSchema,
+  idParamsSchema,
 } from '@frontage/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { ServiceDeps } from '../../deps';
 import { authOf } from '../../plugins/session';
 import { assertCanVerifyHistory } from '../properties/properties.policy';
 import * as history from './history.service';
 
 const tags = ['history'];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = idParamsSchema;
 const verified = actionSchema(historyVerifyResultSchema);
 const errors = { 401: msgSchema, 403: msgSchema, 404: msgSchema, 422: validationErrorSchema };
 

@@ -8,6 +8,7 @@ import {
   pageQuerySchema,
   unreadCountSchema,
   validationErrorSchema,
+  idParamsSchema,
 } from '@frontage/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -60,7 +61,7 @@ export const notificationsRoutes = (root: FastifyInstance, deps: ServiceDeps): v
     schema: {
       tags,
       summary: 'Mark one notification read',
-      params: z.object({ id: z.coerce.number().int().positive() }),
+      params: idParamsSchema,
       response: { 200: dataOf(notificationSchema), 401: msgSchema, 404: msgSchema, 422: validationErrorSchema },
     },
     handler: async (req) => ({ data: await notifications.markRead(deps, authOf(req).user.id, req.params.id) }),

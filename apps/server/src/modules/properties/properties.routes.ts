@@ -12,6 +12,7 @@ import {
   propertyUpdateSchema,
   schemePropertyCreateSchema,
   validationErrorSchema,
+  idParamsSchema,
 } from '@frontage/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -23,7 +24,7 @@ import * as properties from './properties.service';
 import { sendCsvExport } from '../../lib/csv';
 
 const tags = ['properties'];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = idParamsSchema;
 const one = dataOf(propertySchema);
 const errors = { 401: msgSchema, 404: msgSchema, 422: validationErrorSchema };
 

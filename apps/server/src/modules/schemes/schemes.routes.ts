@@ -7,6 +7,7 @@ import {
   schemeSchema,
   schemeUpdateSchema,
   validationErrorSchema,
+  idParamsSchema,
 } from '@frontage/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -18,7 +19,7 @@ import * as schemes from './schemes.service';
 import { sendCsvExport } from '../../lib/csv';
 
 const tags = ['schemes'];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = idParamsSchema;
 const one = dataOf(schemeSchema);
 
 export const schemesRoutes = (root: FastifyInstance, deps: ServiceDeps): void => {

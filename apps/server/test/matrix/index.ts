@@ -1,0 +1,25 @@
+/// <reference types="vite/client" />
+import type { MatrixRows } from './types';
+
+/**
+ * Every route's row (`matrix/<module>.rows.ts`), keyed `METHOD /api/path/{param}` as the OpenAPI
+ * document names it. The authorization matrix and the attack suite both walk it.
+ */
+const modules = import.meta.glob<{ rows: MatrixRows }>('./*.rows.ts', { eager: true });
+export const MATRIX: MatrixRows = {};
+for (const [file, mod] of Object.entries(modules)) {
+  for (const [route, row] of Object.entries(mod.rows)) {
+    if (MATRIX[route]) throw new Error(`${route} has rows in two files (${file})`);
+    MATRIX[route] = row;
+  }
+}
+
+/** The routes the server documents (`METHOD /api/path/{param}`), from its OpenAPI document. */
+export const documentedRoutes = (doc: { paths: Record<string, Record<string, unknown>> }): string[] =>
+  Object.entries(doc.paths)
+    .flatMap(([p, methods]) =>
+      Object.keys(methods)
+        .filter((m) => m !== 'head')
+        .map((m) => `${m.toUpperCase()} ${p}`),
+    )
+    .sort();
