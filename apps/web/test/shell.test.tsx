@@ -62,7 +62,7 @@ describe('top bar', () => {
   it('shows at most two initials and an account menu with Profile and Logout', async () => {
     const { user: ue, router, api } = renderApp('/', { user: makeUser({ name: 'Mary Jane Watson Parker' }) });
     expect(await screen.findByTestId('user-avatar')).toHaveTextContent(/^MP$/);
-    await ue.click(screen.getByRole('button', { name: 'Account menu' }));
+    await ue.click(screen.getByRole('button', { name: /Account menu$/ }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/profile');
     await ue.click(within(menu).getByRole('menuitem', { name: 'Logout' }));

@@ -229,7 +229,9 @@ function AccountMenu() {
     <>
       <IconButton
         id={`${id}-button`}
-        aria-label="Account menu"
+        // The name starts with what the button shows (the initials), so speech input can say it
+        // (WCAG 2.5.3, axe label-content-name-mismatch).
+        aria-label={`${initialsOf(user.name)}, Account menu`}
         aria-haspopup="menu"
         aria-controls={anchor ? `${id}-menu` : undefined}
         aria-expanded={anchor ? 'true' : undefined}
