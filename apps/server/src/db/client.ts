@@ -7,6 +7,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { DURABLE_START_PARAMS, DurableNodeFS, syncTree } from './pglite-durable-fs';
+import { lockDataDir } from './pglite-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -57,13 +59,34 @@ export const createDb = async (opts: DbOptions): Promise<DbHandle> => {
     fs.mkdirSync(path.dirname(opts.pgliteDir), { recursive: true });
     dataDir = opts.pgliteDir;
   }
-  const client = await PGlite.create({
-    dataDir,
-    extensions: { pg_trgm },
-    ...(opts.pgliteLoadDataDir ? { loadDataDir: opts.pgliteLoadDataDir } : {}),
-  });
+  // On disk (ADR 0033): one process per directory, and an acknowledged commit is on disk —
+  // PostgreSQL runs with fsync on and its fsyncs reach the host files. In memory there is nothing
+  // to lock or sync: PGlite's defaults stay.
+  const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
+  let client: PGlite;
+  try {
+    const fresh = dataDir !== undefined && !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+    client = await PGlite.create({
+      dataDir,
+      extensions: { pg_trgm },
+      ...(dataDir ? { fs: new DurableNodeFS(dataDir), startParams: [...DURABLE_START_PARAMS] } : {}),
+      ...(opts.pgliteLoadDataDir ? { loadDataDir: opts.pgliteLoadDataDir } : {}),
+    });
+    // PGlite copies a new cluster (initdb's, or loadDataDir's) in without a sync: sync it once.
+    if (dataDir && fresh) syncTree(dataDir);
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, driver: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('none') };
+  const close = async () => {
+    try {
+      await client.close();
+    } finally {
+      unlock();
+    }
+  };
+  return { db, driver: 'pglite', close, dumpDataDir: () => client.dumpDataDir('none') };
 };
 
 /** Runs raw SQL and returns its rows (both drivers answer `{ rows }`). */
