@@ -96,6 +96,9 @@ export const trackConnections = (server: Server): ConnectionDrain => {
     conn.idleTimer = undefined;
     conn.responses.add(res);
     if (idleMs !== undefined) res.setHeader('Connection', 'close');
+    // One listener of ours per response, on top of Fastify's and a piped file's: raise the limit
+    // by one so Node does not take a file download for a listener leak.
+    res.setMaxListeners(res.getMaxListeners() + 1);
     res.once('close', () => {
       conn.responses.delete(res);
       endWhenIdle(socket, conn);
