@@ -15,11 +15,11 @@
 import cluster, { type Worker } from 'node:cluster';
 import net from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
-import { createDb, type DbHandle } from './db/client';
+import type { DbHandle } from './db/client';
+import { openConfiguredDb, pgliteDirOf } from './db/open';
 import { runMigrations } from './db/migrate';
 import { DEMO_ADMIN, DEMO_AGENT } from './db/seed/data';
 import { seedDemo, usersTableIsEmpty } from './db/seed/seed';
@@ -29,14 +29,10 @@ import { createLogger } from './logger';
 
 type Logger = ReturnType<typeof createLogger>;
 
-const pgliteDirOf = (config: Config) => path.join(config.dataDir, 'pglite');
-
-const openDb = (config: Config) =>
-  createDb({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirOf(config), poolMax: config.dbPoolMax });
 
 /** Opens the database, applies migrations and seeds the demo when the users table is empty. */
 const prepareDatabase = async (config: Config, logger: Logger): Promise<{ handle: DbHandle; seeded: boolean }> => {
-  const handle = await openDb(config);
+  const handle = await openConfiguredDb(config);
   logger.info({ driver: handle.driver, ...(handle.driver === 'pglite' ? { dir: pgliteDirOf(config) } : {}) }, 'database opened');
   await runMigrations(handle);
   logger.info('migrations applied');
@@ -166,7 +162,7 @@ const start = async () => {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   if (cluster.isWorker) {
-    await serve(config, logger, await openDb(config));
+    await serve(config, logger, await openConfiguredDb(config));
     return;
   }
   const processes = config.databaseUrl ? config.webConcurrency || os.availableParallelism() : 1;

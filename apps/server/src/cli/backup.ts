@@ -5,16 +5,15 @@
  * `frontage-backup-<UTC time>.ndjson.gz` in the directory npm was run from. On PostgreSQL the
  * server may keep running; PGlite serves one process, so stop the server first.
  */
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
+import { userPath } from './user-path';
 import { backupToFile } from '../db/backup';
-import { createDb } from '../db/client';
+import { databaseLabel, openConfiguredDb } from '../db/open';
 
 const USAGE = 'Usage: npm run backup -- [--out <file>]   (default: frontage-backup-<time>.ndjson.gz)';
 
 /** Paths are the user's: relative to where npm was run (npm -w runs scripts in apps/server). */
-const userPath = (p: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), p);
 
 const main = async () => {
   const { values } = parseArgs({
@@ -30,18 +29,14 @@ const main = async () => {
     .replace(/\.\d+Z$/, 'Z');
   const out = userPath(values.out ?? `frontage-backup-${stamp}.ndjson.gz`);
   const config = loadConfig();
-  const handle = await createDb({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, 'pglite'),
-    poolMax: 2,
-  });
+  const handle = await openConfiguredDb(config, 2);
   try {
     const t0 = Date.now();
     const summary = await backupToFile(handle, out);
     const tables = Object.keys(summary.tables).length;
     console.log(
       `Backed up ${summary.rows} rows of ${tables} tables and ${summary.sequences} sequences from ` +
-        `${handle.driver === 'pg' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.join(config.dataDir, 'pglite')}`} ` +
+        `${databaseLabel(config)} ` +
         `to ${out} in ${((Date.now() - t0) / 1000).toFixed(1)} s.`,
     );
   } finally {

@@ -6,16 +6,15 @@
  * while restoring (PGlite refuses a second process anyway).
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
+import { userPath } from './user-path';
 import { readBackupFile, restoreDatabase } from '../db/backup';
-import { createDb } from '../db/client';
+import { databaseLabel, openConfiguredDb } from '../db/open';
 
 const USAGE = 'Usage: npm run restore -- --in <file> [--force]';
 
 /** Paths are the user's: relative to where npm was run (npm -w runs scripts in apps/server). */
-const userPath = (p: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), p);
 
 const main = async () => {
   const { values } = parseArgs({
@@ -33,14 +32,8 @@ const main = async () => {
   const file = userPath(values.in);
   if (!fs.existsSync(file)) throw new Error(`No such file: ${file}`);
   const config = loadConfig();
-  const target = config.databaseUrl
-    ? 'PostgreSQL (DATABASE_URL)'
-    : `PGlite in ${path.join(config.dataDir, 'pglite')}`;
-  const handle = await createDb({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, 'pglite'),
-    poolMax: 2,
-  });
+  const target = databaseLabel(config);
+  const handle = await openConfiguredDb(config, 2);
   try {
     const t0 = Date.now();
     const summary = await restoreDatabase(handle, readBackupFile(file), {

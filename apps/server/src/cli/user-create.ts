@@ -2,10 +2,9 @@
  * `npm run user:create -- --email a@b.com --name "Sam Jones" --password "…" [--admin] [--company "Name"] [--temp]`
  * Creates a user who can sign in, in the database the server uses (DATABASE_URL or PGlite in DATA_DIR).
  */
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
-import { createDb } from '../db/client';
+import { openConfiguredDb } from '../db/open';
 import { runMigrations } from '../db/migrate';
 import { ValidationError } from '../lib/errors';
 import { createAccount } from '../modules/auth/account.service';
@@ -31,11 +30,7 @@ const main = async () => {
     return;
   }
   const config = loadConfig();
-  const handle = await createDb({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, 'pglite'),
-    poolMax: 2,
-  });
+  const handle = await openConfiguredDb(config, 2);
   try {
     await runMigrations(handle);
     const user = await createAccount(

@@ -1,20 +1,15 @@
 /** `npm run seed:demo` — wipes the demo tables and seeds them again. */
 import { loadConfig } from '../../config';
-import { createDb } from '../client';
+import { databaseLabel, openConfiguredDb } from '../open';
 import { runMigrations } from '../migrate';
 import { DEMO_ADMIN, DEMO_AGENT } from './data';
 import { seedDemo, wipeDemoData } from './seed';
-import path from 'node:path';
 
 const main = async () => {
   const config = loadConfig();
-  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.join(config.dataDir, 'pglite')}`;
+  const where = databaseLabel(config);
   console.log(`Seeding demo data into ${where}`);
-  const handle = await createDb({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, 'pglite'),
-    poolMax: 2,
-  });
+  const handle = await openConfiguredDb(config, 2);
   try {
     console.log('Applying migrations…');
     await runMigrations(handle);
