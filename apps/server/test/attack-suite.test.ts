@@ -20,8 +20,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hostileCalls, encodedVariants, type Call } from './attack/calls';
 import { XHR, buildTestApp, login, resetData, tableFingerprint, type TestApp } from './helpers';
 import { MATRIX, documentedRoutes } from './matrix';
-import { ACTORS, type Actor, type MatrixRow, type World } from './matrix/types';
-import { buildWorld } from './matrix/world';
+import { ACTORS, type Actor, type MatrixRow } from './matrix/types';
+import { buildWorld, userOf } from './matrix/world';
 
 const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 24);
 const FUZZ_SEED = Number(process.env.FUZZ_SEED ?? 20261124);
@@ -41,8 +41,6 @@ afterAll(async () => {
 beforeEach(() => resetData());
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const userOf = (w: World, actor: Exclude<Actor, 'anonymous'>) =>
-  actor === 'admin' ? w.admin : actor === 'same_company' ? w.sameUser : w.otherUser;
 
 /** The world, the row's records and a signed-in actor's cookie. */
 const arrange = async (row: MatrixRow, actor: Actor) => {

@@ -8,7 +8,6 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +31,7 @@ import { companies, fieldHistory, notifications } from '../src/db/schema';
 import { DEMO_ADMIN } from '../src/db/seed/data';
 import { seedDemo } from '../src/db/seed/seed';
 import { TEST_SCRYPT_COST, XHR, testConfig } from './helpers';
+import { freePort } from './ports';
 
 const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const testDatabaseUrl = process.env.TEST_DATABASE_URL;
@@ -400,12 +400,3 @@ const run = (command: string, args: string[], env: NodeJS.ProcessEnv): Promise<s
     );
   });
 
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });

@@ -10,7 +10,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -22,6 +22,7 @@ import { runMigrations } from '../src/db/migrate';
 import { trackConnections } from '../src/lib/drain';
 import { hashPassword } from '../src/lib/password';
 import { buildTestApp } from './helpers';
+import { freePort } from './ports';
 
 const GRACE_MS = 5000;
 const LOOPS = 16;
@@ -39,16 +40,6 @@ interface Outcome {
   status?: number;
   error?: string;
 }
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 
 const until = async (
   what: string,

@@ -10,7 +10,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +20,7 @@ import { DataDirInUseError } from '../src/db/pglite-lock';
 import { companies } from '../src/db/schema';
 import { createAccount } from '../src/modules/auth/account.service';
 import { TEST_SCRYPT_COST, testConfig } from './helpers';
+import { freePort } from './ports';
 
 const onPostgres = !!process.env.TEST_DATABASE_URL;
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -183,16 +183,6 @@ const stopServer = async (server: Server): Promise<void> => {
   if (server.process.exitCode === null && server.process.signalCode === null) server.process.kill('SIGKILL');
   await server.exited;
 };
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 /** Polls /api/health until the server answers (no fixed sleep); fails at once if it exits. */
 const waitHealthy = async (base: string, server: Server, timeoutMs = 90_000): Promise<void> => {

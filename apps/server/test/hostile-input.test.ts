@@ -8,8 +8,8 @@ import { API_MESSAGES } from '@frontage/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { XHR, buildTestApp, login, resetData, tableFingerprint, type TestApp } from './helpers';
 import { MATRIX } from './matrix';
-import type { Actor, World } from './matrix/types';
-import { buildWorld } from './matrix/world';
+import type { Actor } from './matrix/types';
+import { buildWorld, userOf } from './matrix/world';
 import { pathsOf, replaceAt } from './attack/hostile';
 import { logoPart, multipart, pngImage } from './companies.fixtures';
 
@@ -20,14 +20,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(() => resetData());
 
-const userOf = (w: World, actor: Actor) => (actor === 'admin' ? w.admin : actor === 'other_company' ? w.otherUser : w.sameUser);
 const valueAt = (body: unknown, path: string[]): unknown => path.reduce<unknown>((v, k) => (v as Record<string, unknown>)?.[k], body);
 const writes = Object.entries(MATRIX).filter(([route, row]) => !route.startsWith('GET') && row.body !== undefined);
 
 describe('unstorable text in a JSON body', () => {
   for (const [route, row] of writes) {
     it(`${route}: every text field with a NUL byte or a lone surrogate → 422 on that field, nothing written`, async () => {
-      const actor: Actor = row.expect.same_company < 400 ? 'same_company' : 'admin';
+      const actor: Exclude<Actor, 'anonymous'> = row.expect.same_company < 400 ? 'same_company' : 'admin';
       const w = await buildWorld();
       const made = { ...(await row.setup?.(w)) };
       if (made[actor] !== undefined) made.actor = made[actor]!;

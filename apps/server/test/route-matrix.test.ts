@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { XHR, buildTestApp, login, resetData, tableFingerprint, type TestApp } from './helpers';
 import { MATRIX, documentedRoutes } from './matrix';
-import { ACTORS, type Actor, type World } from './matrix/types';
-import { buildWorld } from './matrix/world';
+import { ACTORS } from './matrix/types';
+import { buildWorld, userOf } from './matrix/world';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,8 +16,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(() => resetData());
 
-const userOf = (w: World, actor: Exclude<Actor, 'anonymous'>) =>
-  actor === 'admin' ? w.admin : actor === 'same_company' ? w.sameUser : w.otherUser;
 
 describe('route matrix', () => {
   it('has a row for every documented route and no stale rows', async () => {

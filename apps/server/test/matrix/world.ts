@@ -1,5 +1,5 @@
 import { buildCompany, buildUser } from '../helpers';
-import type { World } from './types';
+import type { Actor, World } from './types';
 
 const PASSWORD = 'matrix-password-1';
 
@@ -12,3 +12,7 @@ export const buildWorld = async (): Promise<World> => {
   const otherUser = await buildUser({ email: 'other.matrix@example.com', password: PASSWORD, company_id: companyB.id });
   return { platform, companyA, companyB, admin, sameUser, otherUser, password: PASSWORD };
 };
+
+/** The signed-in user who plays an actor of the matrix. */
+export const userOf = (w: World, actor: Exclude<Actor, 'anonymous'>) =>
+  actor === 'admin' ? w.admin : actor === 'same_company' ? w.sameUser : w.otherUser;
