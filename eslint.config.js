@@ -5,7 +5,16 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/migrations/**', 'e2e/artifacts/**', 'bench/results/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '**/migrations/**',
+      'e2e/artifacts/**',
+      'bench/results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -31,7 +40,15 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../../features/*', '**/features/*/**', '@/features/*'], message: 'Features never import other features; move shared pieces to components/ or packages/shared.' }] },
+        {
+          patterns: [
+            {
+              group: ['../../features/*', '**/features/*/**', '@/features/*'],
+              message:
+                'Features never import other features; move shared pieces to components/ or packages/shared.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -39,11 +56,27 @@ export default tseslint.config(
     // packages/shared depends only on zod.
     files: ['packages/shared/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react/*', 'drizzle-orm', 'drizzle-orm/*', 'fastify', '@mui/*'], message: 'packages/shared depends only on zod.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react/*', 'drizzle-orm', 'drizzle-orm/*', 'fastify', '@mui/*'],
+              message: 'packages/shared depends only on zod.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
-    files: ['e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'apps/server/src/cli/**/*.ts', 'apps/server/src/db/seed/cli.ts'],
+    files: [
+      'e2e/**/*.ts',
+      'bench/**/*.ts',
+      'scripts/**/*.{js,mjs,ts}',
+      'apps/server/src/cli/**/*.ts',
+      'apps/server/src/db/seed/cli.ts',
+    ],
     rules: { 'no-console': 'off' },
   },
 );

@@ -41,16 +41,22 @@ async function signIn(apiBase: string): Promise<{ cookie: string; token: string 
 }
 
 async function main() {
-  console.log(`Frontage bench — ${connections} connections, ${seconds}s per row, database ${new URL(databaseUrl).pathname.slice(1)}`);
+  console.log(
+    `Frontage bench — ${connections} connections, ${seconds}s per row, database ${new URL(databaseUrl).pathname.slice(1)}`,
+  );
   await ensureDatabase(databaseUrl);
-  const server = startNode('apps/server/src/main.ts', {
-    PORT: String(apiPort),
-    HOST: '127.0.0.1',
-    DATABASE_URL: databaseUrl,
-    SEED_DEMO: 'true',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_MAX: '100000000',
-  }, 'server');
+  const server = startNode(
+    'apps/server/src/main.ts',
+    {
+      PORT: String(apiPort),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '100000000',
+    },
+    'server',
+  );
   const floor = startNode('bench/floor-server.ts', { PORT: String(floorPort) }, 'floor');
   const rows: Array<{ name: string; http: LoadResult; sql?: LoadResult }> = [];
   try {
@@ -67,7 +73,9 @@ async function main() {
       const target = scenario.http(ctx);
       await httpLoad(target, connections, warmup);
       const http = await httpLoad(target, connections, seconds);
-      const sql = scenario.sql ? await sqlLoad(databaseUrl, scenario.sql(ctx), connections, seconds) : undefined;
+      const sql = scenario.sql
+        ? await sqlLoad(databaseUrl, scenario.sql(ctx), connections, seconds)
+        : undefined;
       rows.push({ name: scenario.name, http, sql });
     }
   } finally {
@@ -75,7 +83,18 @@ async function main() {
   }
 
   const floorRps = rows.find((r) => r.name.includes('floor'))?.http.rps;
-  const header = ['endpoint', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx', 'of floor', 'raw SQL req/s', 'raw p95 ms', 'HTTP/SQL'];
+  const header = [
+    'endpoint',
+    'req/s',
+    'p50 ms',
+    'p95 ms',
+    'p99 ms',
+    'non-2xx',
+    'of floor',
+    'raw SQL req/s',
+    'raw p95 ms',
+    'HTTP/SQL',
+  ];
   const table = rows.map((r) => [
     r.name,
     fmt(r.http.rps, 0),
@@ -89,15 +108,23 @@ async function main() {
     r.sql ? `${fmt((100 * r.http.rps) / r.sql.rps, 0)}%` : '–',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => '| ' + cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ') + ' |';
+  const line = (cells: string[]) =>
+    '| ' + cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ') + ' |';
   console.log('');
   console.log(line(header));
-  console.log('|' + widths.map((w, i) => (i === 0 ? ':' : '') + '-'.repeat(w + 1) + (i === 0 ? '' : ':')).join('|') + '|');
+  console.log(
+    '|' +
+      widths.map((w, i) => (i === 0 ? ':' : '') + '-'.repeat(w + 1) + (i === 0 ? '' : ':')).join('|') +
+      '|',
+  );
   for (const row of table) console.log(line(row));
 
   const outDir = join(repoRoot, 'bench', 'results');
   mkdirSync(outDir, { recursive: true });
-  writeFileSync(join(outDir, 'latest.json'), JSON.stringify({ at: new Date().toISOString(), connections, seconds, rows }, null, 2));
+  writeFileSync(
+    join(outDir, 'latest.json'),
+    JSON.stringify({ at: new Date().toISOString(), connections, seconds, rows }, null, 2),
+  );
   if (rows.some((r) => r.http.errors > 0)) {
     console.error('Some requests failed (non-2xx); the figures above are not trustworthy.');
     process.exitCode = 1;

@@ -23,7 +23,9 @@ export async function ensureDataset(databaseUrl: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    await client.query('create table if not exists bench_dataset (step text primary key, rows integer not null, at timestamptz not null default now())');
+    await client.query(
+      'create table if not exists bench_dataset (step text primary key, rows integer not null, at timestamptz not null default now())',
+    );
     if (process.env.BENCH_REGENERATE === '1') await client.query('truncate bench_dataset');
     for (const step of DATASET_STEPS) {
       const done = await client.query('select rows from bench_dataset where step = $1', [step.name]);
@@ -34,12 +36,16 @@ export async function ensureDataset(databaseUrl: string): Promise<void> {
         const now = Date.now();
         if (now - last < 1000 && n < total) return;
         last = now;
-        process.stdout.write(`  ${step.name}: ${n.toLocaleString('en-GB')} / ${total.toLocaleString('en-GB')} (${Math.round((100 * n) / total)}%)\n`);
+        process.stdout.write(
+          `  ${step.name}: ${n.toLocaleString('en-GB')} / ${total.toLocaleString('en-GB')} (${Math.round((100 * n) / total)}%)\n`,
+        );
       };
       process.stdout.write(`Generating ${step.name} …\n`);
       const rows = await step.run(client, progress);
       await client.query('insert into bench_dataset (step, rows) values ($1, $2)', [step.name, rows]);
-      process.stdout.write(`  ${step.name}: ${rows.toLocaleString('en-GB')} rows in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+      process.stdout.write(
+        `  ${step.name}: ${rows.toLocaleString('en-GB')} rows in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`,
+      );
     }
     await client.query('analyze');
   } finally {

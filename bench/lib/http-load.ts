@@ -12,7 +12,11 @@ export interface HttpTarget {
  * Closed-loop load with autocannon. autocannon prints no p95, so every response time is collected
  * from its 'response' event and summarised here; non-2xx answers count as errors.
  */
-export async function httpLoad(target: HttpTarget, connections: number, seconds: number): Promise<LoadResult> {
+export async function httpLoad(
+  target: HttpTarget,
+  connections: number,
+  seconds: number,
+): Promise<LoadResult> {
   const latencies: number[] = [];
   let errors = 0;
   const started = process.hrtime.bigint();
@@ -21,19 +25,22 @@ export async function httpLoad(target: HttpTarget, connections: number, seconds:
   // One rotation shared by every connection, as in the raw-SQL loop: per-connection counters
   // would send all connections through the same first few terms in lockstep.
   let next = 0;
-  const instance = autocannon({
-    url: target.url,
-    connections,
-    duration: seconds,
-    headers: target.headers,
-    requests: target.paths?.length
-      ? [
-          {
-            setupRequest: (req) => ({ ...req, path: target.paths![next++ % target.paths!.length]! }),
-          },
-        ]
-      : undefined,
-  }, (err) => finished(err));
+  const instance = autocannon(
+    {
+      url: target.url,
+      connections,
+      duration: seconds,
+      headers: target.headers,
+      requests: target.paths?.length
+        ? [
+            {
+              setupRequest: (req) => ({ ...req, path: target.paths![next++ % target.paths!.length]! }),
+            },
+          ]
+        : undefined,
+    },
+    (err) => finished(err),
+  );
   instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
     if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
     else errors++;

@@ -12,7 +12,20 @@ import { PROPERTY_TERMS } from '../scenarios/properties';
 import { summarise } from './stats';
 
 const total = Number(process.env.PGLITE_PROPERTIES ?? 100_000);
-const ROOTS = ['Mill', 'Oak', 'Elm', 'Church', 'Station', 'Victoria', 'Market', 'London', 'Queen', 'King', 'Park', 'Bridge'];
+const ROOTS = [
+  'Mill',
+  'Oak',
+  'Elm',
+  'Church',
+  'Station',
+  'Victoria',
+  'Market',
+  'London',
+  'Queen',
+  'King',
+  'Park',
+  'Bridge',
+];
 const TYPES = ['Road', 'Lane', 'Street', 'Avenue', 'Way', 'Close'];
 const streets = [...HIGH_STREETS, ...ROOTS.flatMap((r) => TYPES.map((t) => `${r} ${t}`))];
 /** One text[] parameter (drizzle would spread a JS array into a row). */
@@ -34,7 +47,9 @@ await h.db.execute(sql`insert into property_words (word, rank, property_id, stan
   select word, rank, property_id, standalone, doc from property_word_rows`);
 await h.db.execute(sql`set session_replication_role = origin`);
 await h.db.execute(sql`analyze`);
-process.stdout.write(`PGlite: ${total.toLocaleString('en-GB')} properties loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+process.stdout.write(
+  `PGlite: ${total.toLocaleString('en-GB')} properties loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`,
+);
 
 const latencies: number[] = [];
 for (let round = 0; round < 5; round++) {
@@ -45,5 +60,7 @@ for (let round = 0; round < 5; round++) {
   }
 }
 const s = summarise(latencies, 0, latencies.reduce((a, b) => a + b, 0) / 1000);
-process.stdout.write(`typeahead, single user: ${s.requests} searches, p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms\n`);
+process.stdout.write(
+  `typeahead, single user: ${s.requests} searches, p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms\n`,
+);
 await h.close();

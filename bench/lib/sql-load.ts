@@ -24,7 +24,12 @@ export interface SqlTarget {
 }
 
 /** The same closed loop as the HTTP runs, but each "request" is the endpoint's SQL sent straight to PostgreSQL. */
-export async function sqlLoad(databaseUrl: string, given: SqlTarget, connections: number, seconds: number): Promise<LoadResult> {
+export async function sqlLoad(
+  databaseUrl: string,
+  given: SqlTarget,
+  connections: number,
+  seconds: number,
+): Promise<LoadResult> {
   const target = given.resolve ? { ...given, ...(await given.resolve(databaseUrl)) } : given;
   // The server's own session settings, so the twin plans its statements as the server does.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: connections, options: PG_SESSION_OPTIONS });
@@ -46,7 +51,11 @@ export async function sqlLoad(databaseUrl: string, given: SqlTarget, connections
       for (const statement of target.session ?? []) await client.query(statement);
       while (Date.now() < deadline) {
         const variant = target.variants?.length ? target.variants[n % target.variants.length] : undefined;
-        const params = variant ? variant.params : target.params?.length ? target.params[n % target.params.length] : undefined;
+        const params = variant
+          ? variant.params
+          : target.params?.length
+            ? target.params[n % target.params.length]
+            : undefined;
         n++;
         const t0 = process.hrtime.bigint();
         try {

@@ -11,7 +11,8 @@ export interface LoadResult {
 
 export function summarise(latencies: number[], errors: number, seconds: number): LoadResult {
   const sorted = Float64Array.from(latencies).sort();
-  const at = (p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN);
+  const at = (p: number) =>
+    sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
   return {
     requests: sorted.length,
     errors,

@@ -8,7 +8,9 @@ import { AGENT, login } from '../fixtures';
  * contain the text it shows, WCAG 2.5.3) is one of them, and it found the avatar button.
  */
 async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
+  const results = await new AxeBuilder({ page })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({

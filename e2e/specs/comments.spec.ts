@@ -29,7 +29,10 @@ interface PropertyRow {
 
 /** The first seeded property (most recently updated first) that has no comments yet. */
 async function propertyWithoutComments(page: Page): Promise<PropertyRow> {
-  const list = await api<{ data: PropertyRow[] }>(page, '/api/properties?per_page=50&include=address&sort=-updated_at');
+  const list = await api<{ data: PropertyRow[] }>(
+    page,
+    '/api/properties?per_page=50&include=address&sort=-updated_at',
+  );
   for (const p of list.data) {
     const c = await api<{ meta: { pagination: { total: number } } }>(
       page,
@@ -56,7 +59,10 @@ async function tabToComposer(page: Page) {
   throw new Error('the compose box cannot be reached with Tab');
 }
 
-test('an agent mentions the admin with the keyboard; the admin is told live and opens the comment', async ({ page, browser }) => {
+test('an agent mentions the admin with the keyboard; the admin is told live and opens the comment', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
 
   // The admin is already signed in, on My Properties.
@@ -64,7 +70,9 @@ test('an agent mentions the admin with the keyboard; the admin is told live and 
   const admin = await adminContext.newPage();
   await login(admin, ADMIN);
   const bellCount = admin.getByTestId('notifications-unread-count');
-  const before = Number((await api<{ unread_count: number }>(admin, '/api/notifications/unread-count')).unread_count);
+  const before = Number(
+    (await api<{ unread_count: number }>(admin, '/api/notifications/unread-count')).unread_count,
+  );
   expect(before, 'the seed leaves the admin fewer than 99 unread').toBeLessThan(99);
   await expect(bellCount).toHaveText(String(before));
   // Survives only while the page is not reloaded.
@@ -113,7 +121,10 @@ test('an agent mentions the admin with the keyboard; the admin is told live and 
 
   await admin.getByRole('link', { name: /^Notifications/ }).click();
   await expect(admin).toHaveURL(/\/notifications$/);
-  const note = admin.getByTestId('notification-item').filter({ hasText: `${AGENT.name} mentioned you on` }).first();
+  const note = admin
+    .getByTestId('notification-item')
+    .filter({ hasText: `${AGENT.name} mentioned you on` })
+    .first();
   await expect(note).toHaveAttribute('data-unread', 'true');
   await note.click();
   await expect(admin).toHaveURL(new RegExp(`/properties\\?id=${property.id}$`));
@@ -167,7 +178,10 @@ test('edit one comment at a time, delete after confirmation, empty text and whit
   await expect(editBox).toBeHidden();
   await expect(commentItems(page).filter({ hasText: 'First note on the lease (checked)' })).toBeVisible();
   await expect(second.getByRole('button', { name: 'Edit comment' })).toBeEnabled();
-  const stored = await api<{ data: { content: string }[] }>(page, `/api/comments?entity_type=property&entity_id=${property.id}`);
+  const stored = await api<{ data: { content: string }[] }>(
+    page,
+    `/api/comments?entity_type=property&entity_id=${property.id}`,
+  );
   expect(stored.data.map((c) => c.content)).toContain('<p>First note on the lease (checked)</p>');
 
   // Emptying the edit disables its Save; Cancel keeps the stored text.
@@ -197,7 +211,10 @@ test('edit one comment at a time, delete after confirmation, empty text and whit
   await commentItems(page).first().getByRole('button', { name: 'Delete comment' }).click();
   await confirm.getByRole('button', { name: 'Yes' }).click();
   await expect(panel.getByText('No comments yet, be the first to comment')).toBeVisible();
-  const after = await api<{ meta: { pagination: { total: number } } }>(page, `/api/comments?entity_type=property&entity_id=${property.id}`);
+  const after = await api<{ meta: { pagination: { total: number } } }>(
+    page,
+    `/api/comments?entity_type=property&entity_id=${property.id}`,
+  );
   expect(after.meta.pagination.total).toBe(0);
 });
 

@@ -26,7 +26,9 @@ async function setTheme(page: Page, theme: 'light' | 'dark') {
 
 /** The "+" button that sits beside a picker. */
 const plusBeside = (field: Locator) =>
-  field.locator('xpath=ancestor::div[contains(@class,"MuiStack-root")][1]').getByRole('button', { name: 'New company' });
+  field
+    .locator('xpath=ancestor::div[contains(@class,"MuiStack-root")][1]')
+    .getByRole('button', { name: 'New company' });
 
 interface Addr {
   street: string | null;
@@ -37,12 +39,17 @@ interface Addr {
   full_address: string;
 }
 
-test('create a standalone property from the map with a new tenant and two areas, then find and open it', async ({ page }) => {
+test('create a standalone property from the map with a new tenant and two areas, then find and open it', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await login(page, AGENT);
 
   // A seeded address with coordinates: the picker's offline geocoder knows it.
-  const seeded = await api<{ data: { address: Addr }[] }>(page, '/api/properties?per_page=50&include=address&sort=-updated_at');
+  const seeded = await api<{ data: { address: Addr }[] }>(
+    page,
+    '/api/properties?per_page=50&include=address&sort=-updated_at',
+  );
   const target = seeded.data.map((p) => p.address).find((a) => a.street && a.post_code && a.lat !== null);
   expect(target, 'a seeded property with a geocoded address').toBeTruthy();
   const street = target!.street!;
@@ -63,7 +70,9 @@ test('create a standalone property from the map with a new tenant and two areas,
   await expect(picker.getByRole('button', { name: 'Select Address' })).toBeDisabled();
   await shot(page, 'address-picker-uk');
 
-  await picker.getByRole('combobox', { name: 'Search for an address' }).fill(`${street} ${target!.post_code}`);
+  await picker
+    .getByRole('combobox', { name: 'Search for an address' })
+    .fill(`${street} ${target!.post_code}`);
   // The options list is a popup outside the dialog.
   await page.getByRole('option').filter({ hasText: street }).first().click();
   await page.waitForTimeout(1500); // the map eases to the place
@@ -132,13 +141,22 @@ test('create a standalone property from the map with a new tenant and two areas,
   await shot(page, 'properties-list-dark');
   await page.getByRole('button', { name: 'New Property' }).click();
   await page.getByRole('menuitem', { name: 'Standalone' }).click();
-  await page.getByRole('dialog', { name: 'New Standalone Property' }).getByRole('button', { name: 'Fill From Map' }).click();
-  await expect(page.getByRole('dialog', { name: 'Select Address' }).getByRole('region', { name: 'Map: click to select a location' })).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
+  await page
+    .getByRole('dialog', { name: 'New Standalone Property' })
+    .getByRole('button', { name: 'Fill From Map' })
+    .click();
+  await expect(
+    page
+      .getByRole('dialog', { name: 'Select Address' })
+      .getByRole('region', { name: 'Map: click to select a location' }),
+  ).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
   await shot(page, 'address-picker-dark');
   await setTheme(page, 'light');
 });
 
-test('a unit added to a seeded scheme takes the scheme address and landlords, read-only', async ({ page }) => {
+test('a unit added to a seeded scheme takes the scheme address and landlords, read-only', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await login(page, AGENT);
   interface S {
@@ -153,7 +171,10 @@ test('a unit added to a seeded scheme takes the scheme address and landlords, re
 
   await page.goto('/schemes');
   await page.getByRole('textbox', { name: 'Search' }).fill(scheme!.name);
-  await page.getByRole('grid', { name: 'Schemes' }).getByRole('link', { name: scheme!.name, exact: true }).click();
+  await page
+    .getByRole('grid', { name: 'Schemes' })
+    .getByRole('link', { name: scheme!.name, exact: true })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: scheme!.name })).toBeVisible();
   await shot(page, 'scheme-view');
 
@@ -166,7 +187,8 @@ test('a unit added to a seeded scheme takes the scheme address and landlords, re
   await expect(streetField).toHaveAttribute('readonly', '');
   await expect(dialog.getByRole('textbox', { name: 'City' })).toHaveValue(scheme!.address.city ?? '');
   const landlordSection = dialog.getByRole('region', { name: 'Landlord Contacts' });
-  for (const l of scheme!.landlords) await expect(landlordSection.getByText(l.name, { exact: true })).toBeVisible();
+  for (const l of scheme!.landlords)
+    await expect(landlordSection.getByText(l.name, { exact: true })).toBeVisible();
   await expect(landlordSection.getByRole('combobox', { name: 'Landlords' })).toBeDisabled();
   await shot(page, 'scheme-property-dialog');
 

@@ -12,7 +12,21 @@ const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
 /** Tags the panel may render inside a comment's content (the server's allowlist; mentions become links). */
-const RENDERED_TAGS = new Set(['p', 'br', 'strong', 'em', 'u', 's', 'ul', 'ol', 'li', 'blockquote', 'code', 'pre', 'a']);
+const RENDERED_TAGS = new Set([
+  'p',
+  'br',
+  'strong',
+  'em',
+  'u',
+  's',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'code',
+  'pre',
+  'a',
+]);
 
 async function api<T>(page: Page, path: string): Promise<T> {
   const res = await page.request.get(path, { headers: XHR });
@@ -23,7 +37,10 @@ async function api<T>(page: Page, path: string): Promise<T> {
 async function propertyWithoutComments(page: Page): Promise<number> {
   const list = await api<{ data: { id: number }[] }>(page, '/api/properties?per_page=50&sort=-updated_at');
   for (const p of list.data) {
-    const c = await api<{ meta: { pagination: { total: number } } }>(page, `/api/comments?entity_type=property&entity_id=${p.id}`);
+    const c = await api<{ meta: { pagination: { total: number } } }>(
+      page,
+      `/api/comments?entity_type=property&entity_id=${p.id}`,
+    );
     if (c.meta.pagination.total === 0) return p.id;
   }
   throw new Error('no seeded property without comments among the first 50');
@@ -151,31 +168,40 @@ test('the XSS corpus posted as comments renders inert in Chromium', async ({ pag
   expect(foreign).toEqual([]);
   expect(page.url()).toBe(`${origin}/properties?id=${propertyId}`);
 
-  const report = await list.evaluate((root, allowed) => {
-    const bad: string[] = [];
-    // The edit and delete icons are the app's own SVGs (MUI icons, outside any comment's content).
-    const forbidden = root.querySelectorAll('script, iframe, object, embed, svg:not(.MuiSvgIcon-root), math, style, img, form, input, base, link, meta, template, video, audio');
-    for (const el of Array.from(forbidden)) bad.push(`element <${el.tagName.toLowerCase()}>`);
-    for (const el of Array.from(root.querySelectorAll('*'))) {
-      for (const attr of Array.from(el.attributes)) {
-        if (/^on/i.test(attr.name)) bad.push(`${attr.name} on <${el.tagName.toLowerCase()}>`);
-        if (attr.name === 'style') bad.push(`style on <${el.tagName.toLowerCase()}>`);
-        if (/^\s*(javascript|vbscript|data):/i.test(attr.value)) bad.push(`${attr.name}=${attr.value}`);
+  const report = await list.evaluate(
+    (root, allowed) => {
+      const bad: string[] = [];
+      // The edit and delete icons are the app's own SVGs (MUI icons, outside any comment's content).
+      const forbidden = root.querySelectorAll(
+        'script, iframe, object, embed, svg:not(.MuiSvgIcon-root), math, style, img, form, input, base, link, meta, template, video, audio',
+      );
+      for (const el of Array.from(forbidden)) bad.push(`element <${el.tagName.toLowerCase()}>`);
+      for (const el of Array.from(root.querySelectorAll('*'))) {
+        for (const attr of Array.from(el.attributes)) {
+          if (/^on/i.test(attr.name)) bad.push(`${attr.name} on <${el.tagName.toLowerCase()}>`);
+          if (attr.name === 'style') bad.push(`style on <${el.tagName.toLowerCase()}>`);
+          if (/^\s*(javascript|vbscript|data):/i.test(attr.value)) bad.push(`${attr.name}=${attr.value}`);
+        }
       }
-    }
-    for (const a of Array.from(root.querySelectorAll('a'))) {
-      const href = a.getAttribute('href') ?? '';
-      if (!/^(https?:\/\/|mailto:)/i.test(href) && !/^\/(?!\/)/.test(href)) bad.push(`href ${href}`);
-      if (/^https?:/i.test(href) && !/noopener/.test(a.getAttribute('rel') ?? '')) bad.push(`rel of ${href}`);
-    }
-    for (const content of Array.from(root.querySelectorAll('[data-testid="comment-content"]'))) {
-      for (const el of Array.from(content.querySelectorAll('*'))) {
-        if (!allowed.includes(el.tagName.toLowerCase())) bad.push(`content tag <${el.tagName.toLowerCase()}>`);
+      for (const a of Array.from(root.querySelectorAll('a'))) {
+        const href = a.getAttribute('href') ?? '';
+        if (!/^(https?:\/\/|mailto:)/i.test(href) && !/^\/(?!\/)/.test(href)) bad.push(`href ${href}`);
+        if (/^https?:/i.test(href) && !/noopener/.test(a.getAttribute('rel') ?? ''))
+          bad.push(`rel of ${href}`);
       }
-    }
-    const links = Array.from(root.querySelectorAll('[data-testid="comment-content"] a')).map((a) => a.getAttribute('href'));
-    return { bad, links };
-  }, [...RENDERED_TAGS]);
+      for (const content of Array.from(root.querySelectorAll('[data-testid="comment-content"]'))) {
+        for (const el of Array.from(content.querySelectorAll('*'))) {
+          if (!allowed.includes(el.tagName.toLowerCase()))
+            bad.push(`content tag <${el.tagName.toLowerCase()}>`);
+        }
+      }
+      const links = Array.from(root.querySelectorAll('[data-testid="comment-content"] a')).map((a) =>
+        a.getAttribute('href'),
+      );
+      return { bad, links };
+    },
+    [...RENDERED_TAGS],
+  );
   expect(report.bad).toEqual([]);
   // The corpus has safe links and mentions too: they survive as working links.
   expect(report.links).toContain('/users?id=1');

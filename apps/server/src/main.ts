@@ -29,11 +29,16 @@ import { createLogger } from './logger';
 
 type Logger = ReturnType<typeof createLogger>;
 
-
 /** Opens the database, applies migrations and seeds the demo when the users table is empty. */
-const prepareDatabase = async (config: Config, logger: Logger): Promise<{ handle: DbHandle; seeded: boolean }> => {
+const prepareDatabase = async (
+  config: Config,
+  logger: Logger,
+): Promise<{ handle: DbHandle; seeded: boolean }> => {
   const handle = await openConfiguredDb(config);
-  logger.info({ driver: handle.driver, ...(handle.driver === 'pglite' ? { dir: pgliteDirOf(config) } : {}) }, 'database opened');
+  logger.info(
+    { driver: handle.driver, ...(handle.driver === 'pglite' ? { dir: pgliteDirOf(config) } : {}) },
+    'database opened',
+  );
   await runMigrations(handle);
   logger.info('migrations applied');
   let seeded = false;

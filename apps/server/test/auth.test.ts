@@ -29,11 +29,21 @@ beforeEach(async () => {
 const PASSWORD = 'correct-horse-9';
 
 const post = (url: string, payload?: unknown, cookie?: string) =>
-  t.app.inject({ method: 'POST', url, headers: { ...XHR, ...(cookie ? { cookie } : {}) }, payload: payload as object });
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...XHR, ...(cookie ? { cookie } : {}) },
+    payload: payload as object,
+  });
 const get = (url: string, cookie?: string) =>
   t.app.inject({ method: 'GET', url, headers: { ...XHR, ...(cookie ? { cookie } : {}) } });
 const put = (url: string, payload: unknown, cookie?: string) =>
-  t.app.inject({ method: 'PUT', url, headers: { ...XHR, ...(cookie ? { cookie } : {}) }, payload: payload as object });
+  t.app.inject({
+    method: 'PUT',
+    url,
+    headers: { ...XHR, ...(cookie ? { cookie } : {}) },
+    payload: payload as object,
+  });
 
 describe('POST /api/auth/login', () => {
   it('signs in, sets a hardened cookie and answers the user with company', async () => {
@@ -112,7 +122,9 @@ describe('POST /api/auth/login', () => {
     expect(elsewhere.statusCode).toBe(200);
     // When the delay ends the right password works here too and clears the pair's failures.
     await t.db.execute(sql`update login_throttle set blocked_until = now() - interval '1 second'`);
-    expect((await post('/api/auth/login', { email: 'lock@example.com', password: PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await post('/api/auth/login', { email: 'lock@example.com', password: PASSWORD })).statusCode,
+    ).toBe(200);
     const rows = await queryRows<{ failures: number }>(
       t.db,
       sql`select failures from login_throttle where key = 'pair:lock@example.com|127.0.0.1'`,
@@ -126,9 +138,16 @@ describe('POST /api/auth/login', () => {
       await buildUser({ email: 'ip@example.com', password: PASSWORD });
       await buildUser({ email: 'known@example.com', password: PASSWORD });
       const from = (email: string, password: string, remoteAddress = '127.0.0.1') =>
-        local.app.inject({ method: 'POST', url: '/api/auth/login', headers: XHR, remoteAddress, payload: { email, password } });
+        local.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          headers: XHR,
+          remoteAddress,
+          payload: { email, password },
+        });
       expect((await from('known@example.com', PASSWORD)).statusCode).toBe(200);
-      for (let i = 0; i < 4; i++) expect((await from(`other${i}@example.com`, 'nope-nope')).statusCode).toBe(401);
+      for (let i = 0; i < 4; i++)
+        expect((await from(`other${i}@example.com`, 'nope-nope')).statusCode).toBe(401);
       const res = await from('ip@example.com', PASSWORD);
       expect(res.statusCode).toBe(429);
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
@@ -226,7 +245,11 @@ describe('session lifetime', () => {
     // Move the clock past the absolute end.
     const late = await buildTestApp({ now: () => new Date(after!.expires_at.getTime() + 1000) });
     try {
-      const res = await late.app.inject({ method: 'GET', url: '/api/auth/me', headers: { ...XHR, cookie: fresh } });
+      const res = await late.app.inject({
+        method: 'GET',
+        url: '/api/auth/me',
+        headers: { ...XHR, cookie: fresh },
+      });
       expect(res.statusCode).toBe(401);
     } finally {
       await late.close();
@@ -249,7 +272,11 @@ describe('PUT /api/auth/password', () => {
   it('refuses a wrong current password on current_password', async () => {
     await buildUser({ email: 'pw@example.com', password: PASSWORD });
     const cookie = await login(t.app, 'pw@example.com', PASSWORD);
-    const res = await put('/api/auth/password', { current_password: 'wrong-one', password: 'new-password-1', password_confirmation: 'new-password-1' }, cookie);
+    const res = await put(
+      '/api/auth/password',
+      { current_password: 'wrong-one', password: 'new-password-1', password_confirmation: 'new-password-1' },
+      cookie,
+    );
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
       message: API_MESSAGES.invalidData,
@@ -260,10 +287,20 @@ describe('PUT /api/auth/password', () => {
   it('refuses a mismatched confirmation and a short password', async () => {
     await buildUser({ email: 'pw2@example.com', password: PASSWORD });
     const cookie = await login(t.app, 'pw2@example.com', PASSWORD);
-    const res = await put('/api/auth/password', { current_password: PASSWORD, password: 'new-password-1', password_confirmation: 'other-password' }, cookie);
+    const res = await put(
+      '/api/auth/password',
+      { current_password: PASSWORD, password: 'new-password-1', password_confirmation: 'other-password' },
+      cookie,
+    );
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ password_confirmation: ['The password confirmation does not match.'] });
-    const short = await put('/api/auth/password', { current_password: PASSWORD, password: 'short', password_confirmation: 'short' }, cookie);
+    expect(res.json().errors).toEqual({
+      password_confirmation: ['The password confirmation does not match.'],
+    });
+    const short = await put(
+      '/api/auth/password',
+      { current_password: PASSWORD, password: 'short', password_confirmation: 'short' },
+      cookie,
+    );
     expect(short.json().errors.password).toEqual(['The password must be at least 8 characters.']);
   });
 
@@ -271,16 +308,28 @@ describe('PUT /api/auth/password', () => {
     const user = await buildUser({ email: 'temp@example.com', password: PASSWORD, is_temp: true });
     const other = await login(t.app, 'temp@example.com', PASSWORD);
     const cookie = await login(t.app, 'temp@example.com', PASSWORD);
-    const res = await put('/api/auth/password', { current_password: PASSWORD, password: 'brand-new-pass', password_confirmation: 'brand-new-pass' }, cookie);
+    const res = await put(
+      '/api/auth/password',
+      { current_password: PASSWORD, password: 'brand-new-pass', password_confirmation: 'brand-new-pass' },
+      cookie,
+    );
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'success', msg: API_MESSAGES.passwordChanged, data: { is_temp: false } });
+    expect(res.json()).toMatchObject({
+      status: 'success',
+      msg: API_MESSAGES.passwordChanged,
+      data: { is_temp: false },
+    });
     expect(forbiddenKeys(res.json())).toEqual([]);
     expect((await get('/api/auth/me', cookie)).statusCode).toBe(200);
     expect((await get('/api/auth/me', other)).statusCode).toBe(401);
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.is_temp).toBe(false);
-    expect((await post('/api/auth/login', { email: 'temp@example.com', password: PASSWORD })).statusCode).toBe(401);
-    expect((await post('/api/auth/login', { email: 'temp@example.com', password: 'brand-new-pass' })).statusCode).toBe(200);
+    expect(
+      (await post('/api/auth/login', { email: 'temp@example.com', password: PASSWORD })).statusCode,
+    ).toBe(401);
+    expect(
+      (await post('/api/auth/login', { email: 'temp@example.com', password: 'brand-new-pass' })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -288,7 +337,11 @@ describe('PUT /api/auth/me', () => {
   it('saves the profile', async () => {
     await buildUser({ email: 'prof@example.com', password: PASSWORD });
     const cookie = await login(t.app, 'prof@example.com', PASSWORD);
-    const res = await put('/api/auth/me', { name: 'Priya Shah', direct_dial: '020 7946 0123', mobile: '', currency: 'EUR', type: 'admin' }, cookie);
+    const res = await put(
+      '/api/auth/me',
+      { name: 'Priya Shah', direct_dial: '020 7946 0123', mobile: '', currency: 'EUR', type: 'admin' },
+      cookie,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       status: 'success',

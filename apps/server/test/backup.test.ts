@@ -399,4 +399,3 @@ const run = (command: string, args: string[], env: NodeJS.ProcessEnv): Promise<s
         : reject(new Error(`${command} ${args.join(' ')} failed (${code}):\n${output}`)),
     );
   });
-

@@ -16,7 +16,8 @@ describe.runIf(!!base)('several server processes on PostgreSQL', () => {
   const url = new URL(base ?? 'postgres://localhost/x');
   const dbName = `${url.pathname.slice(1)}_cluster`;
   const dbUrl = Object.assign(new URL(url.href), { pathname: `/${dbName}` }).href;
-  const admin = () => new pg.Client({ connectionString: Object.assign(new URL(url.href), { pathname: '/postgres' }).href });
+  const admin = () =>
+    new pg.Client({ connectionString: Object.assign(new URL(url.href), { pathname: '/postgres' }).href });
   let server: ChildProcess | undefined;
   let exitCode: Promise<number | null> | undefined;
 
@@ -36,21 +37,31 @@ describe.runIf(!!base)('several server processes on PostgreSQL', () => {
     await c.end();
 
     server = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../src/main.ts')], {
-      env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(PORT), HOST: '127.0.0.1', WEB_CONCURRENCY: '2', SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        DATABASE_URL: dbUrl,
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        WEB_CONCURRENCY: '2',
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     exitCode = new Promise((resolve) => server!.on('exit', (code) => resolve(code)));
     let banner = '';
     server.stdout!.on('data', (d: Buffer) => (banner += d.toString()));
     const deadline = Date.now() + 60_000;
-    while (!banner.includes('Frontage is running') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    while (!banner.includes('Frontage is running') && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 200));
     expect(banner).toContain('PostgreSQL (DATABASE_URL), 2 server processes');
 
     const db = new pg.Client({ connectionString: dbUrl });
     await db.connect();
-    await db.query(`insert into users (name, email, password_hash, type) values ('Cluster User', 'cluster@example.test', $1, 'user')`, [
-      await hashPassword('cluster-password-1', 1024),
-    ]);
+    await db.query(
+      `insert into users (name, email, password_hash, type) values ('Cluster User', 'cluster@example.test', $1, 'user')`,
+      [await hashPassword('cluster-password-1', 1024)],
+    );
     await db.end();
 
     const api = `http://127.0.0.1:${PORT}/api`;
@@ -64,7 +75,9 @@ describe.runIf(!!base)('several server processes on PostgreSQL', () => {
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
     // New connections are handed to the workers in turn: the session works on all of them.
     const answers = await Promise.all(
-      Array.from({ length: 8 }, () => fetch(`${api}/auth/me`, { headers: { ...headers, cookie, connection: 'close' } })),
+      Array.from({ length: 8 }, () =>
+        fetch(`${api}/auth/me`, { headers: { ...headers, cookie, connection: 'close' } }),
+      ),
     );
     expect(answers.map((r) => r.status)).toEqual(Array(8).fill(200));
 

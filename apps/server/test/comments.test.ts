@@ -2,7 +2,16 @@ import { COMMENT_MESSAGES } from '@frontage/shared';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { commentLinks, comments, notifications } from '../src/db/schema';
-import { XHR, buildCompany, buildTestApp, buildUser, login, resetData, tableFingerprint, type TestApp } from './helpers';
+import {
+  XHR,
+  buildCompany,
+  buildTestApp,
+  buildUser,
+  login,
+  resetData,
+  tableFingerprint,
+  type TestApp,
+} from './helpers';
 import { buildComment, buildEnquiry, buildProperty, buildScheme, mention } from './fixtures/comment-world';
 
 const PASSWORD = 'comment-password-1';
@@ -16,8 +25,19 @@ beforeEach(() => resetData());
 
 const setup = async () => {
   const company = await buildCompany({ name: 'Morgan Retail Research' });
-  const admin = await buildUser({ name: 'Alex Morgan', email: 'alex@example.com', password: PASSWORD, type: 'admin', company_id: company.id });
-  const agent = await buildUser({ name: 'Jamie Patel', email: 'jamie@example.com', password: PASSWORD, company_id: company.id });
+  const admin = await buildUser({
+    name: 'Alex Morgan',
+    email: 'alex@example.com',
+    password: PASSWORD,
+    type: 'admin',
+    company_id: company.id,
+  });
+  const agent = await buildUser({
+    name: 'Jamie Patel',
+    email: 'jamie@example.com',
+    password: PASSWORD,
+    company_id: company.id,
+  });
   const other = await buildUser({ name: 'Sam Lee', email: 'sam@example.com', password: PASSWORD });
   const property = await buildProperty({ building_num: '12', street: 'High Street', city: 'Leeds' });
   return {
@@ -72,7 +92,11 @@ describe('POST /api/comments', () => {
       { entity_type: 'company', entity_id: boots.id, name: 'Boots' },
     ]);
     expect(data.user).toEqual({ id: s.agent.id, name: 'Jamie Patel' });
-    expect(data.entity).toEqual({ id: s.property.id, entity_type: 'property', name: '12 High Street, Leeds, LS1 1AA' });
+    expect(data.entity).toEqual({
+      id: s.property.id,
+      entity_type: 'property',
+      name: '12 High Street, Leeds, LS1 1AA',
+    });
     expect(await linksInDb(data.id)).toEqual([`company:${boots.id}`, `user:${s.admin.id}`]);
   });
 
@@ -100,7 +124,10 @@ describe('POST /api/comments', () => {
     const before = await tableFingerprint();
     const res = await post(s.as.agent, { entity_type: 'property', entity_id: s.property.id, content });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ message: 'The given data was invalid.', errors: { content: [COMMENT_MESSAGES.contentRequired] } });
+    expect(res.json()).toEqual({
+      message: 'The given data was invalid.',
+      errors: { content: [COMMENT_MESSAGES.contentRequired] },
+    });
     expect(await tableFingerprint()).toEqual(before);
   });
 
@@ -110,7 +137,11 @@ describe('POST /api/comments', () => {
     const missing = await post(s.as.agent, { entity_type: 'scheme', entity_id: 4242, content: '<p>Hi</p>' });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors).toEqual({ entity_id: [COMMENT_MESSAGES.entityMissing] });
-    const badType = await post(s.as.agent, { entity_type: 'planet', entity_id: s.property.id, content: '<p>Hi</p>' });
+    const badType = await post(s.as.agent, {
+      entity_type: 'planet',
+      entity_id: s.property.id,
+      content: '<p>Hi</p>',
+    });
     expect(badType.statusCode).toBe(422);
     expect(Object.keys(badType.json().errors)).toEqual(['entity_type']);
     const noContent = await post(s.as.agent, { entity_type: 'property', entity_id: s.property.id });
@@ -126,7 +157,11 @@ describe('POST /api/comments', () => {
     const a = await post(s.as.other, { entity_type: 'scheme', entity_id: scheme.id, content: 'Plain text' });
     expect(a.statusCode).toBe(201);
     expect(a.json().data.entity.name).toBe('Trinity Leeds');
-    const b = await post(s.as.other, { entity_type: 'enquiry', entity_id: enquiry.id, content: '<p>Chasing</p>' });
+    const b = await post(s.as.other, {
+      entity_type: 'enquiry',
+      entity_id: enquiry.id,
+      content: '<p>Chasing</p>',
+    });
     expect(b.statusCode).toBe(201);
     expect(b.json().data.entity.name).toBe('Morgan Retail Research – 12 High Street, Leeds, LS1 1AA');
   });
@@ -155,7 +190,11 @@ describe('PUT and DELETE /api/comments/{id}', () => {
     const c = await buildComment({ entity_id: s.property.id, user_id: s.agent.id, content: '<p>Mine</p>' });
     const before = await tableFingerprint();
     expect((await put(s.as.other, c.id, { content: '<p>Hijack</p>' })).statusCode).toBe(403);
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/comments/${c.id}`, headers: { ...XHR, cookie: s.as.other } });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/comments/${c.id}`,
+      headers: { ...XHR, cookie: s.as.other },
+    });
     expect(del.statusCode).toBe(403);
     expect(await tableFingerprint()).toEqual(before);
     // A 422 from the author changes nothing either.
@@ -165,7 +204,11 @@ describe('PUT and DELETE /api/comments/{id}', () => {
     const byAdmin = await put(s.as.admin, c.id, { content: '<p>Tidied by an admin</p>' });
     expect(byAdmin.statusCode).toBe(200);
     expect(byAdmin.json().data.user).toEqual({ id: s.agent.id, name: 'Jamie Patel' });
-    const gone = await t.app.inject({ method: 'DELETE', url: `/api/comments/${c.id}`, headers: { ...XHR, cookie: s.as.agent } });
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/comments/${c.id}`,
+      headers: { ...XHR, cookie: s.as.agent },
+    });
     expect(gone.statusCode).toBe(200);
     expect(await t.db.select().from(comments)).toEqual([]);
     expect((await put(s.as.agent, c.id, { content: '<p>Again</p>' })).statusCode).toBe(404);
@@ -184,7 +227,12 @@ describe('GET /api/comments', () => {
         created_at: new Date(base + i * 60_000),
       });
     }
-    await buildComment({ entity_type: 'scheme', entity_id: s.property.id, user_id: s.agent.id, content: '<p>Elsewhere</p>' });
+    await buildComment({
+      entity_type: 'scheme',
+      entity_id: s.property.id,
+      user_id: s.agent.id,
+      content: '<p>Elsewhere</p>',
+    });
     const res = await t.app.inject({
       method: 'GET',
       url: `/api/comments?entity_type=property&entity_id=${s.property.id}&include=user,entity,links,unknown&per_page=2`,
@@ -192,13 +240,22 @@ describe('GET /api/comments', () => {
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.data.map((c: { content: string }) => c.content)).toEqual(['<p>Comment 2</p>', '<p>Comment 1</p>']);
+    expect(body.data.map((c: { content: string }) => c.content)).toEqual([
+      '<p>Comment 2</p>',
+      '<p>Comment 1</p>',
+    ]);
     expect(body.data[0]).toMatchObject({
       user: { id: s.agent.id, name: 'Jamie Patel' },
       entity: { id: s.property.id, entity_type: 'property', name: '12 High Street, Leeds, LS1 1AA' },
       links: [],
     });
-    expect(body.meta.pagination).toEqual({ total: 3, count: 2, per_page: 2, current_page: 1, total_pages: 2 });
+    expect(body.meta.pagination).toEqual({
+      total: 3,
+      count: 2,
+      per_page: 2,
+      current_page: 1,
+      total_pages: 2,
+    });
     const plain = await t.app.inject({
       method: 'GET',
       url: `/api/comments?entity_type=property&entity_id=${s.property.id}`,
@@ -234,7 +291,11 @@ describe('GET /api/comments/search-entity', () => {
         { name: 'Hartley Outfitters', entity_type: 'company', entity_id: hart.id },
         { name: 'Hartley Shopping Centre', entity_type: 'scheme', entity_id: scheme.id },
         { name: '7 Hartley Road, York, LS1 1AA', entity_type: 'property', entity_id: property.id },
-        { name: 'Morgan Retail Research – 7 Hartley Road, York, LS1 1AA', entity_type: 'enquiry', entity_id: enquiry.id },
+        {
+          name: 'Morgan Retail Research – 7 Hartley Road, York, LS1 1AA',
+          entity_type: 'enquiry',
+          entity_id: enquiry.id,
+        },
         { name: 'Chris Hartley', entity_type: 'user', entity_id: user.id },
       ]),
     );
@@ -243,23 +304,50 @@ describe('GET /api/comments/search-entity', () => {
     expect(data.findIndex((d) => d.entity_type === 'user')).toBeGreaterThan(1);
 
     for (let i = 0; i < 25; i++) await buildCompany({ name: `Zephyr ${i}` });
-    const many = await t.app.inject({ method: 'GET', url: '/api/comments/search-entity?q=zephyr', headers: { ...XHR, cookie: s.as.agent } });
+    const many = await t.app.inject({
+      method: 'GET',
+      url: '/api/comments/search-entity?q=zephyr',
+      headers: { ...XHR, cookie: s.as.agent },
+    });
     expect(many.json().data).toHaveLength(20);
-    const typo = await t.app.inject({ method: 'GET', url: '/api/comments/search-entity?q=hartly', headers: { ...XHR, cookie: s.as.agent } });
+    const typo = await t.app.inject({
+      method: 'GET',
+      url: '/api/comments/search-entity?q=hartly',
+      headers: { ...XHR, cookie: s.as.agent },
+    });
     expect(typo.json().data.map((d: { name: string }) => d.name)).toContain('Hartley Outfitters');
-    const blank = await t.app.inject({ method: 'GET', url: '/api/comments/search-entity?q=%20', headers: { ...XHR, cookie: s.as.agent } });
+    const blank = await t.app.inject({
+      method: 'GET',
+      url: '/api/comments/search-entity?q=%20',
+      headers: { ...XHR, cookie: s.as.agent },
+    });
     expect(blank.json()).toEqual({ data: [] });
-    const wild = await t.app.inject({ method: 'GET', url: '/api/comments/search-entity?q=%25_', headers: { ...XHR, cookie: s.as.agent } });
+    const wild = await t.app.inject({
+      method: 'GET',
+      url: '/api/comments/search-entity?q=%25_',
+      headers: { ...XHR, cookie: s.as.agent },
+    });
     expect(wild.json()).toEqual({ data: [] });
   });
 
   it('finds a property by its tenant', async () => {
     const s = await setup();
     const tenant = await buildCompany({ name: 'Greggs' });
-    const property = await buildProperty({ building_num: '3', street: 'Market Place', city: 'Derby', tenant_id: tenant.id });
-    const res = await t.app.inject({ method: 'GET', url: '/api/comments/search-entity?q=greggs', headers: { ...XHR, cookie: s.as.agent } });
+    const property = await buildProperty({
+      building_num: '3',
+      street: 'Market Place',
+      city: 'Derby',
+      tenant_id: tenant.id,
+    });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/comments/search-entity?q=greggs',
+      headers: { ...XHR, cookie: s.as.agent },
+    });
     expect(res.json().data).toEqual(
-      expect.arrayContaining([{ name: '3 Market Place, Derby, LS1 1AA', entity_type: 'property', entity_id: property.id }]),
+      expect.arrayContaining([
+        { name: '3 Market Place, Derby, LS1 1AA', entity_type: 'property', entity_id: property.id },
+      ]),
     );
   });
 });
@@ -294,7 +382,9 @@ describe('notifications from comments', () => {
     });
     expect(await notificationsOf(s.admin.id)).toHaveLength(1);
     const otherN = await notificationsOf(s.other.id);
-    expect(otherN.map((n) => n.message)).toEqual(['Jamie Patel mentioned you on 12 High Street, Leeds, LS1 1AA']);
+    expect(otherN.map((n) => n.message)).toEqual([
+      'Jamie Patel mentioned you on 12 High Street, Leeds, LS1 1AA',
+    ]);
   });
 
   it('notifies earlier commenters of a property or scheme once, preferring the mention message', async () => {
@@ -302,7 +392,9 @@ describe('notifications from comments', () => {
     const scheme = await buildScheme({ name: 'Trinity Leeds' });
     await post(s.as.admin, { entity_type: 'scheme', entity_id: scheme.id, content: '<p>First</p>' });
     await post(s.as.other, { entity_type: 'scheme', entity_id: scheme.id, content: '<p>Second</p>' });
-    expect((await notificationsOf(s.admin.id)).map((n) => n.message)).toEqual(['Sam Lee commented on Trinity Leeds']);
+    expect((await notificationsOf(s.admin.id)).map((n) => n.message)).toEqual([
+      'Sam Lee commented on Trinity Leeds',
+    ]);
     await post(s.as.agent, {
       entity_type: 'scheme',
       entity_id: scheme.id,
@@ -312,7 +404,9 @@ describe('notifications from comments', () => {
       'Sam Lee commented on Trinity Leeds',
       'Jamie Patel mentioned you on Trinity Leeds',
     ]);
-    expect((await notificationsOf(s.other.id)).map((n) => n.message)).toEqual(['Jamie Patel commented on Trinity Leeds']);
+    expect((await notificationsOf(s.other.id)).map((n) => n.message)).toEqual([
+      'Jamie Patel commented on Trinity Leeds',
+    ]);
     expect(await notificationsOf(s.agent.id)).toEqual([]);
     const url = (await notificationsOf(s.other.id))[0]!.url;
     expect(url).toBe(`/schemes?id=${scheme.id}`);

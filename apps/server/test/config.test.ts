@@ -41,7 +41,13 @@ describe('config', () => {
   });
 
   it('parses values and refuses bad ones with a readable error', () => {
-    const c = loadConfig({ PORT: '8080', SEED_DEMO: 'false', COOKIE_SECURE: 'true', DATA_DIR: 'rel/dir', DATABASE_URL: '' });
+    const c = loadConfig({
+      PORT: '8080',
+      SEED_DEMO: 'false',
+      COOKIE_SECURE: 'true',
+      DATA_DIR: 'rel/dir',
+      DATABASE_URL: '',
+    });
     expect(c.port).toBe(8080);
     expect(c.seedDemo).toBe(false);
     expect(c.cookieSecure).toBe(true);

@@ -9,7 +9,16 @@ import { addresses } from '../src/db/schema';
 import { offsetPosition, SCHEME_POSITION_OFFSET_DEG } from '../src/modules/addresses/position-offset';
 import { fromNominatim } from '../src/modules/geocode/nominatim.geocoder';
 import { buildTownIndex } from '../src/modules/geocode/towns';
-import { XHR, buildTestApp, buildUser, captureStream, login, resetData, testDb, type TestApp } from './helpers';
+import {
+  XHR,
+  buildTestApp,
+  buildUser,
+  captureStream,
+  login,
+  resetData,
+  testDb,
+  type TestApp,
+} from './helpers';
 import pino from 'pino';
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/nominatim');
@@ -27,7 +36,9 @@ const fake = http.createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://x');
   if (url.pathname === '/reverse') {
     const lat = Number(url.searchParams.get('lat'));
-    return void res.end(fixture(lat > 54.2 ? 'reverse-village.json' : lat < 50 ? 'reverse-sea.json' : 'reverse-leeds.json'));
+    return void res.end(
+      fixture(lat > 54.2 ? 'reverse-village.json' : lat < 50 ? 'reverse-sea.json' : 'reverse-leeds.json'),
+    );
   }
   return void res.end(fixture('search-briggate.json'));
 });
@@ -64,8 +75,22 @@ describe('local geocoder', () => {
   it('answers the stored address nearest to a click within ~150 m', async () => {
     const db = await testDb();
     await db.insert(addresses).values([
-      { street: '42 Briggate', city: 'Leeds', region: 'West Yorkshire', post_code: 'LS1 6HD', lat: 53.7976, lng: -1.5426 },
-      { street: 'Boar Lane', city: 'Leeds', region: 'West Yorkshire', post_code: 'LS1 5DA', lat: 53.7955, lng: -1.5445 },
+      {
+        street: '42 Briggate',
+        city: 'Leeds',
+        region: 'West Yorkshire',
+        post_code: 'LS1 6HD',
+        lat: 53.7976,
+        lng: -1.5426,
+      },
+      {
+        street: 'Boar Lane',
+        city: 'Leeds',
+        region: 'West Yorkshire',
+        post_code: 'LS1 5DA',
+        lat: 53.7955,
+        lng: -1.5445,
+      },
     ]);
     const res = await get(local, '/api/geocode/reverse?lat=53.7977&lng=-1.5427');
     expect(res.statusCode).toBe(200);
@@ -91,10 +116,21 @@ describe('local geocoder', () => {
 
   it('searches stored addresses, then towns', async () => {
     const db = await testDb();
-    await db.insert(addresses).values({ street: 'Briggate', city: 'Leeds', region: 'West Yorkshire', post_code: 'LS1 6HD', lat: 53.7976, lng: -1.5426 });
+    await db
+      .insert(addresses)
+      .values({
+        street: 'Briggate',
+        city: 'Leeds',
+        region: 'West Yorkshire',
+        post_code: 'LS1 6HD',
+        lat: 53.7976,
+        lng: -1.5426,
+      });
     const rows = (await get(local, '/api/geocode/search?q=leeds')).json().data;
     expect(rows[0]).toMatchObject({ line1: 'Briggate', city: 'Leeds', zip: 'LS1 6HD' });
-    expect(rows.some((r: { line1: string | null; city: string }) => r.line1 === null && r.city === 'Leeds')).toBe(true);
+    expect(
+      rows.some((r: { line1: string | null; city: string }) => r.line1 === null && r.city === 'Leeds'),
+    ).toBe(true);
     expect((await get(local, '/api/geocode/search?q=x')).statusCode).toBe(422);
     expect((await get(local, '/api/geocode/reverse?lat=91&lng=0')).statusCode).toBe(422);
   });
@@ -156,11 +192,16 @@ describe('nominatim geocoder (recorded responses)', () => {
 describe('scheme position offset', () => {
   it('moves a point by at most 0.0002° on each axis', () => {
     fc.assert(
-      fc.property(fc.double({ min: -80, max: 80, noNaN: true }), fc.double({ min: -170, max: 170, noNaN: true }), fc.double({ min: 0, max: 0.9999999, noNaN: true }), (lat, lng, r) => {
-        const p = offsetPosition({ lat, lng }, () => r);
-        expect(Math.abs(p.lat - lat)).toBeLessThanOrEqual(SCHEME_POSITION_OFFSET_DEG + 1e-12);
-        expect(Math.abs(p.lng - lng)).toBeLessThanOrEqual(SCHEME_POSITION_OFFSET_DEG + 1e-12);
-      }),
+      fc.property(
+        fc.double({ min: -80, max: 80, noNaN: true }),
+        fc.double({ min: -170, max: 170, noNaN: true }),
+        fc.double({ min: 0, max: 0.9999999, noNaN: true }),
+        (lat, lng, r) => {
+          const p = offsetPosition({ lat, lng }, () => r);
+          expect(Math.abs(p.lat - lat)).toBeLessThanOrEqual(SCHEME_POSITION_OFFSET_DEG + 1e-12);
+          expect(Math.abs(p.lng - lng)).toBeLessThanOrEqual(SCHEME_POSITION_OFFSET_DEG + 1e-12);
+        },
+      ),
     );
     expect(offsetPosition({ lat: 53, lng: -1 }, () => 0)).toEqual({ lat: 53 - 0.0002, lng: -1 - 0.0002 });
     const spread = new Set(Array.from({ length: 20 }, () => offsetPosition({ lat: 53, lng: -1 }).lat));
@@ -170,7 +211,9 @@ describe('scheme position offset', () => {
 
 describe('GET /api/config', () => {
   it('carries the map style URL (null = the offline basemap)', async () => {
-    expect((await get(local, '/api/config')).json().data.map_style_url).toBe('https://tiles.example/style.json');
+    expect((await get(local, '/api/config')).json().data.map_style_url).toBe(
+      'https://tiles.example/style.json',
+    );
     expect((await get(nominatim, '/api/config')).json().data.map_style_url).toBeNull();
   });
 });

@@ -67,7 +67,10 @@ const testDistDir = (): string => {
   // One fixed directory shared by all test files (written idempotently, nothing to clean up).
   const dir = path.join(os.tmpdir(), 'frontage-test-dist');
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Frontage</title><div id="root"></div>');
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><title>Frontage</title><div id="root"></div>',
+  );
   return dir;
 };
 
@@ -130,7 +133,9 @@ export const tableFingerprint = async (): Promise<Record<string, string>> => {
   for (const table of await appTables(db)) {
     if (VOLATILE_TABLES.has(table)) continue;
     const res = (await db.execute(
-      sql.raw(`select count(*)::int as n, coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as h from "${table}" t`),
+      sql.raw(
+        `select count(*)::int as n, coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as h from "${table}" t`,
+      ),
     )) as unknown as { rows: Array<{ n: number; h: string }> };
     out[table] = `${res.rows[0]!.n}:${res.rows[0]!.h}`;
   }
@@ -153,7 +158,9 @@ export const buildCompany = async (values: Partial<typeof companies.$inferInsert
   return rows[0]!;
 };
 
-export const buildUser = async (values: Partial<typeof users.$inferInsert> & { password?: string | null } = {}) => {
+export const buildUser = async (
+  values: Partial<typeof users.$inferInsert> & { password?: string | null } = {},
+) => {
   const db = await testDb();
   const n = next();
   const { password, ...rest } = values;
@@ -167,7 +174,9 @@ export const buildUser = async (values: Partial<typeof users.$inferInsert> & { p
   return user;
 };
 
-export const buildNotification = async (values: Partial<typeof notifications.$inferInsert> & { user_id: number }) => {
+export const buildNotification = async (
+  values: Partial<typeof notifications.$inferInsert> & { user_id: number },
+) => {
   const db = await testDb();
   const rows = await db
     .insert(notifications)
@@ -178,7 +187,12 @@ export const buildNotification = async (values: Partial<typeof notifications.$in
 
 /** Logs in and returns the `cookie` header value for later requests. */
 export const login = async (app: FastifyInstance, email: string, password: string): Promise<string> => {
-  const res = await app.inject({ method: 'POST', url: '/api/auth/login', headers: XHR, payload: { email, password } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: XHR,
+    payload: { email, password },
+  });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return cookieOf(res);
 };

@@ -20,8 +20,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(() => resetData());
 
-const valueAt = (body: unknown, path: string[]): unknown => path.reduce<unknown>((v, k) => (v as Record<string, unknown>)?.[k], body);
-const writes = Object.entries(MATRIX).filter(([route, row]) => !route.startsWith('GET') && row.body !== undefined);
+const valueAt = (body: unknown, path: string[]): unknown =>
+  path.reduce<unknown>((v, k) => (v as Record<string, unknown>)?.[k], body);
+const writes = Object.entries(MATRIX).filter(
+  ([route, row]) => !route.startsWith('GET') && row.body !== undefined,
+);
 
 describe('unstorable text in a JSON body', () => {
   for (const [route, row] of writes) {
@@ -30,7 +33,10 @@ describe('unstorable text in a JSON body', () => {
       const w = await buildWorld();
       const made = { ...(await row.setup?.(w)) };
       if (made[actor] !== undefined) made.actor = made[actor]!;
-      const cookie = route === 'POST /api/auth/login' ? undefined : await login(t.app, userOf(w, actor).email!, w.password);
+      const cookie =
+        route === 'POST /api/auth/login'
+          ? undefined
+          : await login(t.app, userOf(w, actor).email!, w.password);
       const body = typeof row.body === 'function' ? row.body(w, made) : row.body!;
       // A string field of the valid body, or a new `name` where the body has none.
       const fields = pathsOf(body).filter((p) => typeof valueAt(body, p) === 'string');
@@ -43,10 +49,17 @@ describe('unstorable text in a JSON body', () => {
             method: route.split(' ')[0] as 'POST' | 'PUT',
             url: row.url(w, made),
             headers: { ...XHR, ...(cookie ? { cookie } : {}) },
-            payload: replaceAt(body, path, typeof original === 'string' ? `${original}${bad}` : bad) as object,
+            payload: replaceAt(
+              body,
+              path,
+              typeof original === 'string' ? `${original}${bad}` : bad,
+            ) as object,
           });
           expect(res.statusCode, `${path.join('.')} = ${JSON.stringify(bad)}: ${res.body}`).toBe(422);
-          expect(res.json()).toEqual({ message: API_MESSAGES.invalidData, errors: { [path.join('.')]: [API_MESSAGES.textNotAllowed] } });
+          expect(res.json()).toEqual({
+            message: API_MESSAGES.invalidData,
+            errors: { [path.join('.')]: [API_MESSAGES.textNotAllowed] },
+          });
         }
       }
       expect(await tableFingerprint()).toEqual(before);
@@ -56,7 +69,12 @@ describe('unstorable text in a JSON body', () => {
   it('a key with a NUL byte in saved interface state (jsonb) → 422', async () => {
     const w = await buildWorld();
     const cookie = await login(t.app, w.sameUser.email!, w.password);
-    const res = await t.app.inject({ method: 'PUT', url: '/api/ui-state/companies', headers: { ...XHR, cookie }, payload: { state: { 'q\u0000': 'x' } } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/ui-state/companies',
+      headers: { ...XHR, cookie },
+      payload: { state: { 'q\u0000': 'x' } },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ state: [API_MESSAGES.textNotAllowed] });
   });
@@ -94,7 +112,12 @@ describe('multipart bodies', () => {
     const form = multipart([['name', 'Broken Retail']], [logoPart(await pngImage(60, 40))]);
     const before = await tableFingerprint();
     const send = (payload: Buffer, contentType: string) =>
-      t.app.inject({ method: 'POST', url: '/api/companies', headers: { ...XHR, cookie, 'content-type': contentType }, payload });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/companies',
+        headers: { ...XHR, cookie, 'content-type': contentType },
+        payload,
+      });
     const noBoundary = await send(form.body, 'multipart/form-data');
     expect(noBoundary.statusCode, noBoundary.body).toBe(400);
     expect(noBoundary.json()).toEqual({ msg: API_MESSAGES.badRequest });

@@ -2,7 +2,16 @@ import { API_MESSAGES } from '@frontage/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { userSettings } from '../src/db/schema';
-import { XHR, buildNotification, buildTestApp, buildUser, forbiddenKeys, login, resetData, type TestApp } from './helpers';
+import {
+  XHR,
+  buildNotification,
+  buildTestApp,
+  buildUser,
+  forbiddenKeys,
+  login,
+  resetData,
+  type TestApp,
+} from './helpers';
 
 let t: TestApp;
 let cookie: string;
@@ -29,13 +38,23 @@ describe('notifications', () => {
   it('pages the caller’s notifications newest first with pagination meta', async () => {
     const base = Date.parse('2026-03-01T10:00:00Z');
     for (let i = 0; i < 20; i++) {
-      await buildNotification({ user_id: userId, message: `n${i}`, created_at: new Date(base + (i % 10) * 60_000) });
+      await buildNotification({
+        user_id: userId,
+        message: `n${i}`,
+        created_at: new Date(base + (i % 10) * 60_000),
+      });
     }
     await buildNotification({ user_id: otherId, message: 'not yours' });
     const first = await call('GET', '/api/notifications');
     expect(first.statusCode).toBe(200);
     const body = first.json();
-    expect(body.meta.pagination).toEqual({ total: 20, count: 15, per_page: 15, current_page: 1, total_pages: 2 });
+    expect(body.meta.pagination).toEqual({
+      total: 20,
+      count: 15,
+      per_page: 15,
+      current_page: 1,
+      total_pages: 2,
+    });
     expect(body.data.map((n: { message: string }) => n.message).slice(0, 2)).toEqual(['n19', 'n9']);
     // created_at desc, then id desc for ties.
     const keys = body.data.map((n: { created_at: string; id: number }) => [n.created_at, n.id]);
@@ -70,11 +89,19 @@ describe('notifications', () => {
     expect(read.json().data.read_at).toMatch(/Z$/);
     expect((await call('GET', '/api/notifications/unread-count/')).json()).toEqual({ unread_count: 1 });
     const all = await call('PUT', '/api/notifications/read-all');
-    expect(all.json()).toEqual({ status: 'success', msg: API_MESSAGES.allNotificationsRead, data: { updated: 1 } });
+    expect(all.json()).toEqual({
+      status: 'success',
+      msg: API_MESSAGES.allNotificationsRead,
+      data: { updated: 1 },
+    });
     expect((await call('GET', '/api/notifications/unread-count')).json()).toEqual({ unread_count: 0 });
     // The other user's stays unread.
     const otherCookie = await login(t.app, 'other@example.com', 'password-123');
-    const theirs = await t.app.inject({ method: 'GET', url: '/api/notifications/unread-count', headers: { ...XHR, cookie: otherCookie } });
+    const theirs = await t.app.inject({
+      method: 'GET',
+      url: '/api/notifications/unread-count',
+      headers: { ...XHR, cookie: otherCookie },
+    });
     expect(theirs.json()).toEqual({ unread_count: 1 });
   });
 
@@ -115,7 +142,10 @@ describe('settings', () => {
 
   it('creates the settings row when a user has none', async () => {
     await t.db.delete(userSettings).where(eq(userSettings.user_id, userId));
-    expect((await call('GET', '/api/auth/me')).json().data.settings).toEqual({ theme: 'light', hidden_videos: [] });
+    expect((await call('GET', '/api/auth/me')).json().data.settings).toEqual({
+      theme: 'light',
+      hidden_videos: [],
+    });
     const res = await call('PUT', '/api/settings/hide-video', { video_id: 'intro' });
     expect(res.json().data.hidden_videos).toEqual(['intro']);
   });

@@ -59,7 +59,8 @@ const openStream = async (url: string, cookie: string) => {
       buffer = buffer.slice(i + 2);
       const lines = block.split('\n').filter((l) => !l.startsWith(':'));
       if (!lines.length) continue;
-      const field = (name: string) => lines.find((l) => l.startsWith(`${name}: `))?.slice(name.length + 2) ?? '';
+      const field = (name: string) =>
+        lines.find((l) => l.startsWith(`${name}: `))?.slice(name.length + 2) ?? '';
       queue.push({ event: field('event'), data: field('data') });
     }
   };
@@ -77,7 +78,7 @@ const openStream = async (url: string, cookie: string) => {
     while (!ended && Date.now() < until) await Promise.race([pump(), new Promise((r) => setTimeout(r, 100))]);
     return ended;
   };
-    const close = () => {
+  const close = () => {
     void reader.cancel().catch(() => undefined);
     ctrl.abort();
   };
@@ -85,7 +86,12 @@ const openStream = async (url: string, cookie: string) => {
 };
 
 const users = async () => {
-  const admin = await buildUser({ name: 'Alex Morgan', email: 'alex@example.com', password: PASSWORD, type: 'admin' });
+  const admin = await buildUser({
+    name: 'Alex Morgan',
+    email: 'alex@example.com',
+    password: PASSWORD,
+    type: 'admin',
+  });
   const agent = await buildUser({ name: 'Jamie Patel', email: 'jamie@example.com', password: PASSWORD });
   return { admin, agent };
 };
@@ -95,7 +101,11 @@ const mentionAdmin = (app: FastifyInstance, cookie: string, adminId: number, pro
     method: 'POST',
     url: '/api/comments',
     headers: { ...XHR, cookie },
-    payload: { entity_type: 'property', entity_id: propertyId, content: `<p>${mention('user', adminId, 'Alex')}</p>` },
+    payload: {
+      entity_type: 'property',
+      entity_id: propertyId,
+      content: `<p>${mention('user', adminId, 'Alex')}</p>`,
+    },
   });
 
 describe('GET /api/notifications/stream', () => {
@@ -121,11 +131,23 @@ describe('GET /api/notifications/stream', () => {
     expect((await mentionAdmin(t.app, agentCookie, admin.id, property.id)).statusCode).toBe(201);
     expect(await stream.next()).toEqual({ event: 'unread', data: '{"unread_count":2}' });
 
-    const list = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: { ...XHR, cookie: adminCookie } });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/notifications',
+      headers: { ...XHR, cookie: adminCookie },
+    });
     const first = list.json().data[0].id as number;
-    await t.app.inject({ method: 'PUT', url: `/api/notifications/${first}/read`, headers: { ...XHR, cookie: adminCookie } });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/notifications/${first}/read`,
+      headers: { ...XHR, cookie: adminCookie },
+    });
     expect(await stream.next()).toEqual({ event: 'unread', data: '{"unread_count":1}' });
-    await t.app.inject({ method: 'PUT', url: '/api/notifications/read-all', headers: { ...XHR, cookie: adminCookie } });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/notifications/read-all',
+      headers: { ...XHR, cookie: adminCookie },
+    });
     expect(await stream.next()).toEqual({ event: 'unread', data: '{"unread_count":0}' });
     stream.close();
   });
@@ -173,7 +195,11 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('across server processes (Postgr
       expect((await mentionAdmin(t.app, agentCookie, admin.id, property.id)).statusCode).toBe(201);
       expect(await stream.next()).toEqual({ event: 'unread', data: '{"unread_count":1}' });
       // And back: marking read on the first app reaches the second app's stream.
-      await t.app.inject({ method: 'PUT', url: '/api/notifications/read-all', headers: { ...XHR, cookie: adminCookie } });
+      await t.app.inject({
+        method: 'PUT',
+        url: '/api/notifications/read-all',
+        headers: { ...XHR, cookie: adminCookie },
+      });
       expect(await stream.next()).toEqual({ event: 'unread', data: '{"unread_count":0}' });
       stream.close();
     } finally {

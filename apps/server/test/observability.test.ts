@@ -42,7 +42,11 @@ describe('logs', () => {
         method: 'PUT',
         url: '/api/auth/password',
         headers: { ...XHR, cookie: `frontage_session=${token}`, authorization: 'Bearer abc-secret' },
-        payload: { current_password: 'super-secret-pass', password: 'another-secret-1', password_confirmation: 'another-secret-1' },
+        payload: {
+          current_password: 'super-secret-pass',
+          password: 'another-secret-1',
+          password_confirmation: 'another-secret-1',
+        },
       });
       await t.app.inject({
         method: 'POST',
@@ -54,7 +58,14 @@ describe('logs', () => {
       t.app.log.info({ body: { password: 'logged-by-mistake' }, password: 'logged-by-mistake' }, 'oops');
       const text = cap.text();
       expect(text).toContain('incoming request');
-      for (const secret of ['super-secret-pass', 'another-secret-1', 'wrong-secret-pass', token, 'abc-secret', 'logged-by-mistake']) {
+      for (const secret of [
+        'super-secret-pass',
+        'another-secret-1',
+        'wrong-secret-pass',
+        token,
+        'abc-secret',
+        'logged-by-mistake',
+      ]) {
         expect(text).not.toContain(secret);
       }
     } finally {

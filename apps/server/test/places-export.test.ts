@@ -1,7 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addresses, properties, propertyParties, schemeParties, schemes } from '../src/db/schema';
-import { XHR, buildCompany, buildTestApp, buildUser, login, resetData, testDb, type TestApp } from './helpers';
+import {
+  XHR,
+  buildCompany,
+  buildTestApp,
+  buildUser,
+  login,
+  resetData,
+  testDb,
+  type TestApp,
+} from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,10 +25,15 @@ let retailer: { id: number; name: string };
 let landlordA: { id: number };
 let trinity: number;
 
-const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: { ...XHR, ...(cookie ? { cookie } : {}) } });
+const get = (url: string, cookie?: string) =>
+  t.app.inject({ method: 'GET', url, headers: { ...XHR, ...(cookie ? { cookie } : {}) } });
 
 /** The CSV's lines without the byte order mark. */
-const linesOf = (body: string) => body.replace(/^\uFEFF/, '').trim().split('\n');
+const linesOf = (body: string) =>
+  body
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\n');
 
 beforeEach(async () => {
   await resetData();
@@ -31,20 +45,38 @@ beforeEach(async () => {
   agent = await login(t.app, 'agent@example.com', PW);
 
   const db = await testDb();
-  const [sa] = await db.insert(addresses).values({ street: 'Albion Street', city: 'Leeds', post_code: 'LS1 5AT' }).returning();
+  const [sa] = await db
+    .insert(addresses)
+    .values({ street: 'Albion Street', city: 'Leeds', post_code: 'LS1 5AT' })
+    .returning();
   const [scheme] = await db
     .insert(schemes)
-    .values({ name: 'Trinity Leeds', type: 'Shopping centres', address_id: sa!.id, opened_at: 2013, car_spaces: 800, is_under_construction: false })
+    .values({
+      name: 'Trinity Leeds',
+      type: 'Shopping centres',
+      address_id: sa!.id,
+      opened_at: 2013,
+      car_spaces: 800,
+      is_under_construction: false,
+    })
     .returning();
   trinity = scheme!.id;
   await db.insert(schemeParties).values([
     { scheme_id: trinity, role: 'landlord', company_id: landlordA.id, position: 1 },
     { scheme_id: trinity, role: 'landlord', company_id: landlordB.id, position: 0 },
   ]);
-  const [ya] = await db.insert(addresses).values({ street: 'Coney Street', city: 'York', post_code: 'YO1 9QL' }).returning();
-  await db.insert(schemes).values({ name: 'Vangarde', type: 'Out of town', address_id: ya!.id, is_under_construction: true });
+  const [ya] = await db
+    .insert(addresses)
+    .values({ street: 'Coney Street', city: 'York', post_code: 'YO1 9QL' })
+    .returning();
+  await db
+    .insert(schemes)
+    .values({ name: 'Vangarde', type: 'Out of town', address_id: ya!.id, is_under_construction: true });
 
-  const [pa] = await db.insert(addresses).values({ street: 'Albion Street', city: 'Leeds', post_code: 'LS1 5AT' }).returning();
+  const [pa] = await db
+    .insert(addresses)
+    .values({ street: 'Albion Street', city: 'Leeds', post_code: 'LS1 5AT' })
+    .returning();
   const [unit] = await db
     .insert(properties)
     .values({
@@ -66,7 +98,10 @@ beforeEach(async () => {
     { property_id: unit!.id, role: 'landlord', company_id: landlordA.id, position: 1 },
     { property_id: unit!.id, role: 'landlord', company_id: landlordB.id, position: 0 },
   ]);
-  const [ba] = await db.insert(addresses).values({ street: 'Briggate', city: 'Leeds', post_code: 'LS1 6HD' }).returning();
+  const [ba] = await db
+    .insert(addresses)
+    .values({ street: 'Briggate', city: 'Leeds', post_code: 'LS1 6HD' })
+    .returning();
   await db.insert(properties).values({ building_num: '@12', address_id: ba!.id, rent_pa: '9000' });
 });
 
@@ -75,7 +110,9 @@ describe('GET /api/properties/export', () => {
     const res = await get('/api/properties/export?sort=-rent_pa', agent);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="properties-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="properties-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     expect(res.headers['x-total-count']).toBe('2');
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     const lines = linesOf(res.body);
@@ -94,8 +131,15 @@ describe('GET /api/properties/export', () => {
     expect(scheme.slice(1).map((l) => l.split(',')[1])).toEqual(['SU1']);
     const vacant = await get('/api/properties/export?vacant=1&q=briggate', agent);
     expect(vacant.headers['x-total-count']).toBe('1');
-    expect(linesOf(vacant.body).slice(1).map((l) => l.split(',')[1])).toEqual(["'@12"]);
-    const landlord = await get(`/api/properties/export?landlord_id=${landlordA.id}&lease_end_from=2030-01-01`, agent);
+    expect(
+      linesOf(vacant.body)
+        .slice(1)
+        .map((l) => l.split(',')[1]),
+    ).toEqual(["'@12"]);
+    const landlord = await get(
+      `/api/properties/export?landlord_id=${landlordA.id}&lease_end_from=2030-01-01`,
+      agent,
+    );
     expect(linesOf(landlord.body)).toHaveLength(2);
     const none = await get('/api/properties/export?town=York', agent);
     expect(none.headers['x-total-count']).toBe('0');
@@ -118,7 +162,9 @@ describe('GET /api/properties/export', () => {
       expect(units).toHaveLength(1203);
       expect(new Set(units).size).toBe(1203);
       const list = await get(`/api/properties?town=hull&sort=${sort}&per_page=100&page=11`, agent);
-      expect(units.slice(1000, 1100)).toEqual(list.json().data.map((p: { building_num: string }) => p.building_num));
+      expect(units.slice(1000, 1100)).toEqual(
+        list.json().data.map((p: { building_num: string }) => p.building_num),
+      );
     }
   });
 
@@ -132,19 +178,29 @@ describe('GET /api/schemes/export', () => {
     const res = await get('/api/schemes/export', agent);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="schemes-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="schemes-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     expect(res.headers['x-total-count']).toBe('2');
     const lines = linesOf(res.body);
     expect(lines[0]).toBe('id,name,type,town,post_code,opened,car_spaces,under_construction,landlords,units');
-    expect(lines[1]).toMatch(/^\d+,Trinity Leeds,Shopping centres,Leeds,LS1 5AT,2013,800,No,"'=HYPERLINK\(""x""\); Landsec",1$/);
+    expect(lines[1]).toMatch(
+      /^\d+,Trinity Leeds,Shopping centres,Leeds,LS1 5AT,2013,800,No,"'=HYPERLINK\(""x""\); Landsec",1$/,
+    );
     expect(lines[2]).toMatch(/^\d+,Vangarde,Out of town,York,YO1 9QL,,,Yes,,0$/);
   });
 
   it('honours the list filters and order', async () => {
     const york = await get('/api/schemes/export?town=york', agent);
     expect(york.headers['x-total-count']).toBe('1');
-    expect(linesOf(york.body).slice(1).map((l) => l.split(',')[1])).toEqual(['Vangarde']);
-    const landlord = linesOf((await get(`/api/schemes/export?landlord_id=${landlordA.id}&type=Shopping centres`, agent)).body);
+    expect(
+      linesOf(york.body)
+        .slice(1)
+        .map((l) => l.split(',')[1]),
+    ).toEqual(['Vangarde']);
+    const landlord = linesOf(
+      (await get(`/api/schemes/export?landlord_id=${landlordA.id}&type=Shopping centres`, agent)).body,
+    );
     expect(landlord.slice(1).map((l) => l.split(',')[1])).toEqual(['Trinity Leeds']);
     const desc = linesOf((await get('/api/schemes/export?sort=-name', agent)).body);
     expect(desc.slice(1).map((l) => l.split(',')[1])).toEqual(['Vangarde', 'Trinity Leeds']);

@@ -40,7 +40,10 @@ describe('X-Requested-With guard', () => {
     expect(res.statusCode).toBe(403);
     expect(res.headers['set-cookie']).toBeUndefined();
     expect(await queryRows(t.db, sqlCount('sessions'))).toEqual([{ n: 0 }]);
-    const user = await queryRows<{ last_activity: unknown }>(t.db, sqlRaw("select last_activity from users where email = 'csrf@example.com'"));
+    const user = await queryRows<{ last_activity: unknown }>(
+      t.db,
+      sqlRaw("select last_activity from users where email = 'csrf@example.com'"),
+    );
     expect(user[0]!.last_activity).toBeNull();
   });
 
@@ -74,7 +77,12 @@ describe('error shapes', () => {
       ['PUT', '/api/notifications/read-all'],
     ];
     for (const [method, url] of routes) {
-      const res = await t.app.inject({ method: method as 'GET', url, headers: XHR, payload: method === 'GET' ? undefined : {} });
+      const res = await t.app.inject({
+        method: method as 'GET',
+        url,
+        headers: XHR,
+        payload: method === 'GET' ? undefined : {},
+      });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
       expect(res.json()).toEqual({ msg: API_MESSAGES.unauthenticated });
     }
@@ -104,14 +112,22 @@ describe('error shapes', () => {
     await buildUser({ email: 'pp@example.com', password: 'password-123' });
     const cookie = await login(t.app, 'pp@example.com', 'password-123');
     for (const pp of ['0', '101', 'abc']) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/notifications?per_page=${pp}`, headers: { ...XHR, cookie } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/notifications?per_page=${pp}`,
+        headers: { ...XHR, cookie },
+      });
       expect(res.statusCode).toBe(422);
       const body = res.json();
       expect(body.message).toBe(API_MESSAGES.invalidData);
       expect(Object.keys(body.errors)).toEqual(['per_page']);
       expect(body.errors.per_page[0]).toEqual(expect.any(String));
     }
-    const ok = await t.app.inject({ method: 'GET', url: '/api/notifications?per_page=100', headers: { ...XHR, cookie } });
+    const ok = await t.app.inject({
+      method: 'GET',
+      url: '/api/notifications?per_page=100',
+      headers: { ...XHR, cookie },
+    });
     expect(ok.statusCode).toBe(200);
   });
 
@@ -268,7 +284,10 @@ describe('general rate limit', () => {
 describe('static web app', () => {
   it('serves index.html for app paths and long-caches hashed assets', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'frontage-dist-'));
-    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Frontage</title><div id="root"></div>');
+    fs.writeFileSync(
+      path.join(dir, 'index.html'),
+      '<!doctype html><title>Frontage</title><div id="root"></div>',
+    );
     fs.mkdirSync(path.join(dir, 'assets'));
     fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
     const local = await buildTestApp({ env: { WEB_DIST_DIR: dir } });

@@ -45,7 +45,13 @@ describe('places seed step', () => {
 
     // My Properties of the demo agent is not empty.
     const cookie = await login(t.app, 'agent@example.com', 'demo-agent-2026');
-    const mine = (await t.app.inject({ method: 'GET', url: '/api/properties?mine=1&per_page=5', headers: { ...XHR, cookie } })).json();
+    const mine = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/properties?mine=1&per_page=5',
+        headers: { ...XHR, cookie },
+      })
+    ).json();
     expect(mine.meta.pagination.total).toBeGreaterThan(50);
     expect(DEMO_AGENT.companyName).toBeTruthy();
 

@@ -17,11 +17,21 @@ beforeAll(async () => {
   await resetData();
   const user = await buildUser({ email: 'marks@example.test', password: PW });
   cookie = await login(t.app, user.email!, PW);
-  await queryRows(t.db, sql.raw(`create or replace function property_mark_size() returns integer language sql stable as 'select 3'`));
+  await queryRows(
+    t.db,
+    sql.raw(
+      `create or replace function property_mark_size() returns integer language sql stable as 'select 3'`,
+    ),
+  );
   await queryRows(t.db, sql`select property_marks_rebuild()`);
 });
 afterAll(async () => {
-  await queryRows(t.db, sql.raw(`create or replace function property_mark_size() returns integer language sql stable as 'select 1000'`));
+  await queryRows(
+    t.db,
+    sql.raw(
+      `create or replace function property_mark_size() returns integer language sql stable as 'select 1000'`,
+    ),
+  );
   await t.close();
 });
 
@@ -30,7 +40,16 @@ const create = async (i: number) => {
     method: 'POST',
     url: '/api/properties',
     headers: { ...XHR, cookie },
-    payload: { building_num: String(i), address: { street: `Mark Street ${i}`, city: 'Leeds', post_code: 'LS1 1AA', latitude: 53.8, longitude: -1.55 } },
+    payload: {
+      building_num: String(i),
+      address: {
+        street: `Mark Street ${i}`,
+        city: 'Leeds',
+        post_code: 'LS1 1AA',
+        latitude: 53.8,
+        longitude: -1.55,
+      },
+    },
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data.id as number;
@@ -41,7 +60,11 @@ const pagesOf = async (sort: string, perPage: number): Promise<{ ids: number[]; 
   const ids: number[] = [];
   let total = 0;
   for (let page = 1; ; page++) {
-    const res = await t.app.inject({ method: 'GET', url: `/api/properties?sort=${sort}&per_page=${perPage}&page=${page}`, headers: { ...XHR, cookie } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/properties?sort=${sort}&per_page=${perPage}&page=${page}`,
+      headers: { ...XHR, cookie },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     total = body.meta.pagination.total;
@@ -55,7 +78,9 @@ const expectedOrder = async (descending: boolean) =>
   (
     await queryRows<{ id: number }>(
       t.db,
-      descending ? sql`select id from properties order by updated_at desc, id desc` : sql`select id from properties order by updated_at, id`,
+      descending
+        ? sql`select id from properties order by updated_at desc, id desc`
+        : sql`select id from properties order by updated_at, id`,
     )
   ).map((r) => r.id);
 
@@ -112,16 +137,32 @@ describe('GET /api/properties by last update, through the order marks', () => {
 
     // An edit through the API moves the property to the front of the newest-first list.
     const [oldest] = await expectedOrder(false);
-    const res = await t.app.inject({ method: 'PUT', url: `/api/properties/${oldest}`, headers: { ...XHR, cookie }, payload: { building_num: '99A' } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/properties/${oldest}`,
+      headers: { ...XHR, cookie },
+      payload: { building_num: '99A' },
+    });
     expect(res.statusCode, res.body).toBe(200);
-    await queryRows(t.db, sql`update properties set updated_at = '2040-01-01T00:00:00Z' where id = ${oldest!}`);
-    const first = await t.app.inject({ method: 'GET', url: '/api/properties?sort=-updated_at&per_page=2', headers: { ...XHR, cookie } });
+    await queryRows(
+      t.db,
+      sql`update properties set updated_at = '2040-01-01T00:00:00Z' where id = ${oldest!}`,
+    );
+    const first = await t.app.inject({
+      method: 'GET',
+      url: '/api/properties?sort=-updated_at&per_page=2',
+      headers: { ...XHR, cookie },
+    });
     expect(first.json().data[0].id).toBe(oldest);
     await expectMarksConsistent();
     await expectPagesMatch();
 
     // A page past the end is empty, with the true total.
-    const past = await t.app.inject({ method: 'GET', url: '/api/properties?sort=-updated_at&per_page=10&page=50', headers: { ...XHR, cookie } });
+    const past = await t.app.inject({
+      method: 'GET',
+      url: '/api/properties?sort=-updated_at&per_page=10&page=50',
+      headers: { ...XHR, cookie },
+    });
     const ids = await expectedOrder(true);
     expect(past.json().data).toEqual([]);
     expect(past.json().meta.pagination.total).toBe(ids.length);

@@ -16,7 +16,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(() => resetData());
 
-
 describe('route matrix', () => {
   it('has a row for every documented route and no stale rows', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as Parameters<

@@ -22,8 +22,12 @@ beforeEach(async () => {
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { ...XHR, cookie }, ...(payload ? { payload } : {}) });
 const create = async (building_num: string, address: object) =>
-  (await call('POST', '/api/properties', { building_num, address })).json().data as { id: number; address_id: number };
-const simple = async (q: string, extra = '') => (await call('GET', `/api/properties/simple?q=${encodeURIComponent(q)}${extra}`)).json();
+  (await call('POST', '/api/properties', { building_num, address })).json().data as {
+    id: number;
+    address_id: number;
+  };
+const simple = async (q: string, extra = '') =>
+  (await call('GET', `/api/properties/simple?q=${encodeURIComponent(q)}${extra}`)).json();
 const ids = async (q: string) => (await simple(q)).data.map((r: { id: number }) => r.id);
 
 describe('search words (ADR 0023)', () => {
@@ -41,14 +45,25 @@ describe('search words (ADR 0023)', () => {
   });
 
   it("derives the same rows as the database's property_word_rows (the bench generator relies on it)", async () => {
-    const p = await create('Unit 4', { street: 'High Street', street2: 'Upper Town', city: 'Stoke-on-Trent', region: 'Staffordshire', post_code: 'ST1 1AB' });
+    const p = await create('Unit 4', {
+      street: 'High Street',
+      street2: 'Upper Town',
+      city: 'Stoke-on-Trent',
+      region: 'Staffordshire',
+      post_code: 'ST1 1AB',
+    });
     const db = await queryRows<{ word: string; rank: number; doc: string }>(
       t.db,
       sql`select word, rank, doc from property_word_rows where property_id = ${p.id} order by word`,
     );
-    const [address] = await queryRows<{ full_address: string }>(t.db, sql`select full_address from addresses where id = ${p.address_id}`);
+    const [address] = await queryRows<{ full_address: string }>(
+      t.db,
+      sql`select full_address from addresses where id = ${p.address_id}`,
+    );
     const ours = propertyWordRows('Unit 4', address!.full_address).sort((a, b) => (a.word < b.word ? -1 : 1));
-    expect(ours.map(({ word, rank }) => ({ word, rank }))).toEqual(db.map(({ word, rank }) => ({ word, rank: Number(rank) })));
+    expect(ours.map(({ word, rank }) => ({ word, rank }))).toEqual(
+      db.map(({ word, rank }) => ({ word, rank: Number(rank) })),
+    );
     expect(ours[0]!.doc.trim().split(' ').sort()).toEqual(db[0]!.doc.trim().split(' ').sort());
   });
 });
@@ -70,13 +85,26 @@ describe('GET /api/properties/simple', () => {
   });
 
   it('answers "is there another page" instead of counting every match', async () => {
-    for (let i = 1; i <= 5; i++) await create(String(i), { street: 'Market Street', city: 'Bath', post_code: 'BA1 1AA' });
+    for (let i = 1; i <= 5; i++)
+      await create(String(i), { street: 'Market Street', city: 'Bath', post_code: 'BA1 1AA' });
     const first = await simple('market', '&per_page=2');
     expect(first.data).toHaveLength(2);
-    expect(first.meta.pagination).toEqual({ total: 3, count: 2, per_page: 2, current_page: 1, total_pages: 2 });
+    expect(first.meta.pagination).toEqual({
+      total: 3,
+      count: 2,
+      per_page: 2,
+      current_page: 1,
+      total_pages: 2,
+    });
     const last = await simple('market', '&per_page=2&page=3');
     expect(last.data).toHaveLength(1);
-    expect(last.meta.pagination).toEqual({ total: 5, count: 1, per_page: 2, current_page: 3, total_pages: 3 });
+    expect(last.meta.pagination).toEqual({
+      total: 5,
+      count: 1,
+      per_page: 2,
+      current_page: 3,
+      total_pages: 3,
+    });
     const pages = [1, 2, 3].map((page) => simple('market', `&per_page=2&page=${page}`));
     const seen = (await Promise.all(pages)).flatMap((r) => r.data.map((x: { id: number }) => x.id));
     expect(new Set(seen).size).toBe(5);
@@ -85,7 +113,15 @@ describe('GET /api/properties/simple', () => {
   it('keeps the words current when the address or the unit changes', async () => {
     const p = await create('7', { street: 'Church Lane', city: 'Ludlow', post_code: 'SY8 1AA' });
     expect(await ids('church ludlow')).toEqual([p.id]);
-    expect((await call('PUT', `/api/addresses/${p.address_id}`, { street: 'Mill Street', city: 'Ludlow', post_code: 'SY8 1AA' })).statusCode).toBe(200);
+    expect(
+      (
+        await call('PUT', `/api/addresses/${p.address_id}`, {
+          street: 'Mill Street',
+          city: 'Ludlow',
+          post_code: 'SY8 1AA',
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(await ids('church')).toEqual([]);
     expect(await ids('mill ludlow')).toEqual([p.id]);
     expect((await call('PUT', `/api/properties/${p.id}`, { building_num: '9B' })).statusCode).toBe(200);

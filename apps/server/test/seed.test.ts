@@ -33,7 +33,13 @@ describe('demo seed', () => {
     expect(result.users).toBe(602);
     const first = await contactsSnapshot();
 
-    const [counts] = await queryRows<{ companies: number; users: number; with_pw: number; cats: number; notes: number }>(
+    const [counts] = await queryRows<{
+      companies: number;
+      users: number;
+      with_pw: number;
+      cats: number;
+      notes: number;
+    }>(
       t.db,
       sql`select (select count(*)::int from companies) companies, (select count(*)::int from users) users,
                  (select count(*)::int from users where password_hash is not null) with_pw,
@@ -65,14 +71,34 @@ describe('demo seed', () => {
     expect(phones[0]!.bad).toBe(0);
 
     const adminCookie = await login(t.app, DEMO_ADMIN.email, DEMO_ADMIN.password);
-    const admin = (await t.app.inject({ method: 'GET', url: '/api/auth/me?include=company', headers: { ...XHR, cookie: adminCookie } })).json().data;
-    expect(admin).toMatchObject({ name: 'Alex Morgan', type: 'admin', company: { name: 'Frontage Research' } });
+    const admin = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/me?include=company',
+        headers: { ...XHR, cookie: adminCookie },
+      })
+    ).json().data;
+    expect(admin).toMatchObject({
+      name: 'Alex Morgan',
+      type: 'admin',
+      company: { name: 'Frontage Research' },
+    });
     const agentCookie = await login(t.app, DEMO_AGENT.email, DEMO_AGENT.password);
-    const agent = (await t.app.inject({ method: 'GET', url: '/api/auth/me?include=company', headers: { ...XHR, cookie: agentCookie } })).json().data;
+    const agent = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/me?include=company',
+        headers: { ...XHR, cookie: agentCookie },
+      })
+    ).json().data;
     expect(agent).toMatchObject({ name: 'Jamie Patel', type: 'user' });
     expect(agent.company_id).not.toBe(admin.company_id);
     expect(AGENCIES.map((a) => a.name)).toContain(agent.company.name);
-    const unread = await t.app.inject({ method: 'GET', url: '/api/notifications/unread-count', headers: { ...XHR, cookie: agentCookie } });
+    const unread = await t.app.inject({
+      method: 'GET',
+      url: '/api/notifications/unread-count',
+      headers: { ...XHR, cookie: agentCookie },
+    });
     // Two unread welcome notifications plus the comment notifications of the last fortnight.
     const [recent] = await queryRows<{ n: number }>(
       t.db,
@@ -90,14 +116,26 @@ describe('demo seed', () => {
 
   it('creates accounts for the user:create command', async () => {
     const deps = t.app.services;
-    const user = await createAccount(deps, { email: 'New@Example.org', name: 'Sam Jones', password: 'long-password', admin: true, company: 'savills' });
+    const user = await createAccount(deps, {
+      email: 'New@Example.org',
+      name: 'Sam Jones',
+      password: 'long-password',
+      admin: true,
+      company: 'savills',
+    });
     expect(user).toMatchObject({ type: 'admin', company: { name: 'Savills' } });
-    await expect(createAccount(deps, { email: 'new@example.org', name: 'Sam Jones', password: 'long-password' })).rejects.toMatchObject({
+    await expect(
+      createAccount(deps, { email: 'new@example.org', name: 'Sam Jones', password: 'long-password' }),
+    ).rejects.toMatchObject({
       errors: { email: ['A user with this e-mail address already exists.'] },
     });
-    await expect(createAccount(deps, { email: 'x@example.org', name: 'Sa', password: 'short' })).rejects.toMatchObject({
+    await expect(
+      createAccount(deps, { email: 'x@example.org', name: 'Sa', password: 'short' }),
+    ).rejects.toMatchObject({
       errors: { name: [expect.any(String)], password: [expect.any(String)] },
     });
-    expect((await login(t.app, 'new@example.org', 'long-password')).startsWith('frontage_session=')).toBe(true);
+    expect((await login(t.app, 'new@example.org', 'long-password')).startsWith('frontage_session=')).toBe(
+      true,
+    );
   });
 });

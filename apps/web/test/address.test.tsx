@@ -36,7 +36,16 @@ const STREET = {
   lng: -0.128,
   label: '1 Trafalgar Square, London, WC2N 5DN',
 };
-const TOWN = { line1: null, city: 'Crewe', state: 'England', zip: null, country: 'United Kingdom', lat: 53.1, lng: -2.44, label: 'Crewe, England' };
+const TOWN = {
+  line1: null,
+  city: 'Crewe',
+  state: 'England',
+  zip: null,
+  country: 'United Kingdom',
+  lat: 53.1,
+  lng: -2.44,
+  label: 'Crewe, England',
+};
 
 function setup() {
   const api = installFakeFetch({

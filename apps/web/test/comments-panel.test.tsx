@@ -49,11 +49,25 @@ const BOBS = comment({
   user: { id: 3, name: 'Bob Broker' },
   created_at: '2026-03-04T09:30:00Z',
 });
-const ORPHAN = comment({ id: 29, content: '<p>Old note.</p>', user_id: null, user: null, created_at: '2026-02-01T08:05:00Z' });
+const ORPHAN = comment({
+  id: 29,
+  content: '<p>Old note.</p>',
+  user_id: null,
+  user: null,
+  created_at: '2026-02-01T08:05:00Z',
+});
 
 const pageOf = (data: Comment[]) => ({
   data,
-  meta: { pagination: { total: data.length, count: data.length, per_page: 50, current_page: 1, total_pages: data.length ? 1 : 0 } },
+  meta: {
+    pagination: {
+      total: data.length,
+      count: data.length,
+      per_page: 50,
+      current_page: 1,
+      total_pages: data.length ? 1 : 0,
+    },
+  },
 });
 
 function setup({ user = ME, comments = [MINE, BOBS, ORPHAN] }: { user?: User; comments?: Comment[] } = {}) {
@@ -93,7 +107,8 @@ function setup({ user = ME, comments = [MINE, BOBS, ORPHAN] }: { user?: User; co
 }
 
 /** The TipTap editor behind a textbox (TipTap keeps it on its DOM node). */
-const editorOf = (name: string): Editor => (screen.getByRole('textbox', { name }) as unknown as { editor: Editor }).editor;
+const editorOf = (name: string): Editor =>
+  (screen.getByRole('textbox', { name }) as unknown as { editor: Editor }).editor;
 const typeInto = (name: string, text: string) =>
   act(() => {
     editorOf(name).chain().focus('end').insertContent(text).run();
@@ -111,7 +126,11 @@ describe('comments panel', () => {
     const { api } = setup();
     const rows = await items();
     expect(rows).toHaveLength(3);
-    expect(rows.map((r) => within(r).getAllByText(/\S/)[0]!.textContent)).toEqual(['Alice Agent', 'Bob Broker', 'Deleted user']);
+    expect(rows.map((r) => within(r).getAllByText(/\S/)[0]!.textContent)).toEqual([
+      'Alice Agent',
+      'Bob Broker',
+      'Deleted user',
+    ]);
     const time = rows[0]!.querySelector('time')!;
     expect(time).toHaveTextContent('05/03/2026 14:07');
     expect(time).toHaveAttribute('datetime', '2026-03-05T14:07:00Z');
@@ -196,8 +215,13 @@ describe('comments panel', () => {
     expect(editSave).toBeEnabled();
     await user.click(editSave);
     await waitFor(() => expect(api.callsTo('PUT', '/api/comments/30')).toHaveLength(1));
-    expect(api.callsTo('PUT', '/api/comments/30')[0]!.body).toEqual({ content: '<p>Rent review agreed at £14,300.</p>', links: [] });
-    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Edit comment' })).not.toBeInTheDocument());
+    expect(api.callsTo('PUT', '/api/comments/30')[0]!.body).toEqual({
+      content: '<p>Rent review agreed at £14,300.</p>',
+      links: [],
+    });
+    await waitFor(() =>
+      expect(screen.queryByRole('textbox', { name: 'Edit comment' })).not.toBeInTheDocument(),
+    );
     expect(await screen.findByText('Rent review agreed at £14,300.')).toBeInTheDocument();
     for (const row of screen.getAllByTestId('comment')) {
       expect(within(row).getByRole('button', { name: 'Edit comment' })).toBeEnabled();
@@ -215,7 +239,11 @@ describe('comments panel', () => {
     expect(api.callsTo('DELETE', '/api/comments/31')).toHaveLength(0);
 
     await user.click(within(mine!).getByRole('button', { name: 'Delete comment' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Delete comment' })).getByRole('button', { name: 'Yes' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete comment' })).getByRole('button', {
+        name: 'Yes',
+      }),
+    );
     await waitFor(() => expect(api.callsTo('DELETE', '/api/comments/31')).toHaveLength(1));
     await waitFor(() => expect(screen.getAllByTestId('comment')).toHaveLength(2));
   });
@@ -242,8 +270,14 @@ describe('comments panel', () => {
     const api = installFakeFetch({
       'GET /api/comments': (req) =>
         req.url.searchParams.get('page') === '2'
-          ? json(200, { data: [older], meta: { pagination: { total: 51, count: 1, per_page: 50, current_page: 2, total_pages: 2 } } })
-          : json(200, { data: [MINE], meta: { pagination: { total: 51, count: 50, per_page: 50, current_page: 1, total_pages: 2 } } }),
+          ? json(200, {
+              data: [older],
+              meta: { pagination: { total: 51, count: 1, per_page: 50, current_page: 2, total_pages: 2 } },
+            })
+          : json(200, {
+              data: [MINE],
+              meta: { pagination: { total: 51, count: 50, per_page: 50, current_page: 1, total_pages: 2 } },
+            }),
     });
     const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     qc.setQueryData(queryKeys.me, ME);
@@ -259,7 +293,11 @@ describe('comments panel', () => {
     expect(await screen.findByText('First ever note.')).toBeInTheDocument();
     expect(screen.getAllByTestId('comment')).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'Show older comments' })).not.toBeInTheDocument();
-    expect(api.callsTo('GET', '/api/comments').map((c) => [c.url.searchParams.get('entity_type'), c.url.searchParams.get('page')])).toEqual([
+    expect(
+      api
+        .callsTo('GET', '/api/comments')
+        .map((c) => [c.url.searchParams.get('entity_type'), c.url.searchParams.get('page')]),
+    ).toEqual([
       ['scheme', '1'],
       ['scheme', '2'],
     ]);

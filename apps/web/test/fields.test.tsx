@@ -160,6 +160,9 @@ describe('AreaChecklist', () => {
   it('an unticked area is not sent even when it had a value', () => {
     const v = areasFrom({ area_size_type: 'sqft', nia_sqrt: 900, frontage_area: 20 });
     expect(v.ticked).toEqual(['nia_sqrt', 'frontage_area']);
-    expect(areasPayload({ ...v, ticked: ['frontage_area'] })).toEqual({ area_size_type: 'sqft', frontage_area: 20 });
+    expect(areasPayload({ ...v, ticked: ['frontage_area'] })).toEqual({
+      area_size_type: 'sqft',
+      frontage_area: 20,
+    });
   });
 });

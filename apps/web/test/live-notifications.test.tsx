@@ -23,7 +23,8 @@ class FakeEventSource {
     this.closed = true;
   }
   emit(name: string, data: unknown) {
-    for (const fn of this.listeners.get(name) ?? []) fn(new MessageEvent(name, { data: JSON.stringify(data) }));
+    for (const fn of this.listeners.get(name) ?? [])
+      fn(new MessageEvent(name, { data: JSON.stringify(data) }));
   }
 }
 

@@ -15,7 +15,8 @@ beforeAll(() => {
   // jsdom has no layout: ProseMirror and Floating UI ask ranges for rectangles.
   const rect = () => new DOMRect(0, 0, 0, 0);
   Range.prototype.getBoundingClientRect = rect;
-  Range.prototype.getClientRects = () => ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as unknown as DOMRectList;
+  Range.prototype.getClientRects = () =>
+    ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as unknown as DOMRectList;
   if (!document.elementFromPoint) document.elementFromPoint = () => null;
 });
 afterEach(() => vi.useRealTimers());
@@ -68,11 +69,11 @@ describe('mention popup', () => {
     expect(popup()).toHaveStyle({ width: `${MENTION_POPUP_WIDTH}px` });
     await type('ale');
     const list = await screen.findByRole('listbox', { name: 'Mention suggestions' });
-    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Alex MorganContact',
-      'Alexandra RetailCompany',
-      'Alexander CourtScheme',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Alex MorganContact', 'Alexandra RetailCompany', 'Alexander CourtScheme']);
     expect(api.callsTo('GET', '/api/comments/search-entity').at(-1)!.url.searchParams.get('q')).toBe('ale');
     expect(within(list).getAllByRole('option')[0]).toHaveAttribute('aria-selected', 'true');
     await key('ArrowDown');
@@ -97,7 +98,9 @@ describe('mention popup', () => {
     await type('l');
     await type('e');
     await screen.findByRole('listbox');
-    expect(api.callsTo('GET', '/api/comments/search-entity').map((c) => c.url.searchParams.get('q'))).toEqual(['ale']);
+    expect(api.callsTo('GET', '/api/comments/search-entity').map((c) => c.url.searchParams.get('q'))).toEqual(
+      ['ale'],
+    );
   });
 
   it('cancels the mention on a space when there are no results', async () => {
@@ -121,9 +124,11 @@ describe('mention popup', () => {
     await key(' ');
     await type(' mor');
     await waitFor(() =>
-      expect(within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent)).toEqual([
-        'Alex MorganContact',
-      ]),
+      expect(
+        within(screen.getByRole('listbox'))
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Alex MorganContact']),
     );
   });
 
@@ -134,7 +139,11 @@ describe('mention popup', () => {
     await waitFor(() => expect(popup()).toBeInTheDocument());
     const end = ed().state.doc.content.size - 1;
     await act(() => {
-      ed().chain().focus().deleteRange({ from: end - 1, to: end }).run();
+      ed()
+        .chain()
+        .focus()
+        .deleteRange({ from: end - 1, to: end })
+        .run();
     });
     await waitFor(() => expect(popup()).not.toBeInTheDocument());
     expect(ed().getText()).toBe('Hello ');

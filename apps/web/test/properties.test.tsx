@@ -27,7 +27,13 @@ const company = (id: number, name: string) => ({
   updated_at: '2026-01-01T00:00:00Z',
 });
 
-const party = (id: number, name: string) => ({ id, name, core_id: null, is_verified: false, verified_at: null });
+const party = (id: number, name: string) => ({
+  id,
+  name,
+  core_id: null,
+  is_verified: false,
+  verified_at: null,
+});
 const address = {
   id: 40,
   street: 'Park Lane',
@@ -100,7 +106,10 @@ const fill = async (user: ReturnType<typeof renderApp>['user'], field: HTMLEleme
   await user.paste(text);
 };
 
-const emptyPage = { data: [], meta: { pagination: { total: 0, count: 0, per_page: 15, current_page: 1, total_pages: 0 } } };
+const emptyPage = {
+  data: [],
+  meta: { pagination: { total: 0, count: 0, per_page: 15, current_page: 1, total_pages: 0 } },
+};
 
 describe('New Standalone Property dialog', () => {
   it('sends only ticked areas, dates as yyyy-mm-dd and money as 2-decimal strings, then opens the new property', async () => {
@@ -115,7 +124,14 @@ describe('New Standalone Property dialog', () => {
     });
     const dialog = await screen.findByRole('dialog', { name: 'New Standalone Property' });
     const d = within(dialog);
-    for (const section of ['Address', 'Property Info', 'Areas', 'Lease Info', 'Rent Info', 'Landlord Contacts'])
+    for (const section of [
+      'Address',
+      'Property Info',
+      'Areas',
+      'Lease Info',
+      'Rent Info',
+      'Landlord Contacts',
+    ])
       expect(d.getByRole('heading', { name: section })).toBeInTheDocument();
     expect(d.getByRole('button', { name: 'Fill From Map' })).toBeInTheDocument();
     // Currency fallback: no property yet, so the user's.
@@ -149,7 +165,9 @@ describe('New Standalone Property dialog', () => {
       address: { street: '12 High Street', country: 'United Kingdom' },
     });
     await waitFor(() => expect(router.state.location.search).toBe('?id=77'));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New Standalone Property' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'New Standalone Property' })).not.toBeInTheDocument(),
+    );
   });
 
   it('shows server validation errors against their fields and keeps the dialog open', async () => {
@@ -159,7 +177,10 @@ describe('New Standalone Property dialog', () => {
         'POST /api/properties': () =>
           json(422, {
             message: 'The given data was invalid.',
-            errors: { 'address.post_code': ['The post code is too long.'], rent_pa: ['Too large.', 'Really.'] },
+            errors: {
+              'address.post_code': ['The post code is too long.'],
+              rent_pa: ['Too large.', 'Really.'],
+            },
           }),
       },
     });
@@ -167,7 +188,10 @@ describe('New Standalone Property dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('The post code is too long.')).toBeInTheDocument();
     expect(within(dialog).getByText('Too large., Really.')).toBeInTheDocument();
-    expect(within(dialog).getByRole('textbox', { name: 'Post Code' })).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByRole('textbox', { name: 'Post Code' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
   });
 
   it('refuses a date that does not exist before calling the server', async () => {
@@ -175,7 +199,9 @@ describe('New Standalone Property dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'New Standalone Property' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Break Date' }), '30022027');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('The date must be a valid date (dd/mm/yyyy).')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('The date must be a valid date (dd/mm/yyyy).'),
+    ).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/properties')).toHaveLength(0);
   });
 });
@@ -195,7 +221,15 @@ describe('New Scheme Property dialog (Add Unit)', () => {
     updated_at: '2026-01-01T00:00:00Z',
     address,
     landlords: [party(3, 'Hammerson')],
-    landlord_contacts: [{ id: 30, name: 'William Pemberton', email: null, company_id: 3, company: { id: 3, name: 'Hammerson' } }],
+    landlord_contacts: [
+      {
+        id: 30,
+        name: 'William Pemberton',
+        email: null,
+        company_id: 3,
+        company: { id: 3, name: 'Hammerson' },
+      },
+    ],
     landlord_agents: [party(4, 'Savills')],
     landlord_agent_contacts: [],
     files: [],
@@ -253,7 +287,9 @@ describe('New Scheme Property dialog (Add Unit)', () => {
       landlord_contacts: [30],
       landlord_agents: [4],
     });
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New Scheme Property' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'New Scheme Property' })).not.toBeInTheDocument(),
+    );
   });
 });
 
@@ -296,7 +332,8 @@ describe('property view', () => {
             }),
           }),
         'GET /api/properties/12/history': () => json(200, history),
-        'PUT /api/history/5/verify': () => json(200, { status: 'success', msg: 'The changes have been verified.', data: { verified: 1 } }),
+        'PUT /api/history/5/verify': () =>
+          json(200, { status: 'success', msg: 'The changes have been verified.', data: { verified: 1 } }),
         'GET /api/comments': () => json(200, emptyPage),
       },
     });

@@ -94,5 +94,15 @@ export const addressUpdateSchema = z.object({
 export type AddressUpdate = z.input<typeof addressUpdateSchema>;
 
 /** The fields of an address that history and updates track, in display order. */
-export const ADDRESS_FIELDS = ['street', 'street2', 'city', 'region', 'post_code', 'country', 'notes', 'lat', 'lng'] as const;
+export const ADDRESS_FIELDS = [
+  'street',
+  'street2',
+  'city',
+  'region',
+  'post_code',
+  'country',
+  'notes',
+  'lat',
+  'lng',
+] as const;
 export type AddressField = (typeof ADDRESS_FIELDS)[number];

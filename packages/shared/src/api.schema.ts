@@ -40,7 +40,12 @@ export const actionSchema = <T extends z.ZodType>(data: T) =>
 
 /** Comma-separated `include` lists; unknown names are ignored (API.md). */
 export const parseInclude = (raw: string | undefined): Set<string> =>
-  new Set((raw ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+  new Set(
+    (raw ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
 
 /**
  * CSV exports (`GET /api/<list>/export` with the list's own filters) stream every matching row as

@@ -38,13 +38,23 @@ export const AREA_MESSAGES = {
  * JSON numbers (money travels as strings).
  */
 export const areaValueSchema = z
-  .union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/, AREA_MESSAGES.invalid).transform(Number)])
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d+(\.\d+)?$/, AREA_MESSAGES.invalid)
+      .transform(Number),
+  ])
   .pipe(
     z
       .number({ error: AREA_MESSAGES.invalid })
       .min(0, AREA_MESSAGES.negative)
       .max(AREA_MAX, AREA_MESSAGES.tooLarge)
-      .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) <= 1e-9 * Math.max(1, n * 100), AREA_MESSAGES.invalid),
+      .refine(
+        (n) => Math.abs(n * 100 - Math.round(n * 100)) <= 1e-9 * Math.max(1, n * 100),
+        AREA_MESSAGES.invalid,
+      ),
   );
 
 /** Which areas a property shows: those with a value are the ticked ones (spec B §3). */

@@ -4,7 +4,11 @@ import { CURRENCY_CHOICES, THEMES } from './enums';
 export const PASSWORD_MIN = 8;
 
 export const loginBodySchema = z.object({
-  email: z.string().trim().min(1, 'The email field is required.').email('The email must be a valid email address.'),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'The email field is required.')
+    .email('The email must be a valid email address.'),
   password: z.string().min(1, 'The password field is required.'),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;

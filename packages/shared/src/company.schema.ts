@@ -27,8 +27,10 @@ export const LOGO_ACCEPT = 'image/png,image/jpeg,image/bmp';
 export type VerificationState = 'never' | 'verified' | 'lapsed';
 export const VERIFICATION_STATES = ['verified', 'lapsed', 'never'] as const;
 
-export const verificationStateOf = (c: { is_verified: boolean; verified_at: string | null }): VerificationState =>
-  c.is_verified ? 'verified' : c.verified_at ? 'lapsed' : 'never';
+export const verificationStateOf = (c: {
+  is_verified: boolean;
+  verified_at: string | null;
+}): VerificationState => (c.is_verified ? 'verified' : c.verified_at ? 'lapsed' : 'never');
 
 export const companyCategorySchema = z.object({ id: z.number().int(), name: z.string() });
 export type CompanyCategory = z.infer<typeof companyCategorySchema>;
@@ -86,7 +88,11 @@ const domainField = z
  * (JSON). `categories` are category ids; they are ignored unless an admin sends them.
  */
 export const companyFieldsSchema = z.object({
-  name: z.string({ error: COMPANY_MESSAGES.nameRequired }).trim().min(1, COMPANY_MESSAGES.nameRequired).max(255),
+  name: z
+    .string({ error: COMPANY_MESSAGES.nameRequired })
+    .trim()
+    .min(1, COMPANY_MESSAGES.nameRequired)
+    .max(255),
   domain: domainField,
   phone: optionalText(50),
   categories: z.array(idSchema).max(50).optional().default([]),
@@ -102,7 +108,16 @@ export const companyUpdateBodySchema = companyFieldsSchema.extend({
 });
 
 /** Sorts a company list accepts (API.md: an allowlist per list). */
-export const COMPANY_SORTS = ['name', '-name', 'updated_at', '-updated_at', 'created_at', '-created_at', 'verified_at', '-verified_at'] as const;
+export const COMPANY_SORTS = [
+  'name',
+  '-name',
+  'updated_at',
+  '-updated_at',
+  'created_at',
+  '-created_at',
+  'verified_at',
+  '-verified_at',
+] as const;
 
 /** GET /api/companies and /api/companies/ — search, filters, include and sort. */
 export const companyListQuerySchema = pageQuerySchema.extend({
@@ -132,7 +147,15 @@ export const companyMergeResultSchema = z.object({
 export const companyCategoryListSchema = z.object({ data: z.array(companyCategorySchema) });
 
 /** The columns of GET /api/companies/export, in order. */
-export const COMPANY_EXPORT_COLUMNS = ['id', 'name', 'domain', 'phone', 'categories', 'verification', 'verified_at'] as const;
+export const COMPANY_EXPORT_COLUMNS = [
+  'id',
+  'name',
+  'domain',
+  'phone',
+  'categories',
+  'verification',
+  'verified_at',
+] as const;
 /** The `verification` column of the export, per state. */
 export const VERIFICATION_EXPORT_LABELS: Record<VerificationState, string> = {
   verified: 'Verified',

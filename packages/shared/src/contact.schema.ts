@@ -54,7 +54,16 @@ export const contactBodySchema = z.object({
 });
 export type ContactBody = z.input<typeof contactBodySchema>;
 
-export const CONTACT_SORTS = ['name', '-name', 'email', '-email', 'updated_at', '-updated_at', 'created_at', '-created_at'] as const;
+export const CONTACT_SORTS = [
+  'name',
+  '-name',
+  'email',
+  '-email',
+  'updated_at',
+  '-updated_at',
+  'created_at',
+  '-created_at',
+] as const;
 
 /** GET /api/users/ — word-start search on name and e-mail (ADR 0030), filter by company. */
 export const contactListQuerySchema = pageQuerySchema.extend({
@@ -69,7 +78,10 @@ export type ContactListQuery = z.input<typeof contactListQuerySchema>;
 export const emailDomain = (email: string): string | null => {
   const at = email.lastIndexOf('@');
   if (at < 1) return null;
-  const domain = email.slice(at + 1).trim().toLowerCase();
+  const domain = email
+    .slice(at + 1)
+    .trim()
+    .toLowerCase();
   return /^[a-z0-9.-]+\.[a-z]{2,}$/.test(domain) ? domain : null;
 };
 

@@ -28,8 +28,7 @@ export const DEAL_MENU: ReadonlyArray<{ type: DealType; label: string; adminOnly
   { type: 'lease_renewal', label: 'Lease Renewal/Re-gear', adminOnly: false },
   { type: 'tracked_retailer', label: 'Tracked Retailer', adminOnly: true },
 ];
-export const TRACKED_RETAILER_TOOLTIP =
-  'Use if you know that the tenant has changed, but are not sure why.';
+export const TRACKED_RETAILER_TOOLTIP = 'Use if you know that the tenant has changed, but are not sure why.';
 
 export const ENQUIRY_STAGES = ['interest', 'under_offer', 'completed', 'withdrawn'] as const;
 export type EnquiryStage = (typeof ENQUIRY_STAGES)[number];

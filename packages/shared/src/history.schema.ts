@@ -5,7 +5,15 @@ export const HISTORY_ENTITY_TYPES = ['property', 'scheme', 'address'] as const;
 export type HistoryEntityType = (typeof HISTORY_ENTITY_TYPES)[number];
 
 /** Where a change came from. Deal wizards record 'deal' with their deal_id. */
-export const HISTORY_SOURCES = ['create', 'update', 'areas', 'address', 'deal', 'set_me_as_contact', 'seed'] as const;
+export const HISTORY_SOURCES = [
+  'create',
+  'update',
+  'areas',
+  'address',
+  'deal',
+  'set_me_as_contact',
+  'seed',
+] as const;
 export type HistorySource = (typeof HISTORY_SOURCES)[number];
 
 /**

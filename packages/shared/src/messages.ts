@@ -23,8 +23,7 @@ export const MESSAGES = {
   enquiryContactOrCompany: 'Either contact or company is required',
   enquiryStage: 'Stage is required',
   enquiryReason: 'Reason is required',
-  enquiryCompleted:
-    'An enquiry has been completed, Would you like to create a new deal for this enquiry?',
+  enquiryCompleted: 'An enquiry has been completed, Would you like to create a new deal for this enquiry?',
   retailerNeverVerified: 'This retailer has never been verified',
   retailerVerified: 'This retailer is verified',
   retailerNotCurrentlyVerified: 'This retailer is not currently verified',

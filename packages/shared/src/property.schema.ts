@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { ID_MAX, idSchema, pageQuerySchema } from './api.schema';
-import { addressInputSchema, addressSchema, latitudeField, longitudeField, placeText } from './address.schema';
+import {
+  addressInputSchema,
+  addressSchema,
+  latitudeField,
+  longitudeField,
+  placeText,
+} from './address.schema';
 import { AREA_KEYS, AREA_SIZE_TYPES, areaValueSchema, type AreaKey } from './areas';
 import { CURRENCY_CODES } from './currencies';
 import { isoDateSchema, optionalIsoDateSchema } from './dates';
@@ -69,10 +75,7 @@ export const PROPERTY_MESSAGES = {
 /** A list of ids (duplicates are dropped by the server, order kept). */
 export const idListSchema = z.array(idSchema).max(200);
 const optionalIdList = idListSchema.optional();
-const optionalId = z.preprocess(
-  (v) => (v === '' ? null : v),
-  idSchema.nullable().optional(),
-);
+const optionalId = z.preprocess((v) => (v === '' ? null : v), idSchema.nullable().optional());
 
 export const currencyCodeSchema = z
   .string()
@@ -175,7 +178,10 @@ export type PropertySimple = z.infer<typeof propertySimpleSchema>;
 /* ─────────────────────────── payloads ────────────────────────── */
 
 const areaInput = z.preprocess((v) => (v === '' ? null : v), areaValueSchema.nullable().optional());
-const areaInputs = Object.fromEntries(AREA_KEYS.map((k) => [k, areaInput])) as Record<AreaKey, typeof areaInput>;
+const areaInputs = Object.fromEntries(AREA_KEYS.map((k) => [k, areaInput])) as Record<
+  AreaKey,
+  typeof areaInput
+>;
 
 const partyLists = Object.fromEntries(PROPERTY_PARTY_LIST_NAMES.map((k) => [k, optionalIdList])) as Record<
   PropertyPartyList,
@@ -186,7 +192,10 @@ const partyLists = Object.fromEntries(PROPERTY_PARTY_LIST_NAMES.map((k) => [k, o
 const propertyFields = {
   building_num: placeText(50),
   planning: placeText(255),
-  reason: z.preprocess((v) => (v === '' ? null : v), z.enum(REASONS, { error: PROPERTY_MESSAGES.reasonUnknown }).nullable().optional()),
+  reason: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z.enum(REASONS, { error: PROPERTY_MESSAGES.reasonUnknown }).nullable().optional(),
+  ),
   /** The tenant (trading name). The spec sends it as company_id; tenant_id is accepted too. */
   company_id: optionalId,
   tenant_id: optionalId,

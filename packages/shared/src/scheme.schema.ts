@@ -102,10 +102,9 @@ const carSpaces = z.preprocess(
     .optional(),
 );
 
-const landlordLists = Object.fromEntries(SCHEME_PARTY_LIST_NAMES.map((k) => [k, idListSchema.optional()])) as Record<
-  SchemePartyList,
-  ReturnType<typeof idListSchema.optional>
->;
+const landlordLists = Object.fromEntries(
+  SCHEME_PARTY_LIST_NAMES.map((k) => [k, idListSchema.optional()]),
+) as Record<SchemePartyList, ReturnType<typeof idListSchema.optional>>;
 
 const schemeName = z
   .string({ error: SCHEME_MESSAGES.nameRequired })
@@ -160,7 +159,18 @@ export const schemeUpdateSchema = z.object({
 });
 export type SchemeUpdate = z.input<typeof schemeUpdateSchema>;
 
-export const SCHEME_SORTS = ['name', '-name', '-updated_at', 'updated_at', '-created_at', 'created_at', 'opened_at', '-opened_at', 'town', '-town'] as const;
+export const SCHEME_SORTS = [
+  'name',
+  '-name',
+  '-updated_at',
+  'updated_at',
+  '-created_at',
+  'created_at',
+  'opened_at',
+  '-opened_at',
+  'town',
+  '-town',
+] as const;
 
 /**
  * GET /api/schemes: q (name or address), type ('all' or one scheme type), town, landlord_id,
@@ -168,7 +178,10 @@ export const SCHEME_SORTS = ['name', '-name', '-updated_at', 'updated_at', '-cre
  */
 export const schemeListQuerySchema = pageQuerySchema.extend({
   q: z.string().trim().max(200).optional(),
-  type: z.union([z.literal('all'), schemeType]).optional().default('all'),
+  type: z
+    .union([z.literal('all'), schemeType])
+    .optional()
+    .default('all'),
   town: z.string().trim().max(120).optional(),
   landlord_id: idSchema.optional(),
   sort: z.enum(SCHEME_SORTS).optional().default('name'),

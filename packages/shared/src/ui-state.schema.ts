@@ -4,7 +4,14 @@ import { z } from 'zod';
  * Screens whose interface state (filters, sort, page size …) is saved per user (spec A §3: map,
  * companies, properties and schemes filters, enquiries per property; contacts added by us).
  */
-export const UI_STATE_SCREENS = ['map', 'companies', 'contacts', 'properties', 'schemes', 'enquiries'] as const;
+export const UI_STATE_SCREENS = [
+  'map',
+  'companies',
+  'contacts',
+  'properties',
+  'schemes',
+  'enquiries',
+] as const;
 export type UiStateScreen = (typeof UI_STATE_SCREENS)[number];
 
 /** Saved state is a small JSON object; bigger is refused (422). */

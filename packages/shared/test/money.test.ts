@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { formatAmount, formatMoney, moneySchema, MONEY_MESSAGES, optionalMoneySchema, parseMoneyInput, toMoney } from '../src';
+import {
+  formatAmount,
+  formatMoney,
+  moneySchema,
+  MONEY_MESSAGES,
+  optionalMoneySchema,
+  parseMoneyInput,
+  toMoney,
+} from '../src';
 
 describe('parseMoneyInput (spec B §5)', () => {
   it('strips commas and keeps two decimals', () => {

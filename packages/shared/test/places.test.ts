@@ -36,7 +36,11 @@ describe('currencies', () => {
     expect(currencyOf('BHD')?.decimal_digits).toBe(3);
     expect(currencyOf('CHF')?.rounding).toBe(0.05);
     expect(CURRENCIES.filter((c) => c.rounding !== 0).map((c) => c.code)).toEqual(['CHF']);
-    expect(currencyOf('gbp')).toMatchObject({ symbol: '£', name: 'British Pound Sterling', decimal_digits: 2 });
+    expect(currencyOf('gbp')).toMatchObject({
+      symbol: '£',
+      name: 'British Pound Sterling',
+      decimal_digits: 2,
+    });
     expect(currencyOf('EUR')?.symbol).toBe('€');
     expect(currencyOf('USD')?.symbol).toBe('$');
   });
@@ -75,10 +79,22 @@ describe('countries', () => {
 describe('areas', () => {
   it('lists the ten areas in order with their labels', () => {
     expect(AREA_FIELDS.map((a) => a.label)).toEqual([
-      'NIA', 'ITZA', 'Mezz/FF', 'GC', 'Ground', 'First', 'Second', 'Third', 'Basement', 'Frontage',
+      'NIA',
+      'ITZA',
+      'Mezz/FF',
+      'GC',
+      'Ground',
+      'First',
+      'Second',
+      'Third',
+      'Basement',
+      'Frontage',
     ]);
     expect(AREA_SIZE_TYPE_DEFAULT).toBe('sqft');
-    expect(tickedAreas({ nia_sqrt: 10, itza_area: null, frontage_area: 0 })).toEqual(['nia_sqrt', 'frontage_area']);
+    expect(tickedAreas({ nia_sqrt: 10, itza_area: null, frontage_area: 0 })).toEqual([
+      'nia_sqrt',
+      'frontage_area',
+    ]);
   });
 
   it('validates the areas payload', () => {
@@ -94,7 +110,11 @@ describe('areas', () => {
 
 describe('property and scheme payloads', () => {
   it('defaults the address country and normalises money and dates', () => {
-    const p = propertyCreateSchema.parse({ rent_pa: '1,250', lease_end_date: '2030-01-31', landlords: ['3'] });
+    const p = propertyCreateSchema.parse({
+      rent_pa: '1,250',
+      lease_end_date: '2030-01-31',
+      landlords: ['3'],
+    });
     expect(p.address.country).toBe('United Kingdom');
     expect(p.rent_pa).toBe('1250.00');
     expect(p.landlords).toEqual([3]);
@@ -111,12 +131,23 @@ describe('property and scheme payloads', () => {
   });
 
   it('refuses a lease-end range that ends before it starts', () => {
-    expect(propertyListQuerySchema.safeParse({ lease_end_from: '2030-01-01', lease_end_to: '2029-01-01' }).success).toBe(false);
+    expect(
+      propertyListQuerySchema.safeParse({ lease_end_from: '2030-01-01', lease_end_to: '2029-01-01' }).success,
+    ).toBe(false);
     expect(propertyListQuerySchema.parse({ vacant: '1' }).vacant).toBe(true);
   });
 
   it('allows selecting an address only with line1, city, state and zip', () => {
-    const full = { line1: '1 High St', city: 'Leeds', state: 'West Yorkshire', zip: 'LS1 1AA', country: 'United Kingdom', lat: 1, lng: 1, label: '' };
+    const full = {
+      line1: '1 High St',
+      city: 'Leeds',
+      state: 'West Yorkshire',
+      zip: 'LS1 1AA',
+      country: 'United Kingdom',
+      lat: 1,
+      lng: 1,
+      label: '',
+    };
     expect(isSelectableAddress(full)).toBe(true);
     expect(isSelectableAddress({ ...full, zip: null })).toBe(false);
     expect(isSelectableAddress(null)).toBe(false);

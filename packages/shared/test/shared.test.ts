@@ -38,7 +38,11 @@ describe('entityPath', () => {
 
 describe('passwordChangeBodySchema', () => {
   it('requires a matching confirmation', () => {
-    const r = passwordChangeBodySchema.safeParse({ current_password: 'x', password: 'abcdefgh', password_confirmation: 'abcdefgX' });
+    const r = passwordChangeBodySchema.safeParse({
+      current_password: 'x',
+      password: 'abcdefgh',
+      password_confirmation: 'abcdefgX',
+    });
     expect(r.success).toBe(false);
   });
 });

@@ -49,7 +49,8 @@ const main = async () => {
     );
   } catch (err) {
     if (err instanceof ValidationError) {
-      for (const [field, messages] of Object.entries(err.errors)) console.error(`${field}: ${messages.join(', ')}`);
+      for (const [field, messages] of Object.entries(err.errors))
+        console.error(`${field}: ${messages.join(', ')}`);
       process.exitCode = 1;
       return;
     }

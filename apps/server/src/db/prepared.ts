@@ -14,7 +14,9 @@ const TEXT_TYPES = new Set([1114, 1184, 1082]);
  */
 const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    TEXT_TYPES.has(oid) ? (v: string) => v : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    TEXT_TYPES.has(oid)
+      ? (v: string) => v
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
 const poolOf = (db: Db): pg.Pool | undefined => {
@@ -93,8 +95,11 @@ export const shapedStatement = <S extends string | number>(build: (shape: S, val
  * json parsed, whichever driver answered): `row[prefix + key]` through each column's own mapping,
  * null kept as null.
  */
-export const mapColumns = <T>(row: Record<string, unknown>, columns: Record<string, Column>, prefix = ''): T =>
-  columnMapper<T>(columns, prefix)(row);
+export const mapColumns = <T>(
+  row: Record<string, unknown>,
+  columns: Record<string, Column>,
+  prefix = '',
+): T => columnMapper<T>(columns, prefix)(row);
 
 type Mapper = (row: Record<string, unknown>) => unknown;
 const mappers = new WeakMap<Record<string, Column>, Map<string, Mapper>>();
@@ -103,7 +108,10 @@ const mappers = new WeakMap<Record<string, Column>, Map<string, Mapper>>();
  * mapColumns as a function made once per column set and prefix: the keys, the aliases and the
  * columns' mappings are looked up once, not for every value of every row of every page.
  */
-export const columnMapper = <T>(columns: Record<string, Column>, prefix = ''): ((row: Record<string, unknown>) => T) => {
+export const columnMapper = <T>(
+  columns: Record<string, Column>,
+  prefix = '',
+): ((row: Record<string, unknown>) => T) => {
   let byPrefix = mappers.get(columns);
   if (!byPrefix) mappers.set(columns, (byPrefix = new Map()));
   let mapper = byPrefix.get(prefix);

@@ -22,7 +22,10 @@ export interface EventContext {
   notifiedUserIds: Set<number>;
 }
 
-export type EventHandler<K extends DomainEventName> = (payload: DomainEvents[K], ctx: EventContext) => Promise<void>;
+export type EventHandler<K extends DomainEventName> = (
+  payload: DomainEvents[K],
+  ctx: EventContext,
+) => Promise<void>;
 
 export interface EventBus {
   on: <K extends DomainEventName>(name: K, handler: EventHandler<K>) => () => void;

@@ -35,7 +35,8 @@ const notify = async (
 
   const who = (await comments.userName(ctx.db, actorId)) ?? 'Someone';
   const where =
-    (await comments.labelOf(ctx.db, event.entityType, event.entityId)) ?? `${event.entityType} ${event.entityId}`;
+    (await comments.labelOf(ctx.db, event.entityType, event.entityId)) ??
+    `${event.entityType} ${event.entityId}`;
   const url = entityPath(event.entityType, event.entityId);
   const rows: NewNotification[] = [...targets].map(([userId, kind]) => ({
     user_id: userId,
@@ -54,7 +55,13 @@ const notify = async (
 export const registerCommentNotifications = (bus: EventBus): void => {
   bus.on('comment.created', async (event, ctx) => {
     const followers = FOLLOWED.has(event.entityType)
-      ? await comments.earlierCommenters(ctx.db, event.entityType, event.entityId, event.commentId, event.authorId)
+      ? await comments.earlierCommenters(
+          ctx.db,
+          event.entityType,
+          event.entityId,
+          event.commentId,
+          event.authorId,
+        )
       : [];
     await notify(ctx, event, event.authorId, mentionedUsers(event.mentions), followers);
   });

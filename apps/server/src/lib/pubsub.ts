@@ -122,7 +122,10 @@ const postgresPubSub = (pool: pg.Pool, log?: Logger): PubSub => {
 
   return {
     publish: async (channel, data) => {
-      await pool.query('select pg_notify($1, $2)', [PG_CHANNEL, JSON.stringify({ channel, data: data ?? null })]);
+      await pool.query('select pg_notify($1, $2)', [
+        PG_CHANNEL,
+        JSON.stringify({ channel, data: data ?? null }),
+      ]);
     },
     subscribe: (channel, listener) => {
       emitter.on(channel, listener);

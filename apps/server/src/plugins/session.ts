@@ -15,7 +15,11 @@ declare module 'fastify' {
      * preParsing hook for routes that need a session: 401 otherwise. preParsing runs after the
      * global onRequest hooks (shutdown, rate limit, X-Requested-With) and before the body is read.
      */
-    requireSession: (req: FastifyRequest, reply: FastifyReply, payload: RequestPayload) => Promise<RequestPayload>;
+    requireSession: (
+      req: FastifyRequest,
+      reply: FastifyReply,
+      payload: RequestPayload,
+    ) => Promise<RequestPayload>;
   }
 }
 
@@ -36,15 +40,23 @@ export const setSessionCookie = (reply: FastifyReply, config: Config, token: str
 };
 
 export const clearSessionCookie = (reply: FastifyReply, config: Config): void => {
-  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', path: '/', secure: config.cookieSecure });
+  reply.clearCookie(SESSION_COOKIE, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: config.cookieSecure,
+  });
 };
 
 export const sessionPlugin = (app: FastifyInstance, deps: ServiceDeps): void => {
   app.decorateRequest('auth', null);
-  app.decorate('requireSession', async (req: FastifyRequest, _reply: FastifyReply, payload: RequestPayload) => {
-    const auth = await authenticate(deps, req.cookies[SESSION_COOKIE]);
-    if (!auth) throw new UnauthenticatedError();
-    req.auth = auth;
-    return payload;
-  });
+  app.decorate(
+    'requireSession',
+    async (req: FastifyRequest, _reply: FastifyReply, payload: RequestPayload) => {
+      const auth = await authenticate(deps, req.cookies[SESSION_COOKIE]);
+      if (!auth) throw new UnauthenticatedError();
+      req.auth = auth;
+      return payload;
+    },
+  );
 };

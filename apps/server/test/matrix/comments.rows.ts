@@ -1,7 +1,12 @@
 import { buildComment, buildProperty, mention } from '../fixtures/comment-world';
 import type { MatrixRows } from './types';
 
-const signedIn = (status: number) => ({ anonymous: 401, admin: status, same_company: status, other_company: status });
+const signedIn = (status: number) => ({
+  anonymous: 401,
+  admin: status,
+  same_company: status,
+  other_company: status,
+});
 /** Editing or deleting: the author (sameUser) and admins; anyone else 403. */
 const authorOrAdmin = { anonymous: 401, admin: 200, same_company: 200, other_company: 403 };
 
@@ -15,7 +20,8 @@ const commented = async (w: Parameters<NonNullable<MatrixRows[string]['setup']>>
 export const rows: MatrixRows = {
   'GET /api/comments': {
     setup: commented,
-    url: (_w, made) => `/api/comments?entity_type=property&entity_id=${made.property}&include=user,entity,links`,
+    url: (_w, made) =>
+      `/api/comments?entity_type=property&entity_id=${made.property}&include=user,entity,links`,
     expect: signedIn(200),
   },
   'POST /api/comments': {
@@ -40,6 +46,9 @@ export const rows: MatrixRows = {
     url: (_w, made) => `/api/comments/${made.comment}`,
     expect: authorOrAdmin,
   },
-  'GET /api/comments/search-entity': { url: () => '/api/comments/search-entity?q=Company', expect: signedIn(200) },
+  'GET /api/comments/search-entity': {
+    url: () => '/api/comments/search-entity?q=Company',
+    expect: signedIn(200),
+  },
   'GET /api/notifications/stream': { url: () => '/api/notifications/stream', expect: signedIn(200) },
 };

@@ -1,17 +1,36 @@
 import { buildPlace } from './places-fixtures';
 import type { MatrixRows } from './types';
 
-const signedIn = (status: number) => ({ anonymous: 401, admin: status, same_company: status, other_company: status });
+const signedIn = (status: number) => ({
+  anonymous: 401,
+  admin: status,
+  same_company: status,
+  other_company: status,
+});
 const adminOnly = { anonymous: 401, admin: 200, same_company: 403, other_company: 403 };
 const place = async () => buildPlace();
 
 export const rows: MatrixRows = {
-  'GET /api/properties/simple': { url: () => '/api/properties/simple?q=albion&include=address,tenant,scheme', expect: signedIn(200) },
-  'GET /api/properties': { url: () => '/api/properties?include=address,landlords&sort=-updated_at', expect: signedIn(200) },
-  'GET /api/properties/{id}': { setup: place, url: (_w, m) => `/api/properties/${m.property}`, expect: signedIn(200) },
+  'GET /api/properties/simple': {
+    url: () => '/api/properties/simple?q=albion&include=address,tenant,scheme',
+    expect: signedIn(200),
+  },
+  'GET /api/properties': {
+    url: () => '/api/properties?include=address,landlords&sort=-updated_at',
+    expect: signedIn(200),
+  },
+  'GET /api/properties/{id}': {
+    setup: place,
+    url: (_w, m) => `/api/properties/${m.property}`,
+    expect: signedIn(200),
+  },
   'POST /api/properties': {
     url: () => '/api/properties',
-    body: (w) => ({ building_num: '1', company_id: w.companyA.id, address: { street: 'High Street', city: 'York' } }),
+    body: (w) => ({
+      building_num: '1',
+      company_id: w.companyA.id,
+      address: { street: 'High Street', city: 'York' },
+    }),
     expect: signedIn(201),
   },
   'POST /api/schemes/{id}/properties': {
@@ -42,14 +61,30 @@ export const rows: MatrixRows = {
     url: (_w, m) => `/api/properties/${m.property}/set-me-as-tenant-contact`,
     expect: signedIn(200),
   },
-  'GET /api/properties/{id}/history': { setup: place, url: (_w, m) => `/api/properties/${m.property}/history`, expect: signedIn(200) },
-  'GET /api/schemes/{id}/history': { setup: place, url: (_w, m) => `/api/schemes/${m.scheme}/history`, expect: signedIn(200) },
-  'PUT /api/history/{id}/verify': { setup: place, url: (_w, m) => `/api/history/${m.change}/verify`, expect: adminOnly },
+  'GET /api/properties/{id}/history': {
+    setup: place,
+    url: (_w, m) => `/api/properties/${m.property}/history`,
+    expect: signedIn(200),
+  },
+  'GET /api/schemes/{id}/history': {
+    setup: place,
+    url: (_w, m) => `/api/schemes/${m.scheme}/history`,
+    expect: signedIn(200),
+  },
+  'PUT /api/history/{id}/verify': {
+    setup: place,
+    url: (_w, m) => `/api/history/${m.change}/verify`,
+    expect: adminOnly,
+  },
   'PUT /api/properties/{id}/history/verify': {
     setup: place,
     url: (_w, m) => `/api/properties/${m.property}/history/verify`,
     body: {},
     expect: adminOnly,
   },
-  'GET /api/properties/export': { setup: place, url: () => '/api/properties/export?vacant=0&mine=1&sort=-rent_pa', expect: signedIn(200) },
+  'GET /api/properties/export': {
+    setup: place,
+    url: () => '/api/properties/export?vacant=0&mine=1&sort=-rent_pa',
+    expect: signedIn(200),
+  },
 };

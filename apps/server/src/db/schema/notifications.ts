@@ -14,7 +14,10 @@ export const notifications = pgTable(
     entity_type: text('entity_type'),
     entity_id: integer('entity_id'),
     url: text('url'),
-    data: jsonb('data').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    data: jsonb('data')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     read_at: timestamp('read_at', { withTimezone: true, mode: 'date' }),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

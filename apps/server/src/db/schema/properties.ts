@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { char, check, index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  char,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { area, createdAt, day, money, updatedAt } from './columns';
 import { companies } from './companies';
 import { addresses, schemes } from './places';

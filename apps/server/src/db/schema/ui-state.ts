@@ -11,7 +11,10 @@ export const uiState = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     screen: text('screen').notNull(),
-    state: jsonb('state').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    state: jsonb('state')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     updated_at: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.user_id, t.screen] })],

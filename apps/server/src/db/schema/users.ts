@@ -22,7 +22,9 @@ export const users = pgTable(
     company_id: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
     direct_dial: text('direct_dial'),
     mobile: text('mobile'),
-    type: text('type', { enum: ['admin', 'user'] }).notNull().default('user'),
+    type: text('type', { enum: ['admin', 'user'] })
+      .notNull()
+      .default('user'),
     password_hash: text('password_hash'),
     is_temp: boolean('is_temp').notNull().default(false),
     currency: char('currency', { length: 3 }).notNull().default('GBP'),
@@ -43,7 +45,12 @@ export const userSettings = pgTable('user_settings', {
   user_id: integer('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  theme: text('theme', { enum: ['light', 'dark'] }).notNull().default('light'),
-  hidden_videos: jsonb('hidden_videos').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  theme: text('theme', { enum: ['light', 'dark'] })
+    .notNull()
+    .default('light'),
+  hidden_videos: jsonb('hidden_videos')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

@@ -16,7 +16,10 @@ const main = async () => {
     console.log('Wiping demo tables…');
     await wipeDemoData(handle.db);
     const started = Date.now();
-    const result = await seedDemo(handle.db, { scryptCost: config.scryptCost, log: (l) => console.log(`  ${l}`) });
+    const result = await seedDemo(handle.db, {
+      scryptCost: config.scryptCost,
+      log: (l) => console.log(`  ${l}`),
+    });
     console.log(`Done in ${Date.now() - started} ms: ${result.companies} companies, ${result.users} users.`);
     console.log(`  admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
     console.log(`  agent: ${DEMO_AGENT.email} / ${DEMO_AGENT.password}`);

@@ -18,12 +18,17 @@ const CHUNK = 500;
 
 type Part = string | MentionRef;
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export const seedComments: SeedStep = async (ctx): Promise<Record<string, number>> => {
   const { tx, rand, now } = ctx;
-  const propertyIds = (await tx.select({ id: properties.id }).from(properties).orderBy(asc(properties.id))).map((r) => r.id);
-  const schemeIds = (await tx.select({ id: schemes.id }).from(schemes).orderBy(asc(schemes.id))).map((r) => r.id);
+  const propertyIds = (
+    await tx.select({ id: properties.id }).from(properties).orderBy(asc(properties.id))
+  ).map((r) => r.id);
+  const schemeIds = (await tx.select({ id: schemes.id }).from(schemes).orderBy(asc(schemes.id))).map(
+    (r) => r.id,
+  );
   if (!propertyIds.length && !schemeIds.length) {
     ctx.log('comments: skipped (no properties or schemes)');
     return { comments: 0 };
@@ -50,7 +55,10 @@ export const seedComments: SeedStep = async (ctx): Promise<Record<string, number
     // Demo accounts are mentioned now and then, so they have notifications to open.
     entity_id: rand.next() < 0.22 ? rand.pick(demo) : rand.pick(ctx.contactIds),
   });
-  const ref = (entity_type: MentionableType, ids: readonly number[]): MentionRef => ({ entity_type, entity_id: rand.pick(ids) });
+  const ref = (entity_type: MentionableType, ids: readonly number[]): MentionRef => ({
+    entity_type,
+    entity_id: rand.pick(ids),
+  });
   const pickCompany = () => ref('company', companyIds);
   const pickScheme = () => ref('scheme', schemeIds.length ? schemeIds : propertyIds);
   const pickProperty = () => ref('property', propertyIds.length ? propertyIds : schemeIds);
@@ -78,9 +86,14 @@ export const seedComments: SeedStep = async (ctx): Promise<Record<string, number
     }));
   });
   const refs = drafts.flatMap((d) => d.parts.filter((p): p is MentionRef => typeof p !== 'string'));
-  const labels = await labelsOf(tx, [...refs, ...targets.map((t) => ({ entity_type: t.type, entity_id: t.id }))]);
+  const labels = await labelsOf(tx, [
+    ...refs,
+    ...targets.map((t) => ({ entity_type: t.type, entity_id: t.id })),
+  ]);
   const names = new Map(
-    (await tx.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, writers))).map((u) => [u.id, u.name]),
+    (await tx.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, writers))).map(
+      (u) => [u.id, u.name],
+    ),
   );
 
   drafts.sort((a, b) => a.at.getTime() - b.at.getTime());
@@ -117,7 +130,8 @@ export const seedComments: SeedStep = async (ctx): Promise<Record<string, number
     ids.push(...inserted.map((x) => x.id));
   }
   const links = rows.flatMap((r, i) => r.mentions.map((m) => ({ comment_id: ids[i]!, ...m })));
-  for (let i = 0; i < links.length; i += CHUNK) await tx.insert(commentLinks).values(links.slice(i, i + CHUNK));
+  for (let i = 0; i < links.length; i += CHUNK)
+    await tx.insert(commentLinks).values(links.slice(i, i + CHUNK));
 
   // What the comment.created handler would have told the demo accounts, replayed in time order.
   const commented = new Map<string, Set<number>>();
@@ -147,7 +161,8 @@ export const seedComments: SeedStep = async (ctx): Promise<Record<string, number
     }
     commented.set(key, before.add(author));
   });
-  for (let i = 0; i < notes.length; i += CHUNK) await tx.insert(notifications).values(notes.slice(i, i + CHUNK));
+  for (let i = 0; i < notes.length; i += CHUNK)
+    await tx.insert(notifications).values(notes.slice(i, i + CHUNK));
 
   ctx.log(`comments: ${rows.length} (${links.length} mentions, ${notes.length} demo notifications)`);
   return { comments: rows.length, comment_links: links.length, comment_notifications: notes.length };

@@ -11,7 +11,14 @@ export interface SeedTown {
   weight: number;
 }
 
-const t = (name: string, region: string, lat: number, lng: number, district: string, weight = 1): SeedTown => ({
+const t = (
+  name: string,
+  region: string,
+  lat: number,
+  lng: number,
+  district: string,
+  weight = 1,
+): SeedTown => ({
   name,
   region,
   lat,
@@ -106,21 +113,120 @@ export const SEED_TOWNS: SeedTown[] = [
 ];
 
 export const HIGH_STREETS = [
-  'High Street', 'Market Street', 'Church Street', 'Station Road', 'King Street', 'Queen Street', 'Bridge Street',
-  'George Street', 'Victoria Street', 'Castle Street', 'Park Street', 'North Street', 'South Street', 'West Street',
-  'London Road', 'New Street', 'Broad Street', 'Albert Street', 'Commercial Street', 'Princes Street', 'Cornmarket',
-  'Fore Street', 'Sheep Street', 'The Parade', 'Market Place', 'Corn Street', 'Wellington Street', 'Regent Street',
-  'Union Street', 'Silver Street', 'Northgate', 'Southgate', 'Eastgate', 'Westgate', 'Chapel Street', 'Butter Market',
+  'High Street',
+  'Market Street',
+  'Church Street',
+  'Station Road',
+  'King Street',
+  'Queen Street',
+  'Bridge Street',
+  'George Street',
+  'Victoria Street',
+  'Castle Street',
+  'Park Street',
+  'North Street',
+  'South Street',
+  'West Street',
+  'London Road',
+  'New Street',
+  'Broad Street',
+  'Albert Street',
+  'Commercial Street',
+  'Princes Street',
+  'Cornmarket',
+  'Fore Street',
+  'Sheep Street',
+  'The Parade',
+  'Market Place',
+  'Corn Street',
+  'Wellington Street',
+  'Regent Street',
+  'Union Street',
+  'Silver Street',
+  'Northgate',
+  'Southgate',
+  'Eastgate',
+  'Westgate',
+  'Chapel Street',
+  'Butter Market',
 ];
 
-export const RETAIL_PARK_STREETS = ['Ring Road', 'Retail Way', 'Gateway Drive', 'Bypass', 'Riverside Way', 'Enterprise Way', 'Park Lane', 'Junction Road'];
+export const RETAIL_PARK_STREETS = [
+  'Ring Road',
+  'Retail Way',
+  'Gateway Drive',
+  'Bypass',
+  'Riverside Way',
+  'Enterprise Way',
+  'Park Lane',
+  'Junction Road',
+];
 
 export const SCHEME_WORDS = {
-  'Shopping centres': { prefixes: ['The Mall', 'The Galleries', 'The Arcade', 'The Exchange', 'The Square', 'The Quarter', 'Kingsgate', 'Queensgate', 'The Marlowes', 'Crown Walk'], suffix: 'Shopping Centre' },
-  'Out of town': { prefixes: ['Riverside', 'Meadowbank', 'Junction', 'Gateway', 'Kingsway', 'Abbey', 'Castle', 'Parkway', 'Crown Point', 'Valley', 'Fosse', 'Brunel'], suffix: 'Retail Park' },
-  Leisure: { prefixes: ['The Light', 'Cineworld', 'Printworks', 'The Brewery', 'Festival', 'Waterfront', 'The Point', 'Cornerhouse'], suffix: 'Leisure Park' },
+  'Shopping centres': {
+    prefixes: [
+      'The Mall',
+      'The Galleries',
+      'The Arcade',
+      'The Exchange',
+      'The Square',
+      'The Quarter',
+      'Kingsgate',
+      'Queensgate',
+      'The Marlowes',
+      'Crown Walk',
+    ],
+    suffix: 'Shopping Centre',
+  },
+  'Out of town': {
+    prefixes: [
+      'Riverside',
+      'Meadowbank',
+      'Junction',
+      'Gateway',
+      'Kingsway',
+      'Abbey',
+      'Castle',
+      'Parkway',
+      'Crown Point',
+      'Valley',
+      'Fosse',
+      'Brunel',
+    ],
+    suffix: 'Retail Park',
+  },
+  Leisure: {
+    prefixes: [
+      'The Light',
+      'Cineworld',
+      'Printworks',
+      'The Brewery',
+      'Festival',
+      'Waterfront',
+      'The Point',
+      'Cornerhouse',
+    ],
+    suffix: 'Leisure Park',
+  },
 } as const;
 
-export const RENT_REVIEW_CLAUSES = ['Upward only, open market, every 5 years', 'Upward only, RPI linked (1%–4% collar and cap)', 'Open market, upward/downward', 'Fixed uplift of 2.5% per annum compounded'];
-export const BREAK_CLAUSES = ['Tenant only break on 6 months notice', 'Mutual break on 6 months notice', 'Tenant break subject to vacant possession', 'Landlord redevelopment break'];
-export const INCENTIVES = ['3 months rent free', '6 months rent free', '9 months rent free', '12 months rent free', 'Capital contribution of £50,000', 'Stepped rent over first 2 years'];
+export const RENT_REVIEW_CLAUSES = [
+  'Upward only, open market, every 5 years',
+  'Upward only, RPI linked (1%–4% collar and cap)',
+  'Open market, upward/downward',
+  'Fixed uplift of 2.5% per annum compounded',
+];
+export const BREAK_CLAUSES = [
+  'Tenant only break on 6 months notice',
+  'Mutual break on 6 months notice',
+  'Tenant break subject to vacant possession',
+  'Landlord redevelopment break',
+];
+export const INCENTIVES = [
+  '3 months rent free',
+  '6 months rent free',
+  '9 months rent free',
+  '12 months rent free',
+  'Capital contribution of £50,000',
+  'Stepped rent over first 2 years',
+];

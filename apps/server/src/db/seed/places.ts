@@ -109,7 +109,18 @@ export const seedPlaces: SeedStep = async (ctx) => {
   await insertChunks(schemeRows, async (chunk) => {
     const ids = await tx
       .insert(addresses)
-      .values(chunk.map((s) => ({ street: s.street, city: s.town.name, region: s.town.region, post_code: s.post_code, lat: s.lat, lng: s.lng, created_at: now, updated_at: now })))
+      .values(
+        chunk.map((s) => ({
+          street: s.street,
+          city: s.town.name,
+          region: s.town.region,
+          post_code: s.post_code,
+          lat: s.lat,
+          lng: s.lng,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
       .returning({ id: addresses.id });
     schemeAddressIds.push(...ids.map((r) => r.id));
   });
@@ -136,18 +147,32 @@ export const seedPlaces: SeedStep = async (ctx) => {
       schemeIds.push(...ids.map((r) => r.id));
     },
   );
-  const schemeLandlords = new Map<number, { landlords: number[]; landlordContacts: number[]; agents: number[]; agentContacts: number[] }>();
+  const schemeLandlords = new Map<
+    number,
+    { landlords: number[]; landlordContacts: number[]; agents: number[]; agentContacts: number[] }
+  >();
   const schemePartyRows: Array<typeof schemeParties.$inferInsert> = [];
   schemeIds.forEach((id, i) => {
     const ll = [...new Set([rand.pick(landlords), ...(rand.next() < 0.25 ? [rand.pick(landlords)] : [])])];
     // The demo agent's agency manages every tenth scheme.
     const ag = i % 10 === 0 ? [agentCompanyId] : rand.next() < 0.7 ? [rand.pick(agencies)] : [];
-    const parties = { landlords: ll, landlordContacts: someContacts(ll, 2), agents: ag, agentContacts: someContacts(ag, 1) };
+    const parties = {
+      landlords: ll,
+      landlordContacts: someContacts(ll, 2),
+      agents: ag,
+      agentContacts: someContacts(ag, 1),
+    };
     if (i % 10 === 0) parties.agentContacts = [ctx.agentId, ...parties.agentContacts];
     schemeLandlords.set(id, parties);
     const push = (role: string, ids: number[], kind: 'company' | 'user') =>
       ids.forEach((pid, position) =>
-        schemePartyRows.push({ scheme_id: id, role, position, company_id: kind === 'company' ? pid : null, user_id: kind === 'user' ? pid : null }),
+        schemePartyRows.push({
+          scheme_id: id,
+          role,
+          position,
+          company_id: kind === 'company' ? pid : null,
+          user_id: kind === 'user' ? pid : null,
+        }),
       );
     push('landlord', parties.landlords, 'company');
     push('landlord_contact', parties.landlordContacts, 'user');
@@ -170,8 +195,18 @@ export const seedPlaces: SeedStep = async (ctx) => {
       const p = offsetPosition({ lat: s.lat, lng: s.lng }, rand.next);
       planned.push({
         schemeIndex,
-        building_num: s.type === 'Shopping centres' ? `Unit ${n}` : `Unit ${String.fromCharCode(64 + ((n - 1) % 26) + 1)}${n > 26 ? Math.ceil(n / 26) : ''}`,
-        address: { street: s.street, city: s.town.name, region: s.town.region, post_code: s.post_code, lat: p.lat, lng: p.lng },
+        building_num:
+          s.type === 'Shopping centres'
+            ? `Unit ${n}`
+            : `Unit ${String.fromCharCode(64 + ((n - 1) % 26) + 1)}${n > 26 ? Math.ceil(n / 26) : ''}`,
+        address: {
+          street: s.street,
+          city: s.town.name,
+          region: s.town.region,
+          post_code: s.post_code,
+          lat: p.lat,
+          lng: p.lng,
+        },
       });
     } else {
       const town = pickWeighted(rand, SEED_TOWNS, totalWeight);
@@ -256,19 +291,34 @@ export const seedPlaces: SeedStep = async (ctx) => {
     const ll = fromScheme?.landlords ?? [rand.pick(landlords)];
     const lAgents = fromScheme?.agents ?? (rand.next() < 0.5 ? [rand.pick(agencies)] : []);
     // The demo agent's agency acts for the tenant on every 40th let unit.
-    const tAgents = v.tenant_id !== null && i % 40 === 7 ? [agentCompanyId] : v.tenant_id !== null && rand.next() < 0.4 ? [rand.pick(agencies)] : [];
+    const tAgents =
+      v.tenant_id !== null && i % 40 === 7
+        ? [agentCompanyId]
+        : v.tenant_id !== null && rand.next() < 0.4
+          ? [rand.pick(agencies)]
+          : [];
     const lists: Array<[string, number[], 'company' | 'user']> = [
       ['landlord', ll, 'company'],
       ['landlord_contact', fromScheme?.landlordContacts ?? someContacts(ll, 1), 'user'],
       ['landlord_agent', lAgents, 'company'],
       ['landlord_agent_contact', fromScheme?.agentContacts ?? someContacts(lAgents, 1), 'user'],
       ['tenant_agent', tAgents, 'company'],
-      ['tenant_agent_contact', i % 40 === 7 && v.tenant_id !== null ? [ctx.agentId] : someContacts(tAgents, 1), 'user'],
+      [
+        'tenant_agent_contact',
+        i % 40 === 7 && v.tenant_id !== null ? [ctx.agentId] : someContacts(tAgents, 1),
+        'user',
+      ],
       ['tenant_contact', v.tenant_id !== null ? someContacts([v.tenant_id], 1) : [], 'user'],
     ];
     for (const [role, ids, kind] of lists) {
       [...new Set(ids)].forEach((pid, position) =>
-        partyRows.push({ property_id: id, role, position, company_id: kind === 'company' ? pid : null, user_id: kind === 'user' ? pid : null }),
+        partyRows.push({
+          property_id: id,
+          role,
+          position,
+          company_id: kind === 'company' ? pid : null,
+          user_id: kind === 'user' ? pid : null,
+        }),
       );
     }
   });
@@ -284,7 +334,15 @@ export const seedPlaces: SeedStep = async (ctx) => {
     const userId = byAdmin ? ctx.adminId : rand.next() < 0.3 ? ctx.agentId : rand.pick(ctx.contactIds);
     const field = rand.pick(['rent_pa', 'tenant_id', 'lease_end_date'] as const);
     const oldValue =
-      field === 'rent_pa' ? (v.rent_pa ? money(Number(v.rent_pa) * 0.9) : null) : field === 'tenant_id' ? rand.pick(retailers) : v.lease_end_date ? `${Number(v.lease_end_date.slice(0, 4)) - 5}${v.lease_end_date.slice(4)}` : null;
+      field === 'rent_pa'
+        ? v.rent_pa
+          ? money(Number(v.rent_pa) * 0.9)
+          : null
+        : field === 'tenant_id'
+          ? rand.pick(retailers)
+          : v.lease_end_date
+            ? `${Number(v.lease_end_date.slice(0, 4)) - 5}${v.lease_end_date.slice(4)}`
+            : null;
     historyRows.push({
       entity_type: 'property',
       entity_id: propertyIds[i]!,
@@ -302,5 +360,9 @@ export const seedPlaces: SeedStep = async (ctx) => {
   await insertChunks(historyRows, (chunk) => tx.insert(fieldHistory).values(chunk));
 
   ctx.log(`schemes: ${schemeIds.length}, properties: ${propertyIds.length}`);
-  return { schemes: schemeIds.length, properties: propertyIds.length, addresses: schemeAddressIds.length + propertyAddressIds.length };
+  return {
+    schemes: schemeIds.length,
+    properties: propertyIds.length,
+    addresses: schemeAddressIds.length + propertyAddressIds.length,
+  };
 };

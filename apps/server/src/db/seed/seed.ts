@@ -108,11 +108,13 @@ export const seedDemo = async (db: Db, opts: SeedOptions = {}): Promise<Record<s
         }),
       )
       .returning({ id: companies.id, name: companies.name, domain: companies.domain });
-    await tx.insert(companyCategory).values(
-      all.flatMap((co, i) =>
-        co.categories.map((name) => ({ company_id: companyRows[i]!.id, category_id: catId.get(name)! })),
-      ),
-    );
+    await tx
+      .insert(companyCategory)
+      .values(
+        all.flatMap((co, i) =>
+          co.categories.map((name) => ({ company_id: companyRows[i]!.id, category_id: catId.get(name)! })),
+        ),
+      );
 
     const frontage = companyRows[0]!;
     const agency = companyRows.find((r) => r.name === DEMO_AGENT.companyName)!;
@@ -188,7 +190,13 @@ export const seedDemo = async (db: Db, opts: SeedOptions = {}): Promise<Record<s
 
     // The domains added by later issues (places, properties, comments …) seed on top, in order.
     const kinds = all.map((co) =>
-      RETAILERS.includes(co) ? 'retailer' : LANDLORDS.includes(co) ? 'landlord' : AGENCIES.includes(co) ? 'agency' : 'platform',
+      RETAILERS.includes(co)
+        ? 'retailer'
+        : LANDLORDS.includes(co)
+          ? 'landlord'
+          : AGENCIES.includes(co)
+            ? 'agency'
+            : 'platform',
     );
     const ctx: SeedContext = {
       tx,

@@ -10,7 +10,11 @@ export interface SeedContext {
   now: Date;
   log: (line: string) => void;
   /** Every seeded company with its kind; retailers are tenants, landlords and agencies the parties. */
-  companies: ReadonlyArray<{ id: number; name: string; kind: 'platform' | 'retailer' | 'landlord' | 'agency' }>;
+  companies: ReadonlyArray<{
+    id: number;
+    name: string;
+    kind: 'platform' | 'retailer' | 'landlord' | 'agency';
+  }>;
   /** The seeded contacts (not the two demo accounts) and their companies. */
   contactIds: readonly number[];
   contactCompany: ReadonlyMap<number, number>;

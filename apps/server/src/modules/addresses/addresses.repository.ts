@@ -27,6 +27,14 @@ export const propertiesUsing = (db: Db, addressId: number) =>
     .from(properties)
     .where(eq(properties.address_id, addressId));
 
-export const setBuildingNum = async (db: Db, propertyId: number, buildingNum: string | null, now: Date): Promise<void> => {
-  await db.update(properties).set({ building_num: buildingNum, updated_at: now }).where(eq(properties.id, propertyId));
+export const setBuildingNum = async (
+  db: Db,
+  propertyId: number,
+  buildingNum: string | null,
+  now: Date,
+): Promise<void> => {
+  await db
+    .update(properties)
+    .set({ building_num: buildingNum, updated_at: now })
+    .where(eq(properties.id, propertyId));
 };

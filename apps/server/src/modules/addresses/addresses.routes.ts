@@ -1,4 +1,11 @@
-import { addressSchema, addressUpdateSchema, dataOf, msgSchema, validationErrorSchema, idParamsSchema } from '@frontage/shared';
+import {
+  addressSchema,
+  addressUpdateSchema,
+  dataOf,
+  msgSchema,
+  validationErrorSchema,
+  idParamsSchema,
+} from '@frontage/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ServiceDeps } from '../../deps';
@@ -18,6 +25,8 @@ export const addressesRoutes = (root: FastifyInstance, deps: ServiceDeps): void 
       response: { 200: dataOf(addressSchema), 401: msgSchema, 404: msgSchema, 422: validationErrorSchema },
     },
     // Addresses are shared research data: any signed-in user may correct one (API.md).
-    handler: async (req) => ({ data: await addresses.updateAddress(deps, authOf(req).user, req.params.id, req.body) }),
+    handler: async (req) => ({
+      data: await addresses.updateAddress(deps, authOf(req).user, req.params.id, req.body),
+    }),
   });
 };

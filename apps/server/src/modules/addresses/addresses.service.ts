@@ -1,4 +1,10 @@
-import { ADDRESS_MESSAGES, type Actor, type Address, type AddressInputParsed, type HistorySource } from '@frontage/shared';
+import {
+  ADDRESS_MESSAGES,
+  type Actor,
+  type Address,
+  type AddressInputParsed,
+  type HistorySource,
+} from '@frontage/shared';
 import type { z } from 'zod';
 import type { addressUpdateSchema } from '@frontage/shared';
 import type { Db } from '../../db/client';
@@ -24,11 +30,18 @@ export const addressSnapshot = (r: Partial<AddressRow>): Snapshot => ({
 });
 
 /** Latitude and longitude come as a pair (both set or both cleared); `prefix` names the field. */
-export const checkCoordinates = (lat: number | null | undefined, lng: number | null | undefined, prefix: string): void => {
+export const checkCoordinates = (
+  lat: number | null | undefined,
+  lng: number | null | undefined,
+  prefix: string,
+): void => {
   const latSet = lat !== undefined && lat !== null;
   const lngSet = lng !== undefined && lng !== null;
   if (latSet !== lngSet) {
-    throw ValidationError.field(`${prefix}${latSet ? 'longitude' : 'latitude'}`, ADDRESS_MESSAGES.coordinatesPair);
+    throw ValidationError.field(
+      `${prefix}${latSet ? 'longitude' : 'latitude'}`,
+      ADDRESS_MESSAGES.coordinatesPair,
+    );
   }
 };
 
@@ -41,7 +54,15 @@ export const createAddress = async (
   now: Date,
 ): Promise<AddressRow> => {
   const row = await repo.insertAddress(tx, { ...values, created_at: now, updated_at: now });
-  await recordChanges(tx, { entity_type: 'address', entity_id: row.id, before: {}, after: addressSnapshot(row), source, user: actor, now });
+  await recordChanges(tx, {
+    entity_type: 'address',
+    entity_id: row.id,
+    before: {},
+    after: addressSnapshot(row),
+    source,
+    user: actor,
+    now,
+  });
   return row;
 };
 
@@ -70,7 +91,9 @@ export const applyAddressChanges = async (
   source: HistorySource,
   now: Date,
 ): Promise<AddressRow> => {
-  const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as Partial<NewAddress>;
+  const defined = Object.fromEntries(
+    Object.entries(changes).filter(([, v]) => v !== undefined),
+  ) as Partial<NewAddress>;
   if (!Object.keys(defined).length) return current;
   const recorded = await recordChanges(tx, {
     entity_type: 'address',
@@ -89,7 +112,12 @@ export const applyAddressChanges = async (
  * PUT /api/addresses/{id} — the address step after a deal. `unit` sets the building_num of the
  * properties at this address (recorded as property history).
  */
-export const updateAddress = async (deps: ServiceDeps, actor: Actor, id: number, body: AddressUpdateBody): Promise<Address> => {
+export const updateAddress = async (
+  deps: ServiceDeps,
+  actor: Actor,
+  id: number,
+  body: AddressUpdateBody,
+): Promise<Address> => {
   checkCoordinates(
     body.latitude === undefined ? undefined : body.latitude,
     body.longitude === undefined ? undefined : body.longitude,

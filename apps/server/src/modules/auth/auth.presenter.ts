@@ -9,7 +9,10 @@ import { iso, isoRequired } from '../../lib/dates';
 import type { CompanyRow, UserRow, UserSettingsRow } from './auth.repository';
 
 /** The columns a company summary shows. */
-export type CompanySummaryRow = Pick<CompanyRow, 'id' | 'name' | 'core_id' | 'domain' | 'phone' | 'is_verified'>;
+export type CompanySummaryRow = Pick<
+  CompanyRow,
+  'id' | 'name' | 'core_id' | 'domain' | 'phone' | 'is_verified'
+>;
 
 export const presentCompanySummary = (c: CompanySummaryRow): CompanySummary => ({
   id: c.id,
@@ -21,7 +24,9 @@ export const presentCompanySummary = (c: CompanySummaryRow): CompanySummary => (
 });
 
 const asCurrency = (c: string): CurrencyChoice =>
-  (CURRENCY_CHOICES as readonly string[]).includes(c.trim()) ? (c.trim() as CurrencyChoice) : DEFAULT_CURRENCY;
+  (CURRENCY_CHOICES as readonly string[]).includes(c.trim())
+    ? (c.trim() as CurrencyChoice)
+    : DEFAULT_CURRENCY;
 
 export const presentSettings = (s: UserSettingsRow | undefined): User['settings'] => ({
   theme: s?.theme ?? 'light',

@@ -40,11 +40,7 @@ export const companySummaryColumns = {
 
 /** A user's company as its summary shows it. */
 export const findCompany = async (db: Db, id: number) => {
-  const rows = await db
-    .select(companySummaryColumns)
-    .from(companies)
-    .where(eq(companies.id, id))
-    .limit(1);
+  const rows = await db.select(companySummaryColumns).from(companies).where(eq(companies.id, id)).limit(1);
   return rows[0];
 };
 
@@ -53,7 +49,11 @@ export const insertUser = async (db: Db, values: NewUser): Promise<UserRow> => {
   return rows[0]!;
 };
 
-export const updateUser = async (db: Db, id: number, values: Partial<NewUser>): Promise<UserRow | undefined> => {
+export const updateUser = async (
+  db: Db,
+  id: number,
+  values: Partial<NewUser>,
+): Promise<UserRow | undefined> => {
   const rows = await db.update(users).set(values).where(eq(users.id, id)).returning();
   return rows[0];
 };

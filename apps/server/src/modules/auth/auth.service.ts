@@ -34,7 +34,9 @@ const dummyVerify = (cost: number, password: string) => {
 /** Loads the user as the API shows it (settings always, company when asked). */
 export const loadUserDto = async (deps: ServiceDeps, user: UserRow, withCompany: boolean): Promise<User> => {
   const settings = await repo.findSettings(deps.db, user.id);
-  const company = withCompany ? ((user.company_id ? await repo.findCompany(deps.db, user.company_id) : null) ?? null) : undefined;
+  const company = withCompany
+    ? ((user.company_id ? await repo.findCompany(deps.db, user.company_id) : null) ?? null)
+    : undefined;
   return presentUser(user, settings, company);
 };
 
@@ -82,7 +84,10 @@ export const login = async (
 const TOUCH_INTERVAL_MS = 60_000;
 
 /** Resolves a cookie token to its session and user; expired sessions are deleted. */
-export const authenticate = async (deps: ServiceDeps, token: string | undefined): Promise<Authenticated | null> => {
+export const authenticate = async (
+  deps: ServiceDeps,
+  token: string | undefined,
+): Promise<Authenticated | null> => {
   if (!token) return null;
   const { db, config } = deps;
   const found = await repo.findSessionWithUser(db, hashToken(token));
@@ -103,9 +108,15 @@ export const authenticate = async (deps: ServiceDeps, token: string | undefined)
 };
 
 /** New token for the same session; resets the idle clock, never the absolute one. */
-export const refresh = async (deps: ServiceDeps, auth: Authenticated): Promise<{ token: string; user: User }> => {
+export const refresh = async (
+  deps: ServiceDeps,
+  auth: Authenticated,
+): Promise<{ token: string; user: User }> => {
   const token = newSessionToken();
-  await repo.updateSession(deps.db, auth.session.id, { token_hash: hashToken(token), last_seen_at: deps.now() });
+  await repo.updateSession(deps.db, auth.session.id, {
+    token_hash: hashToken(token),
+    last_seen_at: deps.now(),
+  });
   return { token, user: await loadUserDto(deps, auth.user, true) };
 };
 
@@ -113,7 +124,11 @@ export const logout = async (deps: ServiceDeps, auth: Authenticated): Promise<vo
   await repo.deleteSession(deps.db, auth.session.id);
 };
 
-export const changePassword = async (deps: ServiceDeps, auth: Authenticated, body: PasswordChangeBody): Promise<User> => {
+export const changePassword = async (
+  deps: ServiceDeps,
+  auth: Authenticated,
+  body: PasswordChangeBody,
+): Promise<User> => {
   const user = await repo.findUserById(deps.db, auth.user.id);
   if (!user) throw new UnauthenticatedError();
   const ok = user.password_hash ? await verifyPassword(body.current_password, user.password_hash) : false;
@@ -129,7 +144,11 @@ export const changePassword = async (deps: ServiceDeps, auth: Authenticated, bod
 
 export type ProfileUpdate = z.output<typeof profileUpdateBodySchema>;
 
-export const updateProfile = async (deps: ServiceDeps, auth: Authenticated, body: ProfileUpdate): Promise<User> => {
+export const updateProfile = async (
+  deps: ServiceDeps,
+  auth: Authenticated,
+  body: ProfileUpdate,
+): Promise<User> => {
   const updated = await repo.updateUser(deps.db, auth.user.id, {
     name: body.name,
     direct_dial: body.direct_dial,

@@ -13,7 +13,22 @@ export interface MentionRef {
 
 export const mentionKey = (m: MentionRef): string => `${m.entity_type}:${m.entity_id}`;
 
-export const ALLOWED_TAGS = ['p', 'br', 'strong', 'em', 'u', 's', 'a', 'ul', 'ol', 'li', 'blockquote', 'code', 'pre', 'span'];
+export const ALLOWED_TAGS = [
+  'p',
+  'br',
+  'strong',
+  'em',
+  'u',
+  's',
+  'a',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'code',
+  'pre',
+  'span',
+];
 export const ALLOWED_ATTRIBUTES: Record<string, string[]> = {
   a: ['href', 'rel', 'target'],
   span: ['data-type', 'data-entity-type', 'data-entity-id'],
@@ -22,15 +37,32 @@ const LINK_REL = 'noopener noreferrer nofollow';
 const SAFE_HREF = /^(?:https?:\/\/|mailto:)[^\s]/i;
 /** Tags whose content is dropped with them: their text is code, styles or foreign markup. */
 const NON_TEXT_TAGS = [
-  'script', 'style', 'textarea', 'option', 'noscript', 'xmp', 'noembed', 'noframes', 'template',
-  'iframe', 'object', 'embed', 'svg', 'math', 'title', 'head', 'select', 'plaintext',
+  'script',
+  'style',
+  'textarea',
+  'option',
+  'noscript',
+  'xmp',
+  'noembed',
+  'noframes',
+  'template',
+  'iframe',
+  'object',
+  'embed',
+  'svg',
+  'math',
+  'title',
+  'head',
+  'select',
+  'plaintext',
 ];
 
 const mentionOf = (attribs: Record<string, string>): MentionRef | undefined => {
   const type = attribs['data-entity-type'];
   const id = attribs['data-entity-id'];
   if (attribs['data-type'] !== 'mention' || !type || !id) return undefined;
-  if (!(MENTIONABLE_TYPES as readonly string[]).includes(type) || !/^[1-9]\d{0,8}$/.test(id)) return undefined;
+  if (!(MENTIONABLE_TYPES as readonly string[]).includes(type) || !/^[1-9]\d{0,8}$/.test(id))
+    return undefined;
   return { entity_type: type as MentionableType, entity_id: Number(id) };
 };
 
@@ -80,7 +112,9 @@ const sanitizeOnce = (html: string, keepMention: (m: MentionRef) => boolean): Sa
       // Links always open outside the app and pass no referrer or authority.
       a: (tagName, attribs) => {
         const href = (attribs.href ?? '').trim();
-        const kept: Record<string, string> = SAFE_HREF.test(href) ? { href, rel: LINK_REL, target: '_blank' } : {};
+        const kept: Record<string, string> = SAFE_HREF.test(href)
+          ? { href, rel: LINK_REL, target: '_blank' }
+          : {};
         return { tagName, attribs: kept };
       },
       span: (tagName, attribs) => {
@@ -105,6 +139,7 @@ const sanitizeOnce = (html: string, keepMention: (m: MentionRef) => boolean): Sa
 };
 
 /** The text of sanitized HTML (tags dropped), for the "not empty" rule. */
-export const textOf = (html: string): string => sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} });
+export const textOf = (html: string): string =>
+  sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} });
 
 export const isBlankComment = (html: string): boolean => isBlankText(textOf(html));

@@ -12,7 +12,11 @@ export interface CommentExtras {
 }
 
 /** Stored links, in the order they appear in the content. */
-const orderedLinks = (row: CommentWithUser, stored: MentionRef[], labels: Map<string, string>): CommentLink[] => {
+const orderedLinks = (
+  row: CommentWithUser,
+  stored: MentionRef[],
+  labels: Map<string, string>,
+): CommentLink[] => {
   const order = sanitizeComment(row.content).mentions.map(mentionKey);
   const rank = (m: MentionRef) => {
     const i = order.indexOf(mentionKey(m));
@@ -39,12 +43,14 @@ export const presentComment = (row: CommentWithUser, extras: CommentExtras): Com
     updated_at: isoRequired(row.updated_at),
   };
   if (extras.include.has('user')) {
-    out.user = row.user_id !== null && row.user_name !== null ? { id: row.user_id, name: row.user_name } : null;
+    out.user =
+      row.user_id !== null && row.user_name !== null ? { id: row.user_id, name: row.user_name } : null;
   }
   if (extras.include.has('entity')) {
     const name = extras.labels.get(mentionKey({ entity_type: entityType, entity_id: row.entity_id }));
     out.entity = name === undefined ? null : { id: row.entity_id, entity_type: entityType, name };
   }
-  if (extras.include.has('links')) out.links = orderedLinks(row, extras.links.get(row.id) ?? [], extras.labels);
+  if (extras.include.has('links'))
+    out.links = orderedLinks(row, extras.links.get(row.id) ?? [], extras.labels);
   return out;
 };

@@ -10,10 +10,16 @@ export interface CommentWithUser extends CommentRow {
   user_name: string | null;
 }
 
-const idList = (ids: readonly number[]): SQL => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+const idList = (ids: readonly number[]): SQL =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
 
 /** A property's label: "12 High Street, Leeds, LS1 1AA" (building number, then the address). */
-const PROPERTY_LABEL = sql.raw(`nullif(concat_ws(' ', nullif(btrim(p.building_num), ''), pa.full_address), '')`);
+const PROPERTY_LABEL = sql.raw(
+  `nullif(concat_ws(' ', nullif(btrim(p.building_num), ''), pa.full_address), '')`,
+);
 
 /**
  * One label query per entity type; each selects `id` and `name` for the ids in `${ids}`.
@@ -53,7 +59,9 @@ export const labelsOf = async (db: Db, refs: readonly MentionRef[]): Promise<Map
 };
 
 export const labelOf = async (db: Db, type: MentionableType, id: number): Promise<string | undefined> =>
-  (await labelsOf(db, [{ entity_type: type, entity_id: id }])).get(mentionKey({ entity_type: type, entity_id: id }));
+  (await labelsOf(db, [{ entity_type: type, entity_id: id }])).get(
+    mentionKey({ entity_type: type, entity_id: id }),
+  );
 
 export const findComment = async (db: Db, id: number): Promise<CommentRow | undefined> =>
   (await db.select().from(comments).where(eq(comments.id, id)).limit(1))[0];
@@ -77,7 +85,10 @@ export const listForEntity = async (
       .offset(offset),
     db.select({ n: count() }).from(comments).where(where),
   ]);
-  return { rows: rows.map((r) => ({ ...r.comment, user_name: r.user_name })), total: Number(totals[0]?.n ?? 0) };
+  return {
+    rows: rows.map((r) => ({ ...r.comment, user_name: r.user_name })),
+    total: Number(totals[0]?.n ?? 0),
+  };
 };
 
 export const withUser = async (db: Db, row: CommentRow): Promise<CommentWithUser> => {
@@ -121,7 +132,11 @@ export const insertComment = async (
 };
 
 export const updateContent = async (db: Db, id: number, content: string, now: Date): Promise<CommentRow> => {
-  const rows = await db.update(comments).set({ content, updated_at: now }).where(eq(comments.id, id)).returning();
+  const rows = await db
+    .update(comments)
+    .set({ content, updated_at: now })
+    .where(eq(comments.id, id))
+    .returning();
   return rows[0]!;
 };
 
@@ -129,7 +144,11 @@ export const deleteComment = async (db: Db, id: number): Promise<void> => {
   await db.delete(comments).where(eq(comments.id, id));
 };
 
-export const replaceLinks = async (db: Db, commentId: number, mentions: readonly MentionRef[]): Promise<void> => {
+export const replaceLinks = async (
+  db: Db,
+  commentId: number,
+  mentions: readonly MentionRef[],
+): Promise<void> => {
   await db.delete(commentLinks).where(eq(commentLinks.comment_id, commentId));
   if (mentions.length) {
     await db.insert(commentLinks).values(mentions.map((m) => ({ comment_id: commentId, ...m })));
@@ -161,7 +180,6 @@ export const earlierCommenters = async (
 export const userName = async (db: Db, id: number): Promise<string | undefined> =>
   (await db.select({ name: users.name }).from(users).where(eq(users.id, id)).limit(1))[0]?.name;
 
-
 /**
  * Mention search across companies, schemes, properties, enquiries and users: trigram word
  * similarity plus a bonus for prefix and substring matches, mixed types ranked together.
@@ -187,7 +205,12 @@ export const searchEntities = async (
   const el = sql.raw(
     `concat_ws(' – ', coalesce(ec.name, eu.name), coalesce(nullif(concat_ws(' ', nullif(btrim(p.building_num), ''), pa.full_address), ''), es.name))`,
   );
-  const rows = await queryRows<{ name: string; entity_type: MentionableType; entity_id: number; score: number }>(
+  const rows = await queryRows<{
+    name: string;
+    entity_type: MentionableType;
+    entity_id: number;
+    score: number;
+  }>(
     db,
     sql`select name, entity_type, entity_id, score from (
       (select c.name as name, 'company' as entity_type, c.id as entity_id, ${score(c)} as score

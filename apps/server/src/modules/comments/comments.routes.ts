@@ -68,9 +68,17 @@ export const commentsRoutes = (root: FastifyInstance, deps: ServiceDeps): void =
       summary: 'Edit a comment (its author or an admin)',
       params: idParams,
       body: commentUpdateSchema,
-      response: { 200: dataOf(commentSchema), 401: msgSchema, 403: msgSchema, 404: msgSchema, 422: validationErrorSchema },
+      response: {
+        200: dataOf(commentSchema),
+        401: msgSchema,
+        403: msgSchema,
+        404: msgSchema,
+        422: validationErrorSchema,
+      },
     },
-    handler: async (req) => ({ data: await comments.update(deps, authOf(req).user, req.params.id, req.body) }),
+    handler: async (req) => ({
+      data: await comments.update(deps, authOf(req).user, req.params.id, req.body),
+    }),
   });
 
   app.delete('/api/comments/:id', {
@@ -79,7 +87,13 @@ export const commentsRoutes = (root: FastifyInstance, deps: ServiceDeps): void =
       tags,
       summary: 'Delete a comment (its author or an admin)',
       params: idParams,
-      response: { 200: dataOf(z.null()), 401: msgSchema, 403: msgSchema, 404: msgSchema, 422: validationErrorSchema },
+      response: {
+        200: dataOf(z.null()),
+        401: msgSchema,
+        403: msgSchema,
+        404: msgSchema,
+        422: validationErrorSchema,
+      },
     },
     handler: async (req) => {
       await comments.remove(deps, authOf(req).user, req.params.id);

@@ -15,7 +15,13 @@ import type { ServiceDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import { domainEvents, newEventContext, publishNotificationChanges } from '../../events';
 import { NotFoundError, ValidationError } from '../../lib/errors';
-import { isBlankComment, mentionKey, sanitizeComment, type MentionRef, type SanitizedComment } from './comment-html';
+import {
+  isBlankComment,
+  mentionKey,
+  sanitizeComment,
+  type MentionRef,
+  type SanitizedComment,
+} from './comment-html';
 import { assertCanModifyComment } from './comments.policy';
 import { presentComment } from './comments.presenter';
 import * as repo from './comments.repository';
@@ -38,10 +44,16 @@ const cleanContent = async (db: Db, content: string): Promise<SanitizedComment> 
 };
 
 const present = async (db: Db, rows: repo.CommentWithUser[], include: Set<string>): Promise<Comment[]> => {
-  const links = include.has('links') ? await repo.linksOf(db, rows.map((r) => r.id)) : new Map<number, MentionRef[]>();
+  const links = include.has('links')
+    ? await repo.linksOf(
+        db,
+        rows.map((r) => r.id),
+      )
+    : new Map<number, MentionRef[]>();
   const refs: MentionRef[] = [...links.values()].flat();
   if (include.has('entity')) {
-    for (const r of rows) refs.push({ entity_type: r.entity_type as CommentableType, entity_id: r.entity_id });
+    for (const r of rows)
+      refs.push({ entity_type: r.entity_type as CommentableType, entity_id: r.entity_id });
   }
   const labels = refs.length ? await repo.labelsOf(db, refs) : new Map<string, string>();
   return rows.map((r) => presentComment(r, { include, links, labels }));
@@ -51,7 +63,8 @@ export const list = async (
   deps: ServiceDeps,
   query: CommentListQuery,
 ): Promise<{ data: Comment[]; meta: { pagination: Pagination } }> => {
-  if ((await repo.labelOf(deps.db, query.entity_type, query.entity_id)) === undefined) throw new NotFoundError();
+  if ((await repo.labelOf(deps.db, query.entity_type, query.entity_id)) === undefined)
+    throw new NotFoundError();
   const { page, per_page: perPage } = query;
   const { rows, total } = await repo.listForEntity(
     deps.db,
@@ -107,7 +120,12 @@ export const create = async (deps: ServiceDeps, actor: Actor, input: CommentCrea
   return (await present(deps.db, [row], FULL_INCLUDE))[0]!;
 };
 
-export const update = async (deps: ServiceDeps, actor: Actor, id: number, input: CommentUpdate): Promise<Comment> => {
+export const update = async (
+  deps: ServiceDeps,
+  actor: Actor,
+  id: number,
+  input: CommentUpdate,
+): Promise<Comment> => {
   const now = deps.now();
   const ctx = newEventContext(deps.db, now);
   const row = await deps.db.transaction(async (tx) => {

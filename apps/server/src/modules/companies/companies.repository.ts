@@ -4,12 +4,7 @@ import { queryRows, type Db } from '../../db/client';
 import { idArray } from '../../db/id-array';
 import { companies, companyCategories, companyCategory, users } from '../../db/schema';
 import { mapColumns, selectColumns, staticSql, type ValueOf } from '../../db/prepared';
-import {
-  COMPANY_WORDS,
-  matchingIdsSql,
-  relevanceSearch,
-  relevancePages,
-} from '../search/word-tables';
+import { COMPANY_WORDS, matchingIdsSql, relevanceSearch, relevancePages } from '../search/word-tables';
 import { searchWords } from '../search/words';
 import { parseSort } from './search';
 
@@ -33,7 +28,9 @@ export type CompanyListRow = CompanyRow & { categories: number[] };
 
 // Names the outer table literally: drizzle renders a one-table query's columns unqualified.
 // ARRAY(subquery) rather than array_agg(… order by …): no aggregate per row ('{}' when none).
-const categoriesCol = staticSql(sql<number[]>`array(select ${companyCategory.category_id} from ${companyCategory}
+const categoriesCol = staticSql(sql<
+  number[]
+>`array(select ${companyCategory.category_id} from ${companyCategory}
   where ${companyCategory.company_id} = companies.id order by ${companyCategory.category_id})`);
 /** The int[] arrives parsed from both drivers. */
 const asIds = (v: unknown): number[] => (v as number[]).map(Number);
@@ -113,7 +110,10 @@ export const list = async (
       .offset(offset),
     db.select({ n: count() }).from(companies).where(where),
   ]);
-  return { rows: rows.map((r) => ({ ...r, categories: asIds(r.categories) })), total: Number(totals[0]?.n ?? 0) };
+  return {
+    rows: rows.map((r) => ({ ...r, categories: asIds(r.categories) })),
+    total: Number(totals[0]?.n ?? 0),
+  };
 };
 
 /** The filters other than `q` (category, verification), or undefined. */
@@ -131,10 +131,19 @@ const pageOfHits = (ctes: SQL, value: ValueOf): SQL => sql`with recursive ${ctes
  * best matching word (first word of the name, other name word, domain word), then the name, then
  * id — with the page's columns, in one statement. `words[driver]` drives (pickDriver).
  */
-const pages = relevancePages(COMPANY_WORDS, pageOfHits, sql`join ${companies} on ${companies.id} = w.company_id`);
+const pages = relevancePages(
+  COMPANY_WORDS,
+  pageOfHits,
+  sql`join ${companies} on ${companies.id} = w.company_id`,
+);
 
-export const relevanceSql = (f: CompanyFilters, words: string[], driver: number, limit: number, offset: number): SQL =>
-  pages.sql(otherFilters(f), words, driver, limit, offset);
+export const relevanceSql = (
+  f: CompanyFilters,
+  words: string[],
+  driver: number,
+  limit: number,
+  offset: number,
+): SQL => pages.sql(otherFilters(f), words, driver, limit, offset);
 
 /** Similar spellings of the name (pg_trgm `%`), best first: the fallback when nothing matched literally. */
 export const fuzzySql = (f: CompanyFilters, term: string, limit: number): SQL => {
@@ -155,7 +164,10 @@ const searchByRelevance = async (db: Db, f: CompanyFilters, limit: number, offse
     (term) => fuzzySql(f, term, limit),
   );
   return {
-    rows: found.rows.map((r): CompanyListRow => ({ ...mapColumns<CompanyRow>(r, columns), categories: asIds(r.categories) })),
+    rows: found.rows.map((r): CompanyListRow => ({
+      ...mapColumns<CompanyRow>(r, columns),
+      categories: asIds(r.categories),
+    })),
     total: found.total,
   };
 };

@@ -36,7 +36,11 @@ export interface CompanyInput {
 }
 
 /** Presents rows with the relations `include` asks for (categories always: the schema has them). */
-const present = async (db: Db, rows: Array<CompanyRow & { categories?: number[] }>, include: Set<string>): Promise<Company[]> => {
+const present = async (
+  db: Db,
+  rows: Array<CompanyRow & { categories?: number[] }>,
+  include: Set<string>,
+): Promise<Company[]> => {
   const ids = rows.map((r) => r.id);
   // List rows carry their categories already (read in the page's statement).
   const known = rows.every((r) => r.categories);

@@ -5,12 +5,7 @@ import type { CompanySummaryRow } from '../auth/auth.presenter';
 import { companySummaryColumns } from '../auth/auth.repository';
 import { parseSort } from '../companies/search';
 import { mapColumns, selectColumns, staticSql, type ValueOf } from '../../db/prepared';
-import {
-  CONTACT_WORDS,
-  matchingIdsSql,
-  relevanceSearch,
-  relevancePages,
-} from '../search/word-tables';
+import { CONTACT_WORDS, matchingIdsSql, relevanceSearch, relevancePages } from '../search/word-tables';
 import { searchWords } from '../search/words';
 
 export type UserRow = typeof users.$inferSelect;
@@ -45,7 +40,11 @@ export const filterWhere = (f: ContactFilters): SQL | undefined => {
 };
 
 /** A contact with its settings and its company's summary (left joined: null when none). */
-export type ContactListRow = { user: UserRow; settings: UserSettingsRow | null; company: CompanySummaryRow | null };
+export type ContactListRow = {
+  user: UserRow;
+  settings: UserSettingsRow | null;
+  company: CompanySummaryRow | null;
+};
 
 /**
  * One page in the caller's sort with its exact total; or, searching without an explicit sort
@@ -87,7 +86,9 @@ const settingsColumns = getTableColumns(userSettings);
  * A contact with its settings and its company's summary (both left joined), as the list returns
  * them: the pickers always ask for the company, and one statement answers the whole page.
  */
-const pageColumns = staticSql(sql`${selectColumns(userColumns, 'u_')}, ${selectColumns(settingsColumns, 's_')}, ${selectColumns(summaryColumns, 'c_')}`);
+const pageColumns = staticSql(
+  sql`${selectColumns(userColumns, 'u_')}, ${selectColumns(settingsColumns, 's_')}, ${selectColumns(summaryColumns, 'c_')}`,
+);
 const pageJoins = staticSql(sql`left join ${userSettings} on ${userSettings.user_id} = ${users.id}
       left join ${companies} on ${companies.id} = ${users.company_id}`);
 const fromRow = (r: Record<string, unknown>): ContactListRow => ({
@@ -113,8 +114,13 @@ const pageOfHits = (ctes: SQL, value: ValueOf): SQL => sql`with recursive ${ctes
  */
 const pages = relevancePages(CONTACT_WORDS, pageOfHits, sql`join ${users} on ${users.id} = w.user_id`);
 
-export const relevanceSql = (f: ContactFilters, words: string[], driver: number, limit: number, offset: number): SQL =>
-  pages.sql(otherFilters(f), words, driver, limit, offset);
+export const relevanceSql = (
+  f: ContactFilters,
+  words: string[],
+  driver: number,
+  limit: number,
+  offset: number,
+): SQL => pages.sql(otherFilters(f), words, driver, limit, offset);
 
 /**
  * Similar spellings of the name (pg_trgm `%`), best first: the fallback when nothing matched
@@ -142,10 +148,7 @@ const searchByRelevance = async (db: Db, f: ContactFilters, limit: number, offse
   return { rows: found.rows.map(fromRow), total: found.total };
 };
 
-export const findById = async (
-  db: Db,
-  id: number,
-): Promise<ContactListRow | undefined> => {
+export const findById = async (db: Db, id: number): Promise<ContactListRow | undefined> => {
   const rows = await db
     .select({ user: users, settings: userSettings, company: summaryColumns })
     .from(users)

@@ -26,7 +26,9 @@ export const geocodeRoutes = (root: FastifyInstance, deps: ServiceDeps, geocoder
       querystring: geocodeReverseQuerySchema,
       response: { 200: geocodeReverseResponseSchema, 401: msgSchema, 422: validationErrorSchema },
     },
-    handler: async (req) => ({ data: await geocode.reverse(provider(), req.log, req.query.lat, req.query.lng) }),
+    handler: async (req) => ({
+      data: await geocode.reverse(provider(), req.log, req.query.lat, req.query.lng),
+    }),
   });
 
   app.get('/api/geocode/search', {
@@ -37,6 +39,8 @@ export const geocodeRoutes = (root: FastifyInstance, deps: ServiceDeps, geocoder
       querystring: geocodeSearchQuerySchema,
       response: { 200: geocodeSearchResponseSchema, 401: msgSchema, 422: validationErrorSchema },
     },
-    handler: async (req) => ({ data: await geocode.search(provider(), req.log, req.query.q, req.query.limit) }),
+    handler: async (req) => ({
+      data: await geocode.search(provider(), req.log, req.query.q, req.query.limit),
+    }),
   });
 };

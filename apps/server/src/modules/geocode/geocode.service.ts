@@ -31,7 +31,12 @@ export const reverse = async (
 };
 
 /** Places matching a text; a provider failure is logged and answered as an empty list. */
-export const search = async (geocoder: Geocoder, log: GeocodeLog, q: string, limit: number): Promise<GeocodeCandidate[]> => {
+export const search = async (
+  geocoder: Geocoder,
+  log: GeocodeLog,
+  q: string,
+  limit: number,
+): Promise<GeocodeCandidate[]> => {
   try {
     return await geocoder.search(q, limit);
   } catch (err) {

@@ -37,7 +37,12 @@ export const localGeocoder = (db: Db, towns: () => TownIndex = townIndex): Geoco
       // KNN over the gist index on point(lng, lat).
       .orderBy(sql`point(${addresses.lng}, ${addresses.lat}) <-> point(${lng}::float8, ${lat}::float8)`)
       .limit(1);
-    if (near && near.lat !== null && near.lng !== null && distanceKm(lat, lng, near.lat, near.lng) <= NEAR_ADDRESS_KM) {
+    if (
+      near &&
+      near.lat !== null &&
+      near.lng !== null &&
+      distanceKm(lat, lng, near.lat, near.lng) <= NEAR_ADDRESS_KM
+    ) {
       return candidate({
         line1: near.street,
         city: near.city,
@@ -50,7 +55,15 @@ export const localGeocoder = (db: Db, towns: () => TownIndex = townIndex): Geoco
     }
     const town = towns().nearest(lat, lng, NEAR_TOWN_KM);
     if (!town) return null;
-    return candidate({ line1: null, city: town.town.name, state: town.town.region, zip: null, country: town.town.country, lat, lng });
+    return candidate({
+      line1: null,
+      city: town.town.name,
+      state: town.town.region,
+      zip: null,
+      country: town.town.country,
+      lat,
+      lng,
+    });
   },
 
   search: async (q, limit) => {
@@ -69,11 +82,29 @@ export const localGeocoder = (db: Db, towns: () => TownIndex = townIndex): Geoco
       .orderBy(addresses.full_address)
       .limit(limit);
     const out = rows.map((r) =>
-      candidate({ line1: r.street, city: r.city, state: r.region, zip: r.post_code, country: r.country, lat: r.lat!, lng: r.lng! }),
+      candidate({
+        line1: r.street,
+        city: r.city,
+        state: r.region,
+        zip: r.post_code,
+        country: r.country,
+        lat: r.lat!,
+        lng: r.lng!,
+      }),
     );
     if (out.length < limit) {
       for (const t of towns().search(q, limit - out.length)) {
-        out.push(candidate({ line1: null, city: t.name, state: t.region, zip: null, country: t.country, lat: t.lat, lng: t.lng }));
+        out.push(
+          candidate({
+            line1: null,
+            city: t.name,
+            state: t.region,
+            zip: null,
+            country: t.country,
+            lat: t.lat,
+            lng: t.lng,
+          }),
+        );
       }
     }
     return out;

@@ -30,7 +30,10 @@ export interface NominatimPlace {
   >;
 }
 
-export type FetchLike = (url: string, init: { headers: Record<string, string>; signal: AbortSignal }) => Promise<{
+export type FetchLike = (
+  url: string,
+  init: { headers: Record<string, string>; signal: AbortSignal },
+) => Promise<{
   ok: boolean;
   status: number;
   json: () => Promise<unknown>;
@@ -63,7 +66,10 @@ export const fromNominatim = (p: NominatimPlace): GeocodeCandidate | null => {
  * The Nominatim adapter (`GEOCODER=nominatim`, `GEOCODER_URL`). Any HTTP failure or timeout
  * throws; the service logs it and answers "no location".
  */
-export const nominatimGeocoder = (baseUrl: string, fetchFn: FetchLike = fetch as unknown as FetchLike): Geocoder => {
+export const nominatimGeocoder = (
+  baseUrl: string,
+  fetchFn: FetchLike = fetch as unknown as FetchLike,
+): Geocoder => {
   const get = async (path: string, params: Record<string, string>): Promise<unknown> => {
     const url = `${baseUrl}${path}?${new URLSearchParams({ format: 'jsonv2', addressdetails: '1', ...params }).toString()}`;
     const res = await fetchFn(url, {
@@ -75,7 +81,11 @@ export const nominatimGeocoder = (baseUrl: string, fetchFn: FetchLike = fetch as
   };
   return {
     reverse: async (lat, lng) => {
-      const body = (await get('/reverse', { lat: String(lat), lon: String(lng), zoom: '18' })) as NominatimPlace;
+      const body = (await get('/reverse', {
+        lat: String(lat),
+        lon: String(lng),
+        zoom: '18',
+      })) as NominatimPlace;
       const c = fromNominatim(body);
       // The picker works on the clicked point, not the centre of the building found.
       return c ? { ...c, lat, lng } : null;

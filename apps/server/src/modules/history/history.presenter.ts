@@ -21,7 +21,10 @@ export const presentHistory = (r: {
   deal_id: r.h.deal_id,
   user: r.h.user_id !== null && r.user_name !== null ? { id: r.h.user_id, name: r.user_name } : null,
   verified: r.h.verified,
-  verified_by: r.h.verified_by !== null && r.verifier_name !== null ? { id: r.h.verified_by, name: r.verifier_name } : null,
+  verified_by:
+    r.h.verified_by !== null && r.verifier_name !== null
+      ? { id: r.h.verified_by, name: r.verifier_name }
+      : null,
   verified_at: iso(r.h.verified_at),
   created_at: isoRequired(r.h.created_at),
 });

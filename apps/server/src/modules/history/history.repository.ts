@@ -27,7 +27,13 @@ export const insertRows = async (db: Db, rows: NewHistoryRow[]): Promise<void> =
 
 const verifier = alias(users, 'verifier');
 
-export const listForScope = async (db: Db, s: HistoryScope, unverifiedOnly: boolean, limit: number, offset: number) => {
+export const listForScope = async (
+  db: Db,
+  s: HistoryScope,
+  unverifiedOnly: boolean,
+  limit: number,
+  offset: number,
+) => {
   const where = unverifiedOnly ? and(scopeWhere(s), eq(fieldHistory.verified, false))! : scopeWhere(s);
   const [rows, totals] = await Promise.all([
     db
@@ -52,7 +58,10 @@ export const listForScope = async (db: Db, s: HistoryScope, unverifiedOnly: bool
 };
 
 /** Unverified changes of a record: how many, and which fields (sorted). */
-export const unverifiedSummary = async (db: Db, s: HistoryScope): Promise<{ count: number; columns: string[] }> => {
+export const unverifiedSummary = async (
+  db: Db,
+  s: HistoryScope,
+): Promise<{ count: number; columns: string[] }> => {
   const rows = await db
     .select({ field: fieldHistory.field, n: count() })
     .from(fieldHistory)
@@ -73,7 +82,13 @@ export const unverifiedSummaries = async (
   const rows = await db
     .select({ id: fieldHistory.entity_id, field: fieldHistory.field, n: count() })
     .from(fieldHistory)
-    .where(and(eq(fieldHistory.entity_type, entityType), inArray(fieldHistory.entity_id, ids), eq(fieldHistory.verified, false)))
+    .where(
+      and(
+        eq(fieldHistory.entity_type, entityType),
+        inArray(fieldHistory.entity_id, ids),
+        eq(fieldHistory.verified, false),
+      ),
+    )
     .groupBy(fieldHistory.entity_id, fieldHistory.field)
     .orderBy(fieldHistory.field);
   for (const r of rows) {
@@ -97,7 +112,13 @@ export const verifyById = async (db: Db, id: number, by: number, now: Date): Pro
       .returning({ id: fieldHistory.id })
   ).length;
 
-export const verifyScope = async (db: Db, s: HistoryScope, fields: string[] | undefined, by: number, now: Date): Promise<number> =>
+export const verifyScope = async (
+  db: Db,
+  s: HistoryScope,
+  fields: string[] | undefined,
+  by: number,
+  now: Date,
+): Promise<number> =>
   (
     await db
       .update(fieldHistory)
@@ -113,8 +134,14 @@ export const verifyScope = async (db: Db, s: HistoryScope, fields: string[] | un
   ).length;
 
 /** The history scope of a property or scheme (with its address), or undefined when it does not exist. */
-export const scopeOf = async (db: Db, entityType: 'property' | 'scheme', id: number): Promise<HistoryScope | undefined> => {
+export const scopeOf = async (
+  db: Db,
+  entityType: 'property' | 'scheme',
+  id: number,
+): Promise<HistoryScope | undefined> => {
   const table = entityType === 'property' ? properties : schemes;
-  const row = (await db.select({ address_id: table.address_id }).from(table).where(eq(table.id, id)).limit(1))[0];
+  const row = (
+    await db.select({ address_id: table.address_id }).from(table).where(eq(table.id, id)).limit(1)
+  )[0];
   return row ? { entity_type: entityType, entity_id: id, address_id: row.address_id } : undefined;
 };

@@ -34,19 +34,34 @@ export const historyRoutes = (root: FastifyInstance, deps: ServiceDeps): void =>
         summary: `The field history of a ${entity} and its address, newest first (unverified=1: only unverified)`,
         params: idParams,
         querystring: historyListQuerySchema,
-        response: { 200: pageOf(historyEntrySchema), 401: msgSchema, 404: msgSchema, 422: validationErrorSchema },
+        response: {
+          200: pageOf(historyEntrySchema),
+          401: msgSchema,
+          404: msgSchema,
+          422: validationErrorSchema,
+        },
       },
-      handler: async (req) => history.listHistory(deps, await history.scopeOf(deps, entity, req.params.id), req.query),
+      handler: async (req) =>
+        history.listHistory(deps, await history.scopeOf(deps, entity, req.params.id), req.query),
     });
   }
 
   app.put('/api/history/:id/verify', {
     preParsing,
-    schema: { tags, summary: 'Verify one recorded change (admins)', params: idParams, response: { 200: verified, ...errors } },
+    schema: {
+      tags,
+      summary: 'Verify one recorded change (admins)',
+      params: idParams,
+      response: { 200: verified, ...errors },
+    },
     handler: async (req) => {
       const actor = authOf(req).user;
       assertCanVerifyHistory(actor);
-      return { status: 'success' as const, msg: HISTORY_MESSAGES.verified, data: { verified: await history.verifyOne(deps, actor, req.params.id) } };
+      return {
+        status: 'success' as const,
+        msg: HISTORY_MESSAGES.verified,
+        data: { verified: await history.verifyOne(deps, actor, req.params.id) },
+      };
     },
   });
 
@@ -54,7 +69,8 @@ export const historyRoutes = (root: FastifyInstance, deps: ServiceDeps): void =>
     preParsing,
     schema: {
       tags,
-      summary: 'Verify every unverified change of a property and its address, or only those of `fields` (admins)',
+      summary:
+        'Verify every unverified change of a property and its address, or only those of `fields` (admins)',
       params: idParams,
       body: historyVerifyBodySchema,
       response: { 200: verified, ...errors },

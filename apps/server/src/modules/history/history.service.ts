@@ -1,4 +1,11 @@
-import { isAdmin, type Actor, type HistoryEntityType, type HistoryEntry, type HistorySource, type Pagination } from '@frontage/shared';
+import {
+  isAdmin,
+  type Actor,
+  type HistoryEntityType,
+  type HistoryEntry,
+  type HistorySource,
+  type Pagination,
+} from '@frontage/shared';
 import type { Db } from '../../db/client';
 import type { ServiceDeps } from '../../deps';
 import { NotFoundError } from '../../lib/errors';
@@ -83,7 +90,13 @@ export const listHistory = async (
   scope: HistoryScope,
   q: { page: number; per_page: number; unverified?: boolean | undefined },
 ): Promise<{ data: HistoryEntry[]; meta: { pagination: Pagination } }> => {
-  const { rows, total } = await repo.listForScope(deps.db, scope, !!q.unverified, q.per_page, (q.page - 1) * q.per_page);
+  const { rows, total } = await repo.listForScope(
+    deps.db,
+    scope,
+    !!q.unverified,
+    q.per_page,
+    (q.page - 1) * q.per_page,
+  );
   return {
     data: rows.map(presentHistory),
     meta: {
@@ -99,14 +112,19 @@ export const listHistory = async (
 };
 
 /** The scope of a property or scheme; 404 when it does not exist. */
-export const scopeOf = async (deps: ServiceDeps, entityType: 'property' | 'scheme', id: number): Promise<HistoryScope> => {
+export const scopeOf = async (
+  deps: ServiceDeps,
+  entityType: 'property' | 'scheme',
+  id: number,
+): Promise<HistoryScope> => {
   const scope = await repo.scopeOf(deps.db, entityType, id);
   if (!scope) throw new NotFoundError();
   return scope;
 };
 
 export const unverifiedSummary = (db: Db, scope: HistoryScope) => repo.unverifiedSummary(db, scope);
-export const unverifiedSummaries = (db: Db, type: 'property' | 'scheme', ids: number[]) => repo.unverifiedSummaries(db, type, ids);
+export const unverifiedSummaries = (db: Db, type: 'property' | 'scheme', ids: number[]) =>
+  repo.unverifiedSummaries(db, type, ids);
 
 /** Admin: verify one change. Verifying a verified change is a no-op (0). */
 export const verifyOne = async (deps: ServiceDeps, actor: Actor, id: number): Promise<number> => {
@@ -116,5 +134,9 @@ export const verifyOne = async (deps: ServiceDeps, actor: Actor, id: number): Pr
 };
 
 /** Admin: verify every unverified change of a record (optionally only some fields). */
-export const verifyScope = (deps: ServiceDeps, actor: Actor, scope: HistoryScope, fields?: string[]): Promise<number> =>
-  repo.verifyScope(deps.db, scope, fields, actor.id, deps.now());
+export const verifyScope = (
+  deps: ServiceDeps,
+  actor: Actor,
+  scope: HistoryScope,
+  fields?: string[],
+): Promise<number> => repo.verifyScope(deps.db, scope, fields, actor.id, deps.now());

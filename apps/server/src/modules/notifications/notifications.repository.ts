@@ -33,7 +33,12 @@ export const countUnread = async (db: Db, userId: number): Promise<number> => {
 };
 
 /** Marks one of the user's notifications read (keeps the first read time); undefined when not theirs. */
-export const markRead = async (db: Db, userId: number, id: number, now: Date): Promise<NotificationRow | undefined> => {
+export const markRead = async (
+  db: Db,
+  userId: number,
+  id: number,
+  now: Date,
+): Promise<NotificationRow | undefined> => {
   const rows = await db
     .select()
     .from(notifications)

@@ -38,7 +38,11 @@ export const notificationsRoutes = (root: FastifyInstance, deps: ServiceDeps): v
 
   app.get('/api/notifications/unread-count', {
     preParsing,
-    schema: { tags, summary: 'How many notifications are unread', response: { 200: unreadCountSchema, 401: msgSchema } },
+    schema: {
+      tags,
+      summary: 'How many notifications are unread',
+      response: { 200: unreadCountSchema, 401: msgSchema },
+    },
     handler: async (req) => ({ unread_count: await notifications.unreadCount(deps, authOf(req).user.id) }),
   });
 
@@ -62,8 +66,15 @@ export const notificationsRoutes = (root: FastifyInstance, deps: ServiceDeps): v
       tags,
       summary: 'Mark one notification read',
       params: idParamsSchema,
-      response: { 200: dataOf(notificationSchema), 401: msgSchema, 404: msgSchema, 422: validationErrorSchema },
+      response: {
+        200: dataOf(notificationSchema),
+        401: msgSchema,
+        404: msgSchema,
+        422: validationErrorSchema,
+      },
     },
-    handler: async (req) => ({ data: await notifications.markRead(deps, authOf(req).user.id, req.params.id) }),
+    handler: async (req) => ({
+      data: await notifications.markRead(deps, authOf(req).user.id, req.params.id),
+    }),
   });
 };

@@ -25,7 +25,8 @@ export const list = async (
   };
 };
 
-export const unreadCount = (deps: ServiceDeps, userId: number): Promise<number> => repo.countUnread(deps.db, userId);
+export const unreadCount = (deps: ServiceDeps, userId: number): Promise<number> =>
+  repo.countUnread(deps.db, userId);
 
 /** Another user's notification is answered exactly like a missing one (404). */
 export const markRead = async (deps: ServiceDeps, userId: number, id: number): Promise<Notification> => {

@@ -47,7 +47,12 @@ export const notificationsStream = (root: FastifyInstance, deps: ServiceDeps): v
   });
 
   root.addHook('onResponse', async (req, reply) => {
-    if (req.method === 'PUT' && reply.statusCode === 200 && req.auth && READ_ROUTES.has(req.routeOptions.url ?? '')) {
+    if (
+      req.method === 'PUT' &&
+      reply.statusCode === 200 &&
+      req.auth &&
+      READ_ROUTES.has(req.routeOptions.url ?? '')
+    ) {
       await publishNotificationChanges(deps.db, [req.auth.user.id]);
     }
   });

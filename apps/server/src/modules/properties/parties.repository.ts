@@ -11,7 +11,8 @@ import { companies, propertyParties, schemeParties, users } from '../../db/schem
 export type PartyOwner = 'property' | 'scheme';
 
 const tableOf = (owner: PartyOwner) => (owner === 'property' ? propertyParties : schemeParties);
-const ownerCol = (owner: PartyOwner) => (owner === 'property' ? propertyParties.property_id : schemeParties.scheme_id);
+const ownerCol = (owner: PartyOwner) =>
+  owner === 'property' ? propertyParties.property_id : schemeParties.scheme_id;
 const roleToList = new Map<string, PropertyPartyList>(
   Object.entries(PROPERTY_PARTY_LISTS).map(([list, d]) => [d.role, list as PropertyPartyList]),
 );
@@ -62,11 +63,23 @@ export const addPartyRow = (out: Map<number, PartyLists>, ownerId: number, r: Pa
   if (!lists) out.set(ownerId, (lists = emptyLists()));
   if (r.company_id !== null && r.c_name !== null) {
     const arr = lists.companies.get(list) ?? [];
-    arr.push({ id: r.company_id, name: r.c_name, core_id: r.c_core_id, is_verified: !!r.c_is_verified, verified_at: r.c_verified_at });
+    arr.push({
+      id: r.company_id,
+      name: r.c_name,
+      core_id: r.c_core_id,
+      is_verified: !!r.c_is_verified,
+      verified_at: r.c_verified_at,
+    });
     lists.companies.set(list, arr);
   } else if (r.user_id !== null && r.u_name !== null) {
     const arr = lists.contacts.get(list) ?? [];
-    arr.push({ id: r.user_id, name: r.u_name, email: r.u_email, company_id: r.u_company_id, company_name: r.u_company_name });
+    arr.push({
+      id: r.user_id,
+      name: r.u_name,
+      email: r.u_email,
+      company_id: r.u_company_id,
+      company_name: r.u_company_name,
+    });
     lists.contacts.set(list, arr);
   }
   const ids = lists.ids.get(list) ?? [];
@@ -75,7 +88,11 @@ export const addPartyRow = (out: Map<number, PartyLists>, ownerId: number, r: Pa
 };
 
 /** Every party of the given owners, grouped per owner and list, in their saved order. */
-export const loadParties = async (db: Db, owner: PartyOwner, ownerIds: number[]): Promise<Map<number, PartyLists>> => {
+export const loadParties = async (
+  db: Db,
+  owner: PartyOwner,
+  ownerIds: number[],
+): Promise<Map<number, PartyLists>> => {
   const out = new Map<number, PartyLists>();
   if (!ownerIds.length) return out;
   const t = tableOf(owner);
@@ -105,11 +122,21 @@ export const loadParties = async (db: Db, owner: PartyOwner, ownerIds: number[])
   return out;
 };
 
-export const partyIds = async (db: Db, owner: PartyOwner, ownerId: number): Promise<Map<PropertyPartyList, number[]>> =>
+export const partyIds = async (
+  db: Db,
+  owner: PartyOwner,
+  ownerId: number,
+): Promise<Map<PropertyPartyList, number[]>> =>
   (await loadParties(db, owner, [ownerId])).get(ownerId)?.ids ?? new Map();
 
 /** Replaces one list of an owner with these ids (in this order). */
-export const replaceList = async (db: Db, owner: PartyOwner, ownerId: number, list: PropertyPartyList, ids: number[]): Promise<void> => {
+export const replaceList = async (
+  db: Db,
+  owner: PartyOwner,
+  ownerId: number,
+  list: PropertyPartyList,
+  ids: number[],
+): Promise<void> => {
   const t = tableOf(owner);
   const { role, kind } = PROPERTY_PARTY_LISTS[list];
   await db.delete(t).where(and(eq(ownerCol(owner), ownerId), eq(t.role, role)));
@@ -120,7 +147,8 @@ export const replaceList = async (db: Db, owner: PartyOwner, ownerId: number, li
     company_id: kind === 'company' ? id : null,
     user_id: kind === 'user' ? id : null,
   }));
-  if (owner === 'property') await db.insert(propertyParties).values(rows.map((r) => ({ ...r, property_id: ownerId })));
+  if (owner === 'property')
+    await db.insert(propertyParties).values(rows.map((r) => ({ ...r, property_id: ownerId })));
   else await db.insert(schemeParties).values(rows.map((r) => ({ ...r, scheme_id: ownerId })));
 };
 

@@ -34,7 +34,10 @@ export const PROPERTY_EXPORT_COLUMNS = [
 /** 'yyyy-mm-dd' (a calendar date, no time zone) → dd/mm/yyyy. */
 export const ukDay = (d: string | null): string => (d ? d.slice(0, 10).split('-').reverse().join('/') : '');
 
-export type PropertyExportQuery = Omit<PropertyFilters, 'mine' | 'type'> & { mine?: boolean | undefined; sort: PropertySort };
+export type PropertyExportQuery = Omit<PropertyFilters, 'mine' | 'type'> & {
+  mine?: boolean | undefined;
+  sort: PropertySort;
+};
 
 /** Every property matching the list's filters, in the list's order, as CSV, 1,000 rows per query. */
 export const exportProperties = async (
@@ -44,7 +47,10 @@ export const exportProperties = async (
   onError: (err: Error) => void,
   batchSize = EXPORT_BATCH,
 ): Promise<CsvExport> => {
-  const f: PropertyFilters = { ...q, mine: q.mine ? { userId: actor.id, companyId: actor.company_id } : undefined };
+  const f: PropertyFilters = {
+    ...q,
+    mine: q.mine ? { userId: actor.id, companyId: actor.company_id } : undefined,
+  };
   const total = await repo.countProperties(deps.db, f);
   async function* batches() {
     let after: string[] | null = null;

@@ -26,20 +26,32 @@ export const presentPartyContact = (u: PartyContactRow): PartyContact => ({
   name: u.name,
   email: u.email,
   company_id: u.company_id,
-  company: u.company_id !== null && u.company_name !== null ? { id: u.company_id, name: u.company_name } : null,
+  company:
+    u.company_id !== null && u.company_name !== null ? { id: u.company_id, name: u.company_name } : null,
 });
 
 /** A left-joined company: all columns null when there is none. */
-const joinedCompany = (c: { [K in keyof PartyCompanyRow]: PartyCompanyRow[K] | null } | null): PartyCompany | null =>
+const joinedCompany = (
+  c: { [K in keyof PartyCompanyRow]: PartyCompanyRow[K] | null } | null,
+): PartyCompany | null =>
   c && c.id !== null && c.name !== null
-    ? presentPartyCompany({ id: c.id, name: c.name, core_id: c.core_id, is_verified: !!c.is_verified, verified_at: c.verified_at })
+    ? presentPartyCompany({
+        id: c.id,
+        name: c.name,
+        core_id: c.core_id,
+        is_verified: !!c.is_verified,
+        verified_at: c.verified_at,
+      })
     : null;
 
 /** numeric(12,2) arrives as a string: areas travel as numbers. */
 const areaNum = (v: string | null): number | null => (v === null ? null : Number(v));
 
 const areasOf = (p: PropertyRow) =>
-  Object.fromEntries(AREA_KEYS.map((k) => [k, areaNum(p[k])])) as Record<(typeof AREA_KEYS)[number], number | null>;
+  Object.fromEntries(AREA_KEYS.map((k) => [k, areaNum(p[k])])) as Record<
+    (typeof AREA_KEYS)[number],
+    number | null
+  >;
 
 export interface PropertyExtras {
   /** Which relations to add; 'all' for the single read. */

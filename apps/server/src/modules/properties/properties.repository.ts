@@ -28,7 +28,13 @@ const addressColumns = getTableColumns(addresses);
 const schemeColumns = { id: schemes.id, name: schemes.name, type: schemes.type };
 const tenantColumns = companyCols(tenant);
 const legalTenantColumns = companyCols(legalTenant);
-type JoinedCompany = { id: number; name: string; core_id: string | null; is_verified: boolean; verified_at: Date | null };
+type JoinedCompany = {
+  id: number;
+  name: string;
+  core_id: string | null;
+  is_verified: boolean;
+  verified_at: Date | null;
+};
 
 /** A property with its address, and its scheme and tenants when it has them. */
 export interface LoadedProperty {
@@ -40,7 +46,8 @@ export interface LoadedProperty {
 }
 
 /** The columns and joins every read of a property starts from (its address, scheme, tenants). */
-const loadedColumns = staticSql(sql`${selectColumns(propertyColumns, 'p_')}, ${selectColumns(addressColumns, 'a_')},
+const loadedColumns =
+  staticSql(sql`${selectColumns(propertyColumns, 'p_')}, ${selectColumns(addressColumns, 'a_')},
   ${selectColumns(schemeColumns, 's_')}, ${selectColumns(tenantColumns, 't_')}, ${selectColumns(legalTenantColumns, 'lt_')}`);
 const loadedFrom = staticSql(sql`from ${properties}
   join ${addresses} on ${addresses.id} = ${properties.address_id}
@@ -112,12 +119,18 @@ const oneWithIncludes = fixedStatement(oneWithIncludesSql);
 export const loadOneWithIncludes = async (
   db: Db,
   id: number,
-): Promise<{ loaded: LoadedProperty; parties: PartyLists | undefined; history: { count: number; columns: string[] } } | undefined> => {
+): Promise<
+  | { loaded: LoadedProperty; parties: PartyLists | undefined; history: { count: number; columns: string[] } }
+  | undefined
+> => {
   const row = (await oneWithIncludes<Record<string, unknown>>(db, id))[0];
   if (!row) return undefined;
   const lists = new Map<number, PartyLists>();
   for (const r of row.parties as PartyJson[]) {
-    addPartyRow(lists, id, { ...r, c_verified_at: r.c_verified_at === null ? null : new Date(r.c_verified_at) });
+    addPartyRow(lists, id, {
+      ...r,
+      c_verified_at: r.c_verified_at === null ? null : new Date(r.c_verified_at),
+    });
   }
   const history = row.history as Array<{ field: string; n: number }>;
   return {
@@ -133,9 +146,12 @@ export const findRow = async (db: Db, id: number): Promise<PropertyRow | undefin
 export const insertProperty = async (db: Db, values: NewProperty): Promise<PropertyRow> =>
   (await db.insert(properties).values(values).returning())[0]!;
 
-export const updateProperty = async (db: Db, id: number, values: Partial<NewProperty>): Promise<PropertyRow> =>
+export const updateProperty = async (
+  db: Db,
+  id: number,
+  values: Partial<NewProperty>,
+): Promise<PropertyRow> =>
   (await db.update(properties).set(values).where(eq(properties.id, id)).returning())[0]!;
-
 
 /** Search words (at most six), lower-cased. */
 export const searchTerms = (q: string | undefined): string[] =>
@@ -156,7 +172,8 @@ const wordMatch = (w: string): SQL => {
     // "12" finds unit 12 and "12 High Street", not "112" or "LS12".
     return sql`(lower(${properties.building_num}) = ${w} or ${addresses.full_address} ilike ${`${esc} %`} or ${addresses.full_address} ilike ${`% ${esc} %`} or ${addresses.full_address} ilike ${`%, ${esc} %`})`;
   }
-  if ([...w].length < 3) return sql`(${addresses.full_address} ilike ${`${esc}%`} or ${addresses.full_address} ilike ${`% ${esc}%`})`;
+  if ([...w].length < 3)
+    return sql`(${addresses.full_address} ilike ${`${esc}%`} or ${addresses.full_address} ilike ${`% ${esc}%`})`;
   return sql`${addresses.full_address} ilike ${`%${esc}%`}`;
 };
 
@@ -176,9 +193,13 @@ export interface PropertyFilters {
 
 const mineCond = (m: { userId: number; companyId: number | null }): SQL => {
   const party = (t: typeof propertyParties | typeof schemeParties) =>
-    m.companyId === null ? sql`${t.user_id} = ${m.userId}` : sql`(${t.user_id} = ${m.userId} or ${t.company_id} = ${m.companyId})`;
+    m.companyId === null
+      ? sql`${t.user_id} = ${m.userId}`
+      : sql`(${t.user_id} = ${m.userId} or ${t.company_id} = ${m.companyId})`;
   const tenantCond =
-    m.companyId === null ? sql`false` : sql`(${properties.tenant_id} = ${m.companyId} or ${properties.legal_tenant_id} = ${m.companyId})`;
+    m.companyId === null
+      ? sql`false`
+      : sql`(${properties.tenant_id} = ${m.companyId} or ${properties.legal_tenant_id} = ${m.companyId})`;
   return sql`(${tenantCond}
     or exists (select 1 from ${propertyParties} where ${propertyParties.property_id} = ${properties.id} and ${party(propertyParties)})
     or exists (select 1 from ${schemeParties} where ${schemeParties.scheme_id} = ${properties.scheme_id} and ${party(schemeParties)}))`;
@@ -205,7 +226,8 @@ export const filterWhere = (f: PropertyFilters): SQL | undefined => {
   return conds.length ? and(...conds) : undefined;
 };
 
-const nullsLast = (col: SQL, descending: boolean): SQL => (descending ? sql`${col} desc nulls last` : sql`${col} asc nulls last`);
+const nullsLast = (col: SQL, descending: boolean): SQL =>
+  descending ? sql`${col} desc nulls last` : sql`${col} asc nulls last`;
 
 const sortOrder = (sort: PropertySort): SQL[] => {
   const d = sort.startsWith('-');
@@ -247,7 +269,8 @@ const MIRRORED: Partial<Record<PropertySort, PropertySort>> = {
 
 /** The number of properties, kept by triggers (migration 0003): the unfiltered list's total. */
 const countStatement = fixedStatement(() => sql`select n from row_counts where table_name = 'properties'`);
-const countAll = async (db: Db): Promise<number> => Number((await countStatement<{ n: string | number }>(db))[0]?.n ?? 0);
+const countAll = async (db: Db): Promise<number> =>
+  Number((await countStatement<{ n: string | number }>(db))[0]?.n ?? 0);
 
 /**
  * One page of the unfiltered list by last update and the list's total, in one statement
@@ -285,7 +308,12 @@ export const pageByUpdateSql = (offset: number, limit: number, newestFirst: bool
 const pageByUpdateStatement = fixedStatement(pageByUpdateSql);
 
 const pageByUpdate = async (db: Db, offset: number, limit: number, newestFirst: boolean) => {
-  const rows = await pageByUpdateStatement<{ total: string | number; id: number | null }>(db, offset, limit, newestFirst);
+  const rows = await pageByUpdateStatement<{ total: string | number; id: number | null }>(
+    db,
+    offset,
+    limit,
+    newestFirst,
+  );
   const ids = rows.flatMap((r) => (r.id === null ? [] : [r.id]));
   return { ids: newestFirst ? ids.reverse() : ids, total: Number(rows[0]?.total ?? 0) };
 };
@@ -313,7 +341,11 @@ export const listIds = async (
     if (needsAddress) q = q.innerJoin(addresses, eq(addresses.id, properties.address_id));
     if (key === 'scheme') q = q.leftJoin(schemes, eq(schemes.id, properties.scheme_id));
     if (key === 'tenant') q = q.leftJoin(tenant, eq(tenant.id, properties.tenant_id));
-    return q.where(where).orderBy(...sortOrder(order)).limit(lim).offset(off);
+    return q
+      .where(where)
+      .orderBy(...sortOrder(order))
+      .limit(lim)
+      .offset(off);
   };
   const counted = async () => {
     if (!where) return countAll(db);
@@ -321,7 +353,8 @@ export const listIds = async (
     if (needsAddress) q = q.innerJoin(addresses, eq(addresses.id, properties.address_id));
     return Number((await q.where(where))[0]?.n ?? 0);
   };
-  if (!where && (sort === 'updated_at' || sort === '-updated_at')) return pageByUpdate(db, offset, limit, sort === '-updated_at');
+  if (!where && (sort === 'updated_at' || sort === '-updated_at'))
+    return pageByUpdate(db, offset, limit, sort === '-updated_at');
   const mirror = MIRRORED[sort];
   if (!mirror) {
     const [rows, total] = await Promise.all([page(sort, limit, offset), counted()]);
@@ -329,7 +362,8 @@ export const listIds = async (
   }
   const total = await counted();
   if (offset >= total) return { ids: [], total };
-  if (offset + limit / 2 <= total / 2) return { ids: (await page(sort, limit, offset)).map((r) => r.id), total };
+  if (offset + limit / 2 <= total / 2)
+    return { ids: (await page(sort, limit, offset)).map((r) => r.id), total };
   const take = Math.min(limit, total - offset);
   const rows = await page(mirror, take, total - offset - take);
   return { ids: rows.map((r) => r.id).reverse(), total };

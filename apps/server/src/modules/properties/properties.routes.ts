@@ -47,7 +47,8 @@ export const propertiesRoutes = (root: FastifyInstance, deps: ServiceDeps): void
     preParsing,
     schema: {
       tags,
-      summary: 'List properties: q, town, scheme_id, tenant_id, landlord_id, vacant, lease end range, mine=1, sort, include',
+      summary:
+        'List properties: q, town, scheme_id, tenant_id, landlord_id, vacant, lease end range, mine=1, sort, include',
       querystring: propertyListQuerySchema,
       response: { 200: pageOf(propertySchema), 401: msgSchema, 422: validationErrorSchema },
     },
@@ -64,7 +65,9 @@ export const propertiesRoutes = (root: FastifyInstance, deps: ServiceDeps): void
       response: { 200: z.unknown().describe('text/csv'), 401: msgSchema, 422: validationErrorSchema },
     },
     handler: async (req, reply) => {
-      const out = await exportProperties(deps, authOf(req).user, req.query, (err) => req.log.error({ err }, 'export failed'));
+      const out = await exportProperties(deps, authOf(req).user, req.query, (err) =>
+        req.log.error({ err }, 'export failed'),
+      );
       return sendCsvExport(reply, out);
     },
   });
@@ -88,26 +91,38 @@ export const propertiesRoutes = (root: FastifyInstance, deps: ServiceDeps): void
       body: propertyCreateSchema,
       response: { 201: one, 401: msgSchema, 422: validationErrorSchema },
     },
-    handler: async (req, reply) => reply.code(201).send({ data: await properties.createStandalone(deps, authOf(req).user, req.body) }),
+    handler: async (req, reply) =>
+      reply.code(201).send({ data: await properties.createStandalone(deps, authOf(req).user, req.body) }),
   });
 
   app.post('/api/schemes/:id/properties', {
     preParsing,
     schema: {
       tags,
-      summary: "Create a unit inside a scheme (address copied from the scheme, landlord lists default to the scheme's)",
+      summary:
+        "Create a unit inside a scheme (address copied from the scheme, landlord lists default to the scheme's)",
       params: idParams,
       body: schemePropertyCreateSchema,
       response: { 201: one, ...errors },
     },
     handler: async (req, reply) =>
-      reply.code(201).send({ data: await properties.createInScheme(deps, authOf(req).user, req.params.id, req.body) }),
+      reply
+        .code(201)
+        .send({ data: await properties.createInScheme(deps, authOf(req).user, req.params.id, req.body) }),
   });
 
   app.put('/api/properties/:id', {
     preParsing,
-    schema: { tags, summary: 'Update a property (absent fields unchanged)', params: idParams, body: propertyUpdateSchema, response: { 200: one, ...errors } },
-    handler: async (req) => ({ data: await properties.update(deps, authOf(req).user, req.params.id, req.body) }),
+    schema: {
+      tags,
+      summary: 'Update a property (absent fields unchanged)',
+      params: idParams,
+      body: propertyUpdateSchema,
+      response: { 200: one, ...errors },
+    },
+    handler: async (req) => ({
+      data: await properties.update(deps, authOf(req).user, req.params.id, req.body),
+    }),
   });
 
   app.put('/api/properties/:id/areas', {
@@ -119,7 +134,9 @@ export const propertiesRoutes = (root: FastifyInstance, deps: ServiceDeps): void
       body: propertyAreasSchema,
       response: { 200: one, ...errors },
     },
-    handler: async (req) => ({ data: await properties.updateAreas(deps, authOf(req).user, req.params.id, req.body) }),
+    handler: async (req) => ({
+      data: await properties.updateAreas(deps, authOf(req).user, req.params.id, req.body),
+    }),
   });
 
   for (const [path, list] of [

@@ -101,13 +101,19 @@ export const simple = async (
   // No exact count for a typeahead (ADR 0023): the total says "this page, and one more row" when
   // another page exists, so total_pages is always "this page" or "this page + 1".
   const total = offset + rows.length + (more ? 1 : 0);
-  return { data: rows.map(presentSimple), meta: { pagination: pagination(total, rows.length, q.per_page, q.page) } };
+  return {
+    data: rows.map(presentSimple),
+    meta: { pagination: pagination(total, rows.length, q.per_page, q.page) },
+  };
 };
 
 /* ───────────────────────────── writes ───────────────────────────── */
 
 /** The history snapshot of a property: its columns and party lists (as id arrays). */
-export const propertySnapshot = (p: Partial<PropertyRow>, lists?: Map<PropertyPartyList, number[]>): Snapshot => {
+export const propertySnapshot = (
+  p: Partial<PropertyRow>,
+  lists?: Map<PropertyPartyList, number[]>,
+): Snapshot => {
   const s: Snapshot = {
     building_num: p.building_num ?? null,
     planning: p.planning ?? null,
@@ -142,24 +148,40 @@ const dedupe = (ids: number[]): number[] => [...new Set(ids)];
  */
 export const checkReferences = async (
   db: Db,
-  refs: { companies: Record<string, number | null | undefined>; schemeId?: number | null | undefined; lists: Lists },
+  refs: {
+    companies: Record<string, number | null | undefined>;
+    schemeId?: number | null | undefined;
+    lists: Lists;
+  },
 ): Promise<void> => {
   const errors: Record<string, string[]> = {};
-  const single = Object.entries(refs.companies).filter(([, v]) => typeof v === 'number') as Array<[string, number]>;
-  const listEntries = Object.entries(refs.lists).filter(([, v]) => v?.length) as Array<[PropertyPartyList, number[]]>;
-  const companyIds = [...single.map(([, v]) => v), ...listEntries.filter(([n]) => PROPERTY_PARTY_LISTS[n].kind === 'company').flatMap(([, v]) => v)];
+  const single = Object.entries(refs.companies).filter(([, v]) => typeof v === 'number') as Array<
+    [string, number]
+  >;
+  const listEntries = Object.entries(refs.lists).filter(([, v]) => v?.length) as Array<
+    [PropertyPartyList, number[]]
+  >;
+  const companyIds = [
+    ...single.map(([, v]) => v),
+    ...listEntries.filter(([n]) => PROPERTY_PARTY_LISTS[n].kind === 'company').flatMap(([, v]) => v),
+  ];
   const userIds = listEntries.filter(([n]) => PROPERTY_PARTY_LISTS[n].kind === 'user').flatMap(([, v]) => v);
   // One after another: this runs inside the write's transaction, one connection (pg 9 refuses
   // a query sent while another is running on the same client).
   const missingCompanies = await parties.missingIds(db, 'company', companyIds);
   const missingUsers = await parties.missingIds(db, 'user', userIds);
   const schemeOk = typeof refs.schemeId === 'number' ? await repo.schemeExists(db, refs.schemeId) : true;
-  for (const [field, id] of single) if (missingCompanies.has(id)) errors[field] = [PROPERTY_MESSAGES.companyMissing];
+  for (const [field, id] of single)
+    if (missingCompanies.has(id)) errors[field] = [PROPERTY_MESSAGES.companyMissing];
   for (const [name, ids] of listEntries) {
     const missing = PROPERTY_PARTY_LISTS[name].kind === 'company' ? missingCompanies : missingUsers;
     ids.forEach((id, i) => {
       if (missing.has(id)) {
-        errors[`${name}.${i}`] = [PROPERTY_PARTY_LISTS[name].kind === 'company' ? PROPERTY_MESSAGES.companyMissing : PROPERTY_MESSAGES.contactMissing];
+        errors[`${name}.${i}`] = [
+          PROPERTY_PARTY_LISTS[name].kind === 'company'
+            ? PROPERTY_MESSAGES.companyMissing
+            : PROPERTY_MESSAGES.contactMissing,
+        ];
       }
     });
   }
@@ -169,7 +191,9 @@ export const checkReferences = async (
 
 /** The tenant of a payload: `company_id` (the spec's name) or `tenant_id`; the key used reports errors. */
 const tenantOf = (b: { company_id?: number | null | undefined; tenant_id?: number | null | undefined }) =>
-  b.company_id !== undefined ? { field: 'company_id', value: b.company_id } : { field: 'tenant_id', value: b.tenant_id };
+  b.company_id !== undefined
+    ? { field: 'company_id', value: b.company_id }
+    : { field: 'tenant_id', value: b.tenant_id };
 
 type FieldBody = Pick<
   CreateBody,
@@ -214,7 +238,10 @@ const columnValues = (b: FieldBody): Partial<NewProperty> => ({
   break_clause: b.break_clause,
 });
 
-const areaValues = (b: Partial<Record<(typeof AREA_KEYS)[number], number | null | undefined>>, absentIsNull: boolean) =>
+const areaValues = (
+  b: Partial<Record<(typeof AREA_KEYS)[number], number | null | undefined>>,
+  absentIsNull: boolean,
+) =>
   Object.fromEntries(
     AREA_KEYS.map((k) => {
       const v = b[k];
@@ -225,7 +252,8 @@ const areaValues = (b: Partial<Record<(typeof AREA_KEYS)[number], number | null 
 const definedOnly = <T extends object>(o: T): Partial<T> =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
-const listsOf = (b: Lists): Lists => Object.fromEntries(PROPERTY_PARTY_LIST_NAMES.map((n) => [n, b[n] ? dedupe(b[n]) : undefined]));
+const listsOf = (b: Lists): Lists =>
+  Object.fromEntries(PROPERTY_PARTY_LIST_NAMES.map((n) => [n, b[n] ? dedupe(b[n]) : undefined]));
 
 /** Inserts a property, its lists and its creation history; returns the new id. */
 const insertWithParties = async (
@@ -235,7 +263,12 @@ const insertWithParties = async (
   lists: Lists,
   now: Date,
 ): Promise<number> => {
-  const row = await repo.insertProperty(tx, { ...values, created_by: actor.id, created_at: now, updated_at: now });
+  const row = await repo.insertProperty(tx, {
+    ...values,
+    created_by: actor.id,
+    created_at: now,
+    updated_at: now,
+  });
   const saved = new Map<PropertyPartyList, number[]>();
   for (const name of PROPERTY_PARTY_LIST_NAMES) {
     const ids = lists[name];
@@ -257,12 +290,19 @@ const insertWithParties = async (
 };
 
 /** POST /api/properties — a standalone property with its new address (spec B §3). */
-export const createStandalone = async (deps: ServiceDeps, actor: PlacesActor, b: CreateBody): Promise<Property> => {
+export const createStandalone = async (
+  deps: ServiceDeps,
+  actor: PlacesActor,
+  b: CreateBody,
+): Promise<Property> => {
   const lists = listsOf(b);
   const tenant = tenantOf(b);
   const addr = addressValues(b.address);
   return deps.db.transaction(async (tx) => {
-    await checkReferences(tx, { companies: { [tenant.field]: tenant.value, legal_tenant_id: b.legal_tenant_id }, lists });
+    await checkReferences(tx, {
+      companies: { [tenant.field]: tenant.value, legal_tenant_id: b.legal_tenant_id },
+      lists,
+    });
     const now = deps.now();
     const address = await createAddress(tx, actor, addr, 'create', now);
     const id = await insertWithParties(
@@ -300,10 +340,14 @@ export const createInScheme = async (
   return deps.db.transaction(async (tx) => {
     const scheme = await repo.findScheme(tx, schemeId);
     if (!scheme) throw new NotFoundError();
-    await checkReferences(tx, { companies: { [tenant.field]: tenant.value, legal_tenant_id: b.legal_tenant_id }, lists });
+    await checkReferences(tx, {
+      companies: { [tenant.field]: tenant.value, legal_tenant_id: b.legal_tenant_id },
+      lists,
+    });
     const schemeAddress = (await addressRepo.findById(tx, scheme.address_id))!;
     const schemeLists = await parties.partyIds(tx, 'scheme', schemeId);
-    for (const name of SCHEME_PARTY_LIST_NAMES) if (lists[name] === undefined) lists[name] = schemeLists.get(name) ?? [];
+    for (const name of SCHEME_PARTY_LIST_NAMES)
+      if (lists[name] === undefined) lists[name] = schemeLists.get(name) ?? [];
 
     const pos = b.address?.position;
     const base =
@@ -378,14 +422,20 @@ export const applyPropertyChanges = async (
   for (const name of changedLists) {
     const old = before.get(name) ?? [];
     const next = lists[name]!;
-    if (old.length !== next.length || old.some((v, i) => v !== next[i])) await parties.replaceList(tx, 'property', current.id, name, next);
+    if (old.length !== next.length || old.some((v, i) => v !== next[i]))
+      await parties.replaceList(tx, 'property', current.id, name, next);
   }
   await repo.updateProperty(tx, current.id, { ...cols, updated_at: now });
   return n;
 };
 
 /** PUT /api/properties/{id}: absent fields unchanged, null clears. */
-export const update = async (deps: ServiceDeps, actor: PlacesActor, id: number, b: UpdateBody): Promise<Property> => {
+export const update = async (
+  deps: ServiceDeps,
+  actor: PlacesActor,
+  id: number,
+  b: UpdateBody,
+): Promise<Property> => {
   const lists = listsOf(b);
   const tenant = tenantOf(b);
   return deps.db.transaction(async (tx) => {
@@ -396,17 +446,38 @@ export const update = async (deps: ServiceDeps, actor: PlacesActor, id: number, 
       schemeId: b.scheme_id,
       lists,
     });
-    await applyPropertyChanges(tx, actor, current, { ...columnValues(b), scheme_id: b.scheme_id }, lists, 'update', deps.now());
+    await applyPropertyChanges(
+      tx,
+      actor,
+      current,
+      { ...columnValues(b), scheme_id: b.scheme_id },
+      lists,
+      'update',
+      deps.now(),
+    );
     return getProperty(tx, id);
   });
 };
 
 /** PUT /api/properties/{id}/areas: the unit and the ticked areas; every area not sent is cleared. */
-export const updateAreas = async (deps: ServiceDeps, actor: PlacesActor, id: number, b: AreasBody): Promise<Property> =>
+export const updateAreas = async (
+  deps: ServiceDeps,
+  actor: PlacesActor,
+  id: number,
+  b: AreasBody,
+): Promise<Property> =>
   deps.db.transaction(async (tx) => {
     const current = await repo.findRow(tx, id);
     if (!current) throw new NotFoundError();
-    await applyPropertyChanges(tx, actor, current, { area_size_type: b.area_size_type, ...areaValues(b, true) }, {}, 'areas', deps.now());
+    await applyPropertyChanges(
+      tx,
+      actor,
+      current,
+      { area_size_type: b.area_size_type, ...areaValues(b, true) },
+      {},
+      'areas',
+      deps.now(),
+    );
     return getProperty(tx, id);
   });
 
@@ -425,7 +496,16 @@ export const setMeAsContact = async (
     if (!current) throw new NotFoundError();
     const ids = (await parties.partyIds(tx, 'property', id)).get(list) ?? [];
     const already = ids.includes(actor.id);
-    if (!already) await applyPropertyChanges(tx, actor, current, {}, { [list]: [...ids, actor.id] }, 'set_me_as_contact', deps.now());
+    if (!already)
+      await applyPropertyChanges(
+        tx,
+        actor,
+        current,
+        {},
+        { [list]: [...ids, actor.id] },
+        'set_me_as_contact',
+        deps.now(),
+      );
     return {
       status: 'success' as const,
       msg: already ? HISTORY_MESSAGES.alreadyContact : HISTORY_MESSAGES.contactAdded,

@@ -54,7 +54,8 @@ export const presentScheme = (l: LoadedScheme, x: SchemeExtras): Scheme => {
   addPartyLists(out, x.parties, SCHEME_PARTY_LIST_NAMES, wants);
   if (has('files')) out.files = [];
   if (has('properties') || has('tenant')) out.properties = (x.units ?? []).map(presentUnit);
-  if (has('properties_count') || x.include === 'all') out.properties_count = x.unitCount ?? x.units?.length ?? 0;
+  if (has('properties_count') || x.include === 'all')
+    out.properties_count = x.unitCount ?? x.units?.length ?? 0;
   if (x.include === 'all') {
     out.unverified_history_count = x.history?.count ?? 0;
     out.unverified_history_columns = x.history?.columns ?? [];

@@ -89,7 +89,11 @@ export const listIds = async (db: Db, f: SchemeFilters, sort: string, limit: num
       .orderBy(...sortOrder(sort, f.q))
       .limit(limit)
       .offset(offset),
-    db.select({ n: count() }).from(schemes).innerJoin(addresses, eq(addresses.id, schemes.address_id)).where(where),
+    db
+      .select({ n: count() })
+      .from(schemes)
+      .innerJoin(addresses, eq(addresses.id, schemes.address_id))
+      .where(where),
   ]);
   return { ids: rows.map((r) => r.id), total: Number(totals[0]?.n ?? 0) };
 };
@@ -115,7 +119,11 @@ export const unitsOf = async (db: Db, schemeIds: number[]) =>
         .innerJoin(addresses, eq(addresses.id, properties.address_id))
         .leftJoin(unitTenant, eq(unitTenant.id, properties.tenant_id))
         .where(inArray(properties.scheme_id, schemeIds))
-        .orderBy(sql`length(${properties.building_num}) nulls last`, asc(properties.building_num), asc(properties.id))
+        .orderBy(
+          sql`length(${properties.building_num}) nulls last`,
+          asc(properties.building_num),
+          asc(properties.id),
+        )
     : [];
 export type UnitRow = Awaited<ReturnType<typeof unitsOf>>[number];
 

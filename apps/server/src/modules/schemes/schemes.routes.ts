@@ -30,7 +30,8 @@ export const schemesRoutes = (root: FastifyInstance, deps: ServiceDeps): void =>
     preParsing,
     schema: {
       tags,
-      summary: 'Search and list schemes: q (name or address), type (all or a scheme type), town, landlord_id, sort, include',
+      summary:
+        'Search and list schemes: q (name or address), type (all or a scheme type), town, landlord_id, sort, include',
       querystring: schemeListQuerySchema,
       response: { 200: pageOf(schemeSchema), 401: msgSchema, 422: validationErrorSchema },
     },
@@ -46,7 +47,9 @@ export const schemesRoutes = (root: FastifyInstance, deps: ServiceDeps): void =>
       response: { 200: z.unknown().describe('text/csv'), 401: msgSchema, 422: validationErrorSchema },
     },
     handler: async (req, reply) => {
-      const out = await exportSchemes(deps, req.query, req.query.sort, (err) => req.log.error({ err }, 'export failed'));
+      const out = await exportSchemes(deps, req.query, req.query.sort, (err) =>
+        req.log.error({ err }, 'export failed'),
+      );
       return sendCsvExport(reply, out);
     },
   });
@@ -64,8 +67,14 @@ export const schemesRoutes = (root: FastifyInstance, deps: ServiceDeps): void =>
 
   app.post('/api/schemes', {
     preParsing,
-    schema: { tags, summary: 'Create a scheme with its address and landlord parties', body: schemeCreateSchema, response: { 201: one, 401: msgSchema, 422: validationErrorSchema } },
-    handler: async (req, reply) => reply.code(201).send({ data: await schemes.create(deps, authOf(req).user, req.body) }),
+    schema: {
+      tags,
+      summary: 'Create a scheme with its address and landlord parties',
+      body: schemeCreateSchema,
+      response: { 201: one, 401: msgSchema, 422: validationErrorSchema },
+    },
+    handler: async (req, reply) =>
+      reply.code(201).send({ data: await schemes.create(deps, authOf(req).user, req.body) }),
   });
 
   app.put('/api/schemes/:id', {

@@ -35,22 +35,38 @@ export const getScheme = async (db: Db, id: number): Promise<Scheme> => {
   // One after another: writes read the scheme back inside their transaction (one connection).
   const lists = await parties.loadParties(db, 'scheme', [id]);
   const units = await repo.unitsOf(db, [id]);
-  const history = await unverifiedSummary(db, { entity_type: 'scheme', entity_id: id, address_id: loaded.s.address_id });
+  const history = await unverifiedSummary(db, {
+    entity_type: 'scheme',
+    entity_id: id,
+    address_id: loaded.s.address_id,
+  });
   return presentScheme(loaded, { include: 'all', parties: lists.get(id), units, history });
 };
 
 export const get = (deps: ServiceDeps, id: number): Promise<Scheme> => getScheme(deps.db, id);
 
-export const list = async (deps: ServiceDeps, q: ListQuery): Promise<{ data: Scheme[]; meta: { pagination: Pagination } }> => {
+export const list = async (
+  deps: ServiceDeps,
+  q: ListQuery,
+): Promise<{ data: Scheme[]; meta: { pagination: Pagination } }> => {
   const { ids, total } = await repo.listIds(deps.db, q, q.sort, q.per_page, (q.page - 1) * q.per_page);
   const include = parseInclude(q.include);
-  const wantsParties = ['landlords', 'landlord_contacts', 'landlord_agents', 'landlord_agent_contacts', 'agents', 'contacts'].some((n) => include.has(n));
+  const wantsParties = [
+    'landlords',
+    'landlord_contacts',
+    'landlord_agents',
+    'landlord_agent_contacts',
+    'agents',
+    'contacts',
+  ].some((n) => include.has(n));
   const wantsUnits = include.has('properties') || include.has('tenant');
   const [loaded, lists, units, counts] = await Promise.all([
     repo.loadByIds(deps.db, ids),
     wantsParties ? parties.loadParties(deps.db, 'scheme', ids) : Promise.resolve(new Map()),
     wantsUnits ? repo.unitsOf(deps.db, ids) : Promise.resolve([]),
-    include.has('properties_count') ? repo.unitCounts(deps.db, ids) : Promise.resolve(new Map<number, number>()),
+    include.has('properties_count')
+      ? repo.unitCounts(deps.db, ids)
+      : Promise.resolve(new Map<number, number>()),
   ]);
   const byId = new Map(loaded.map((l) => [l.s.id, l]));
   const data = ids
@@ -67,7 +83,13 @@ export const list = async (deps: ServiceDeps, q: ListQuery): Promise<{ data: Sch
   return {
     data,
     meta: {
-      pagination: { total, count: data.length, per_page: q.per_page, current_page: q.page, total_pages: Math.ceil(total / q.per_page) },
+      pagination: {
+        total,
+        count: data.length,
+        per_page: q.per_page,
+        current_page: q.page,
+        total_pages: Math.ceil(total / q.per_page),
+      },
     },
   };
 };
@@ -124,7 +146,15 @@ export const create = async (deps: ServiceDeps, actor: Actor, b: CreateBody): Pr
         saved.set(n, ids);
       }
     }
-    await recordChanges(tx, { entity_type: 'scheme', entity_id: row.id, before: {}, after: schemeSnapshot(row, saved), source: 'create', user: actor, now });
+    await recordChanges(tx, {
+      entity_type: 'scheme',
+      entity_id: row.id,
+      before: {},
+      after: schemeSnapshot(row, saved),
+      source: 'create',
+      user: actor,
+      now,
+    });
     return getScheme(tx, row.id);
   });
 };
@@ -143,7 +173,15 @@ export const update = async (deps: ServiceDeps, actor: Actor, id: number, b: Upd
     const after = schemeSnapshot({ ...current, ...cols }, new Map(changed.map((n) => [n, lists[n]!])));
     const touched: Snapshot = {};
     for (const k of [...Object.keys(cols), ...changed]) touched[k] = after[k];
-    const n = await recordChanges(tx, { entity_type: 'scheme', entity_id: id, before: schemeSnapshot(current, before), after: touched, source: 'update', user: actor, now });
+    const n = await recordChanges(tx, {
+      entity_type: 'scheme',
+      entity_id: id,
+      before: schemeSnapshot(current, before),
+      after: touched,
+      source: 'update',
+      user: actor,
+      now,
+    });
     if (n) {
       for (const name of changed) await parties.replaceList(tx, 'scheme', id, name, lists[name]!);
       await repo.updateScheme(tx, id, { ...cols, updated_at: now });
@@ -156,7 +194,14 @@ export const update = async (deps: ServiceDeps, actor: Actor, id: number, b: Upd
         tx,
         actor,
         addr,
-        { country: a.country, street: a.street, street2: a.street2, city: a.city, region: a.region, post_code: a.post_code },
+        {
+          country: a.country,
+          street: a.street,
+          street2: a.street2,
+          city: a.city,
+          region: a.region,
+          post_code: a.post_code,
+        },
         'update',
         now,
       );

@@ -66,7 +66,11 @@ export const searchPageValues = (
   driver: number,
   limit: number,
   offset: number,
-): Record<string, unknown> => ({ ...searchValues(words, driver, offset + limit + 1), limit: limit + 1, offset });
+): Record<string, unknown> => ({
+  ...searchValues(words, driver, offset + limit + 1),
+  limit: limit + 1,
+  offset,
+});
 
 const others = (words: string[], driver: number, alias: string): SQL => {
   const values = searchValues(words, driver, 0);
@@ -222,7 +226,13 @@ export const filteredHitsCte = (
  * unfiltered statement (every picker's) rendered once per number of words.
  */
 export const relevancePages = (t: WordTable, pageOf: (ctes: SQL, value: ValueOf) => SQL, entityJoin: SQL) => {
-  const statement = (filters: SQL | undefined, words: string[], driver: number, limit: number, offset: number): SQL => {
+  const statement = (
+    filters: SQL | undefined,
+    words: string[],
+    driver: number,
+    limit: number,
+    offset: number,
+  ): SQL => {
     const values = searchPageValues(words, driver, limit, offset);
     const value: ValueOf = (name) => values[name];
     const ctes = filters
@@ -230,8 +240,17 @@ export const relevancePages = (t: WordTable, pageOf: (ctes: SQL, value: ValueOf)
       : topHitsCtes(t, words.length - 1, value);
     return pageOf(ctes, value);
   };
-  const top = shapedStatement((otherWords: number, value) => pageOf(topHitsCtes(t, otherWords, value), value));
-  const run = <R>(db: Db, filters: SQL | undefined, words: string[], driver: number, limit: number, offset: number) =>
+  const top = shapedStatement((otherWords: number, value) =>
+    pageOf(topHitsCtes(t, otherWords, value), value),
+  );
+  const run = <R>(
+    db: Db,
+    filters: SQL | undefined,
+    words: string[],
+    driver: number,
+    limit: number,
+    offset: number,
+  ) =>
     filters
       ? preparedRows<R>(db, statement(filters, words, driver, limit, offset))
       : top<R>(db, words.length - 1, searchPageValues(words, driver, limit, offset));

@@ -4,7 +4,12 @@ import { userSettings } from '../../db/schema';
 
 export type SettingsRow = typeof userSettings.$inferSelect;
 
-export const upsertTheme = async (db: Db, userId: number, theme: 'light' | 'dark', now: Date): Promise<SettingsRow> => {
+export const upsertTheme = async (
+  db: Db,
+  userId: number,
+  theme: 'light' | 'dark',
+  now: Date,
+): Promise<SettingsRow> => {
   const rows = await db
     .insert(userSettings)
     .values({ user_id: userId, theme, updated_at: now })
@@ -14,7 +19,12 @@ export const upsertTheme = async (db: Db, userId: number, theme: 'light' | 'dark
 };
 
 /** Adds `videoId` to hidden_videos unless it is already there (one statement, no race). */
-export const addHiddenVideo = async (db: Db, userId: number, videoId: string, now: Date): Promise<SettingsRow> => {
+export const addHiddenVideo = async (
+  db: Db,
+  userId: number,
+  videoId: string,
+  now: Date,
+): Promise<SettingsRow> => {
   const item = JSON.stringify([videoId]);
   const rows = await db
     .insert(userSettings)

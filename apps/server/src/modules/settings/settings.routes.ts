@@ -1,4 +1,11 @@
-import { dataOf, hideVideoBodySchema, msgSchema, themeBodySchema, userSettingsSchema, validationErrorSchema } from '@frontage/shared';
+import {
+  dataOf,
+  hideVideoBodySchema,
+  msgSchema,
+  themeBodySchema,
+  userSettingsSchema,
+  validationErrorSchema,
+} from '@frontage/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ServiceDeps } from '../../deps';
@@ -18,6 +25,8 @@ export const settingsRoutes = (root: FastifyInstance, deps: ServiceDeps): void =
   app.put('/api/settings/hide-video', {
     preParsing: [app.requireSession],
     schema: { tags, summary: 'Never offer this video again', body: hideVideoBodySchema, response },
-    handler: async (req) => ({ data: await settings.hideVideo(deps, authOf(req).user.id, req.body.video_id) }),
+    handler: async (req) => ({
+      data: await settings.hideVideo(deps, authOf(req).user.id, req.body.video_id),
+    }),
   });
 };

@@ -113,7 +113,13 @@ function TempPasswordBanner() {
       variant="filled"
       square
       data-testid="temp-password-banner"
-      sx={{ borderRadius: 0, py: 0.25, position: 'sticky', top: { xs: 48 }, zIndex: (t) => t.zIndex.appBar - 1 }}
+      sx={{
+        borderRadius: 0,
+        py: 0.25,
+        position: 'sticky',
+        top: { xs: 48 },
+        zIndex: (t) => t.zIndex.appBar - 1,
+      }}
       action={
         <Button
           color="inherit"

@@ -29,8 +29,8 @@ import {
 export const PICKER_ZOOM = 7;
 const KNOWN_POSITION_ZOOM = 16;
 /** Shown under a town-only answer: why Select Address stays off. */
-export const NEEDS_STREET = 'No street address here: zoom in and click on a street, or search for the address.';
-
+export const NEEDS_STREET =
+  'No street address here: zoom in and click on a street, or search for the address.';
 
 interface Props {
   open: boolean;
@@ -64,7 +64,10 @@ export function AddressPickerDialog({ open, onClose, onSelect, initial }: Props)
 }
 
 function PickerBody({ onClose, onSelect, initial }: Omit<Props, 'open'> & { initial: LngLat | null }) {
-  const [view, setView] = useState({ center: initial ?? UK_CENTRE, zoom: initial ? KNOWN_POSITION_ZOOM : PICKER_ZOOM });
+  const [view, setView] = useState({
+    center: initial ?? UK_CENTRE,
+    zoom: initial ? KNOWN_POSITION_ZOOM : PICKER_ZOOM,
+  });
   const [lookup, setLookup] = useState<Lookup>({ state: 'none' });
   const pending = useRef<AbortController | null>(null);
 
@@ -121,7 +124,14 @@ function PickerBody({ onClose, onSelect, initial }: Omit<Props, 'open'> & { init
           <Box
             role="status"
             aria-live="polite"
-            sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, minHeight: 40, px: 0.5 }}
+            sx={{
+              display: 'flex',
+              flexWrap: 'wrap',
+              alignItems: 'center',
+              columnGap: 1,
+              minHeight: 40,
+              px: 0.5,
+            }}
             data-testid="picked-address"
           >
             {lookup.state === 'loading' ? (
@@ -131,7 +141,13 @@ function PickerBody({ onClose, onSelect, initial }: Omit<Props, 'open'> & { init
             )}
             <Typography
               variant="body2"
-              color={lookup.state === 'invalid' ? 'error' : lookup.state === 'found' ? 'text.primary' : 'text.secondary'}
+              color={
+                lookup.state === 'invalid'
+                  ? 'error'
+                  : lookup.state === 'found'
+                    ? 'text.primary'
+                    : 'text.secondary'
+              }
             >
               {lookup.state === 'none' && MESSAGES.clickMap}
               {lookup.state === 'invalid' && MESSAGES.invalidLocation}

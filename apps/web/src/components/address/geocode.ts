@@ -15,7 +15,9 @@ export interface PickedAddress {
 }
 
 /** Spec B §2: an address can be selected only when it has line1, city, state and zip. */
-export const isCompleteCandidate = (c: GeocodeCandidate | null): c is GeocodeCandidate & {
+export const isCompleteCandidate = (
+  c: GeocodeCandidate | null,
+): c is GeocodeCandidate & {
   line1: string;
   city: string;
   state: string;
@@ -33,7 +35,11 @@ export const toPickedAddress = (c: GeocodeCandidate, fallbackCountry: string): P
 });
 
 /** Failures are logged and answered as "no address" (spec B §8: geocoder failures are logged only). */
-export async function reverseGeocode(lat: number, lng: number, signal?: AbortSignal): Promise<GeocodeCandidate | null> {
+export async function reverseGeocode(
+  lat: number,
+  lng: number,
+  signal?: AbortSignal,
+): Promise<GeocodeCandidate | null> {
   try {
     const res = await http.get<{ data: GeocodeCandidate | null }>('/geocode/reverse', {
       query: { lat: lat.toFixed(7), lng: lng.toFixed(7) },
@@ -50,7 +56,11 @@ export async function reverseGeocode(lat: number, lng: number, signal?: AbortSig
 
 export async function searchPlaces(q: string, signal?: AbortSignal): Promise<GeocodeCandidate[]> {
   try {
-    const res = await http.get<{ data: GeocodeCandidate[] }>('/geocode/search', { query: { q }, quiet: true, signal });
+    const res = await http.get<{ data: GeocodeCandidate[] }>('/geocode/search', {
+      query: { q },
+      quiet: true,
+      signal,
+    });
     return res.data;
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;

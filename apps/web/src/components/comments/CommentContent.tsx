@@ -9,14 +9,25 @@ import { MENTIONABLE_TYPES, entityPath, type MentionableType } from '@frontage/s
  * else becomes its text. The server sanitizes too; this never trusts that alone.
  */
 const BLOCKS: Record<string, string> = {
-  p: 'p', strong: 'strong', em: 'em', u: 'u', s: 's', ul: 'ul', ol: 'ol', li: 'li', blockquote: 'blockquote', code: 'code', pre: 'pre',
+  p: 'p',
+  strong: 'strong',
+  em: 'em',
+  u: 'u',
+  s: 's',
+  ul: 'ul',
+  ol: 'ol',
+  li: 'li',
+  blockquote: 'blockquote',
+  code: 'code',
+  pre: 'pre',
 };
 const SAFE_HREF = /^(?:https?:\/\/|mailto:)/i;
 
 const mentionOf = (el: Element): { type: MentionableType; id: number } | null => {
   const type = el.getAttribute('data-entity-type') ?? '';
   const id = el.getAttribute('data-entity-id') ?? '';
-  if (el.getAttribute('data-type') !== 'mention' || !(MENTIONABLE_TYPES as readonly string[]).includes(type)) return null;
+  if (el.getAttribute('data-type') !== 'mention' || !(MENTIONABLE_TYPES as readonly string[]).includes(type))
+    return null;
   if (!/^[1-9]\d{0,8}$/.test(id)) return null;
   return { type: type as MentionableType, id: Number(id) };
 };

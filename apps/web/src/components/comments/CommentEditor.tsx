@@ -21,7 +21,13 @@ const SAFE_LINK = /^(?:https?:\/\/|mailto:)/i;
 export const isEditorBlank = (editor: Editor): boolean => isBlankText(editor.getText());
 
 /** The rich-text box: paragraphs, bold/italic/underline/strike, lists, quotes, code, links and mentions. */
-export function CommentEditor({ initialContent = '', label, focusOnMount, onChange, onReady }: CommentEditorProps) {
+export function CommentEditor({
+  initialContent = '',
+  label,
+  focusOnMount,
+  onChange,
+  onReady,
+}: CommentEditorProps) {
   const suggestion = useMemo(() => mentionSuggestion(), []);
   const editor = useEditor({
     extensions: [
@@ -54,7 +60,10 @@ export function CommentEditor({ initialContent = '', label, focusOnMount, onChan
         px: 1.25,
         py: 0.75,
         bgcolor: 'background.paper',
-        '&:focus-within': { borderColor: 'primary.main', boxShadow: `0 0 0 1px ${theme.palette.primary.main}` },
+        '&:focus-within': {
+          borderColor: 'primary.main',
+          boxShadow: `0 0 0 1px ${theme.palette.primary.main}`,
+        },
         '& .comment-editor': { outline: 'none', minHeight: 44, fontSize: '0.875rem', lineHeight: 1.5 },
         '& .comment-editor p': { my: 0.25 },
         '& .comment-editor p.is-editor-empty:first-of-type::before': {

@@ -21,7 +21,10 @@ export interface CommentsPanelProps {
 /** Comments on a property, scheme or enquiry, with @mentions (spec A §2). */
 export function CommentsPanel({ entityType, entityId, onDirtyChange }: CommentsPanelProps) {
   const user = useCurrentUser();
-  const { data, isFetching, hasNextPage, isFetchingNextPage, fetchNextPage } = useComments(entityType, entityId);
+  const { data, isFetching, hasNextPage, isFetchingNextPage, fetchNextPage } = useComments(
+    entityType,
+    entityId,
+  );
   const create = useCreateComment(entityType, entityId);
   const update = useUpdateComment(entityType, entityId);
   const remove = useDeleteComment(entityType, entityId);
@@ -143,14 +146,32 @@ interface CommentItemProps {
   onDelete: () => void;
 }
 
-function CommentItem({ comment: c, canModify, editing, editLocked, saving, onEdit, onCancelEdit, onEditDirty, onSave, onDelete }: CommentItemProps) {
+function CommentItem({
+  comment: c,
+  canModify,
+  editing,
+  editLocked,
+  saving,
+  onEdit,
+  onCancelEdit,
+  onEditDirty,
+  onSave,
+  onDelete,
+}: CommentItemProps) {
   const [draft, setDraft] = useState<{ html: string; blank: boolean }>({ html: c.content, blank: false });
   const author = c.user?.name ?? 'Deleted user';
   return (
     <Box
       component="li"
       data-testid="comment"
-      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 1.25, py: 0.75, bgcolor: 'background.paper' }}
+      sx={{
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+        px: 1.25,
+        py: 0.75,
+        bgcolor: 'background.paper',
+      }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minHeight: 30 }}>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
@@ -198,7 +219,12 @@ function CommentItem({ comment: c, canModify, editing, editLocked, saving, onEdi
             <Button size="small" onClick={onCancelEdit}>
               Cancel
             </Button>
-            <Button size="small" variant="contained" disabled={draft.blank || saving} onClick={() => onSave(draft.html)}>
+            <Button
+              size="small"
+              variant="contained"
+              disabled={draft.blank || saving}
+              onClick={() => onSave(draft.html)}
+            >
               Save
             </Button>
           </Box>
@@ -213,7 +239,14 @@ function CommentItem({ comment: c, canModify, editing, editLocked, saving, onEdi
             // The list of comments is itself a <ul>: without this a comment's bullets render as nested circles.
             '& ul': { my: 0.25, pl: 3, listStyleType: 'disc' },
             '& ol': { my: 0.25, pl: 3, listStyleType: 'decimal' },
-            '& blockquote': { my: 0.5, ml: 0, pl: 1.5, borderLeft: 3, borderColor: 'divider', color: 'text.secondary' },
+            '& blockquote': {
+              my: 0.5,
+              ml: 0,
+              pl: 1.5,
+              borderLeft: 3,
+              borderColor: 'divider',
+              color: 'text.secondary',
+            },
             '& pre': { my: 0.5, p: 1, bgcolor: 'action.hover', borderRadius: 1, overflowX: 'auto' },
           }}
         >

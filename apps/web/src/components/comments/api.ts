@@ -90,6 +90,10 @@ export const useDeleteComment = (entityType: CommentableType, entityId: number) 
 /** GET /api/comments/search-entity?q= — the mention popup's search. */
 export const searchMentions = async (q: string, signal?: AbortSignal): Promise<MentionResult[]> => {
   if (!q.trim()) return [];
-  const res = await http.get<{ data: MentionResult[] }>('/comments/search-entity', { query: { q }, quiet: true, signal });
+  const res = await http.get<{ data: MentionResult[] }>('/comments/search-entity', {
+    query: { q },
+    quiet: true,
+    signal,
+  });
   return res.data;
 };

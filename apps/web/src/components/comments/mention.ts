@@ -13,7 +13,8 @@ export const CommentMention = Mention.extend({
       id: {
         default: null,
         parseHTML: (el: HTMLElement) => el.getAttribute('data-entity-id'),
-        renderHTML: (attrs: Record<string, unknown>) => (attrs.id ? { 'data-entity-id': String(attrs.id) } : {}),
+        renderHTML: (attrs: Record<string, unknown>) =>
+          attrs.id ? { 'data-entity-id': String(attrs.id) } : {},
       },
       entityType: {
         default: null,
@@ -80,7 +81,8 @@ export const mentionSuggestion = (): Omit<SuggestionOptions<MentionResult, Menti
         items: p.items,
         query: p.query,
         loading: p.loading || answered !== p.query,
-        command: (item) => p.command({ id: String(item.entity_id), label: item.name, entityType: item.entity_type }),
+        command: (item) =>
+          p.command({ id: String(item.entity_id), label: item.name, entityType: item.entity_type }),
       });
       return {
         onStart: (p) => {

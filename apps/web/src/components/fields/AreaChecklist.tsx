@@ -34,7 +34,9 @@ export function AreaChecklist({ value, onChange, errors = {}, disabled }: Props)
 
   const toggle = (key: AreaKey) => {
     const on = value.ticked.includes(key);
-    const ticked = on ? value.ticked.filter((k) => k !== key) : AREA_KEYS.filter((k) => k === key || value.ticked.includes(k));
+    const ticked = on
+      ? value.ticked.filter((k) => k !== key)
+      : AREA_KEYS.filter((k) => k === key || value.ticked.includes(k));
     onChange({ ...value, ticked });
   };
 
@@ -70,9 +72,22 @@ export function AreaChecklist({ value, onChange, errors = {}, disabled }: Props)
         {AREA_FIELDS.map(({ key, label }) => {
           const checked = value.ticked.includes(key);
           return (
-            <MenuItem key={key} role="menuitemcheckbox" aria-checked={checked} onClick={() => toggle(key)} dense>
+            <MenuItem
+              key={key}
+              role="menuitemcheckbox"
+              aria-checked={checked}
+              onClick={() => toggle(key)}
+              dense
+            >
               <ListItemIcon>
-                <Checkbox edge="start" size="small" checked={checked} tabIndex={-1} disableRipple slotProps={{ input: { 'aria-hidden': true } }} />
+                <Checkbox
+                  edge="start"
+                  size="small"
+                  checked={checked}
+                  tabIndex={-1}
+                  disableRipple
+                  slotProps={{ input: { 'aria-hidden': true } }}
+                />
               </ListItemIcon>
               <ListItemText>{label}</ListItemText>
             </MenuItem>
@@ -96,7 +111,10 @@ export function AreaChecklist({ value, onChange, errors = {}, disabled }: Props)
                 value={text}
                 disabled={disabled}
                 onChange={(e) =>
-                  onChange({ ...value, values: { ...value.values, [key]: e.target.value.replace(/[^\d.]/g, '') } })
+                  onChange({
+                    ...value,
+                    values: { ...value.values, [key]: e.target.value.replace(/[^\d.]/g, '') },
+                  })
                 }
                 error={bad || !!errors[key]}
                 helperText={errors[key] ?? (bad ? AREA_MESSAGES.invalid : undefined)}

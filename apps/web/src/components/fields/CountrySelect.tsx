@@ -14,7 +14,15 @@ interface Props {
 }
 
 /** Country by name from the ~250-entry list (spec B §3); clearing it falls back to United Kingdom. */
-export function CountrySelect({ value, onChange, label = 'Country', size = 'small', error, helperText, ...rest }: Props) {
+export function CountrySelect({
+  value,
+  onChange,
+  label = 'Country',
+  size = 'small',
+  error,
+  helperText,
+  ...rest
+}: Props) {
   return (
     <Autocomplete
       options={COUNTRY_NAMES as string[]}

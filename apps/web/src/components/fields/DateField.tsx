@@ -31,7 +31,10 @@ export function DateField({ value, onChange, onBlur, error, helperText, slotProp
       error={!!error || ownError}
       helperText={helperText || (ownError ? DATE_MESSAGES.invalidTyped : undefined)}
       placeholder="dd/mm/yyyy"
-      slotProps={{ ...slotProps, htmlInput: { inputMode: 'numeric', maxLength: 10, ...(slotProps?.htmlInput as object) } }}
+      slotProps={{
+        ...slotProps,
+        htmlInput: { inputMode: 'numeric', maxLength: 10, ...(slotProps?.htmlInput as object) },
+      }}
     />
   );
 }

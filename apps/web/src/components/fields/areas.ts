@@ -13,7 +13,11 @@ export interface AreasValue {
   values: Partial<Record<AreaKey, string>>;
 }
 
-export const emptyAreas = (): AreasValue => ({ area_size_type: AREA_SIZE_TYPE_DEFAULT, ticked: [], values: {} });
+export const emptyAreas = (): AreasValue => ({
+  area_size_type: AREA_SIZE_TYPE_DEFAULT,
+  ticked: [],
+  values: {},
+});
 
 /** A stored property's areas: those with a value are ticked (spec B §3). */
 export const areasFrom = (
@@ -28,13 +32,16 @@ export const areasFrom = (
 };
 
 /** True when the text is empty or a non-negative number with at most two decimals. */
-export const isAreaText = (text: string | undefined): boolean => !text?.trim() || /^\d+(\.\d{1,2})?$/.test(text.trim());
+export const isAreaText = (text: string | undefined): boolean =>
+  !text?.trim() || /^\d+(\.\d{1,2})?$/.test(text.trim());
 
 /**
  * What is sent (spec B §5: only ticked areas are sent): the unit plus each ticked area that has a
  * value, as a number, in the spec's order.
  */
-export const areasPayload = (v: AreasValue): { area_size_type: AreaSizeType } & Partial<Record<AreaKey, number>> => {
+export const areasPayload = (
+  v: AreasValue,
+): { area_size_type: AreaSizeType } & Partial<Record<AreaKey, number>> => {
   const out: { area_size_type: AreaSizeType } & Partial<Record<AreaKey, number>> = {
     area_size_type: v.area_size_type,
   };

@@ -19,7 +19,8 @@ const useStyleUrl = (): { ready: boolean; url: string | null } => {
   return { ready: !config.isPending, url: data?.map_style_url ?? null };
 };
 
-const styleFor = (url: string | null, mode: BasemapMode) => (url ? Promise.resolve(url) : buildOfflineStyle(mode));
+const styleFor = (url: string | null, mode: BasemapMode) =>
+  url ? Promise.resolve(url) : buildOfflineStyle(mode);
 
 /** The MapLibre map itself; loaded lazily through MapView so other pages never pay for it. */
 export default function MapCanvas(props: MapViewProps) {

@@ -51,11 +51,21 @@ let dataPromise: Promise<BasemapData> | null = null;
 const loadBasemapData = (): Promise<BasemapData> => {
   dataPromise ??= Promise.all([fetchTopo<'countries' | 'land'>(worldUrl), fetchTopo<'land'>(detailUrl)])
     .then(([world, detail]) => {
-      const coarse = polygonsOf(feature(world, world.objects.land)).filter((p) => !ringInside(p[0] ?? [], DETAIL_BOX));
-      const fine = polygonsOf(feature(detail, detail.objects.land)).filter((p) => ringInside(p[0] ?? [], DETAIL_BOX));
+      const coarse = polygonsOf(feature(world, world.objects.land)).filter(
+        (p) => !ringInside(p[0] ?? [], DETAIL_BOX),
+      );
+      const fine = polygonsOf(feature(detail, detail.objects.land)).filter((p) =>
+        ringInside(p[0] ?? [], DETAIL_BOX),
+      );
       const land: FeatureCollection = {
         type: 'FeatureCollection',
-        features: [{ type: 'Feature', properties: {}, geometry: { type: 'MultiPolygon', coordinates: [...coarse, ...fine] } }],
+        features: [
+          {
+            type: 'Feature',
+            properties: {},
+            geometry: { type: 'MultiPolygon', coordinates: [...coarse, ...fine] },
+          },
+        ],
       };
       // Only the lines shared by two countries: coastlines come from the land.
       return { land, borders: mesh(world, world.objects.countries, (a, b) => a !== b) };
@@ -88,7 +98,10 @@ export async function buildOfflineStyle(mode: BasemapMode): Promise<StyleSpecifi
         id: 'coast',
         type: 'line',
         source: 'land',
-        paint: { 'line-color': c.coast, 'line-width': ['interpolate', ['linear'], ['zoom'], 3, 0.4, 10, 1.2] },
+        paint: {
+          'line-color': c.coast,
+          'line-width': ['interpolate', ['linear'], ['zoom'], 3, 0.4, 10, 1.2],
+        },
       },
       {
         id: 'borders',

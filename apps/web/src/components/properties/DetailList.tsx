@@ -3,7 +3,15 @@ import { Box, Chip, Link, Paper, Stack, Tooltip, Typography } from '@mui/materia
 import { Link as RouterLink } from 'react-router';
 
 /** A titled card of label/value rows on a view page. */
-export function DetailCard({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+export function DetailCard({
+  title,
+  action,
+  children,
+}: {
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Paper variant="outlined" component="section" aria-label={title} sx={{ p: 2 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
@@ -31,8 +39,20 @@ export function DetailCard({ title, action, children }: { title: string; action?
 }
 
 /** One row; `unverified` marks a field with changes waiting for an admin. */
-export function Detail({ label, unverified, children }: { label: string; unverified?: boolean; children: ReactNode }) {
-  const empty = children === null || children === undefined || children === '' || (Array.isArray(children) && !children.length);
+export function Detail({
+  label,
+  unverified,
+  children,
+}: {
+  label: string;
+  unverified?: boolean;
+  children: ReactNode;
+}) {
+  const empty =
+    children === null ||
+    children === undefined ||
+    children === '' ||
+    (Array.isArray(children) && !children.length);
   return (
     <>
       <dt>
@@ -43,18 +63,40 @@ export function Detail({ label, unverified, children }: { label: string; unverif
               component="span"
               role="img"
               aria-label="unverified"
-              sx={{ display: 'inline-block', width: 8, height: 8, borderRadius: '50%', bgcolor: 'warning.main', ml: 0.75, verticalAlign: 'middle' }}
+              sx={{
+                display: 'inline-block',
+                width: 8,
+                height: 8,
+                borderRadius: '50%',
+                bgcolor: 'warning.main',
+                ml: 0.75,
+                verticalAlign: 'middle',
+              }}
             />
           </Tooltip>
         )}
       </dt>
-      <dd>{empty ? <Box component="span" sx={{ color: 'text.disabled' }}>—</Box> : children}</dd>
+      <dd>
+        {empty ? (
+          <Box component="span" sx={{ color: 'text.disabled' }}>
+            —
+          </Box>
+        ) : (
+          children
+        )}
+      </dd>
     </>
   );
 }
 
 /** Company or contact names as small chips, companies linking to their page. */
-export function PartyChips({ items, kind }: { items: { id: number; name: string }[] | null | undefined; kind: 'company' | 'user' }) {
+export function PartyChips({
+  items,
+  kind,
+}: {
+  items: { id: number; name: string }[] | null | undefined;
+  kind: 'company' | 'user';
+}) {
   if (!items?.length) return null;
   return (
     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
@@ -79,5 +121,7 @@ export const EntityLink = ({ to, children }: { to: string; children: ReactNode }
 );
 
 /** Chips for a party list, or null (shown as a dash) when the list is empty. */
-export const partyChips = (kind: 'company' | 'user', items: { id: number; name: string }[] | null | undefined) =>
-  items?.length ? <PartyChips kind={kind} items={items} /> : null;
+export const partyChips = (
+  kind: 'company' | 'user',
+  items: { id: number; name: string }[] | null | undefined,
+) => (items?.length ? <PartyChips kind={kind} items={items} /> : null);

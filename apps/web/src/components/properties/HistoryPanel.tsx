@@ -23,7 +23,8 @@ const PER_PAGE = 15;
 
 const show = (v: unknown): string => {
   if (v === null || v === undefined || v === '') return '—';
-  if (Array.isArray(v)) return v.length ? v.map((x) => (typeof x === 'number' ? `#${x}` : String(x))).join(', ') : '—';
+  if (Array.isArray(v))
+    return v.length ? v.map((x) => (typeof x === 'number' ? `#${x}` : String(x))).join(', ') : '—';
   if (typeof v === 'boolean') return v ? 'Yes' : 'No';
   if (typeof v === 'object') return JSON.stringify(v);
   return String(v);
@@ -49,16 +50,25 @@ export function HistoryPanel({ entity, id, refresh }: Props) {
   const list = useQuery({
     queryKey: key,
     queryFn: async () =>
-      http.get<{ data: HistoryEntry[]; meta: { pagination: { total: number; total_pages: number } } }>(`${base}/history`, {
-        query: { page, per_page: PER_PAGE },
-      }),
+      http.get<{ data: HistoryEntry[]; meta: { pagination: { total: number; total_pages: number } } }>(
+        `${base}/history`,
+        {
+          query: { page, per_page: PER_PAGE },
+        },
+      ),
   });
   const done = () => {
     void qc.invalidateQueries({ queryKey: ['history', entity, id] });
     void qc.invalidateQueries({ queryKey: refresh });
   };
-  const verifyOne = useMutation({ mutationFn: (hid: number) => http.put(`/history/${hid}/verify`), onSuccess: done });
-  const verifyAll = useMutation({ mutationFn: () => http.put(`/properties/${id}/history/verify`, {}), onSuccess: done });
+  const verifyOne = useMutation({
+    mutationFn: (hid: number) => http.put(`/history/${hid}/verify`),
+    onSuccess: done,
+  });
+  const verifyAll = useMutation({
+    mutationFn: () => http.put(`/properties/${id}/history/verify`, {}),
+    onSuccess: done,
+  });
   const rows = list.data?.data ?? [];
   const unverified = rows.filter((r) => !r.verified).length;
 
@@ -98,7 +108,11 @@ export function HistoryPanel({ entity, id, refresh }: Props) {
             </TableHead>
             <TableBody>
               {rows.map((r) => (
-                <TableRow key={r.id} data-unverified={!r.verified} sx={r.verified ? undefined : { bgcolor: 'action.hover' }}>
+                <TableRow
+                  key={r.id}
+                  data-unverified={!r.verified}
+                  sx={r.verified ? undefined : { bgcolor: 'action.hover' }}
+                >
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.created_at)}</TableCell>
                   <TableCell>{r.user?.name ?? '—'}</TableCell>
                   <TableCell>
@@ -112,7 +126,12 @@ export function HistoryPanel({ entity, id, refresh }: Props) {
                     {r.verified ? (
                       <Chip size="small" label="Verified" color="success" variant="outlined" />
                     ) : isAdmin ? (
-                      <Button size="small" variant="outlined" color="warning" onClick={() => verifyOne.mutate(r.id)}>
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        color="warning"
+                        onClick={() => verifyOne.mutate(r.id)}
+                      >
                         Verify
                       </Button>
                     ) : (

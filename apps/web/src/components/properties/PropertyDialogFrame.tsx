@@ -6,7 +6,13 @@ import { MESSAGES } from '@frontage/shared';
  * The dialog of both property forms. Its body is mounted only while open, so every opening starts
  * from a fresh form (spec B §4: the form is cleared after a save).
  */
-export function PropertyDialog(p: { open: boolean; width: number; titleId: string; onClose: () => void; children: ReactNode }) {
+export function PropertyDialog(p: {
+  open: boolean;
+  width: number;
+  titleId: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
   return (
     <Dialog
       open={p.open}

@@ -28,10 +28,17 @@ interface SectionProps {
 /** Read-only fields (the scheme's address) look set apart from the ones the user fills. */
 export const READ_ONLY_SX = { '& .MuiInputBase-root': { bgcolor: 'action.hover' } } as const;
 
-const addCompany = (list: CompanyRef[], c: CompanyRef) => (list.some((x) => x.id === c.id) ? list : [...list, c]);
+const addCompany = (list: CompanyRef[], c: CompanyRef) =>
+  list.some((x) => x.id === c.id) ? list : [...list, c];
 
 /** Address block: editable (standalone, with Fill From Map and the autofill box) or read-only (scheme). */
-export function AddressSection({ value, set, errors, disabled, readOnly }: SectionProps & { readOnly?: boolean }) {
+export function AddressSection({
+  value,
+  set,
+  errors,
+  disabled,
+  readOnly,
+}: SectionProps & { readOnly?: boolean }) {
   const [picking, setPicking] = useState(false);
   const a = value.address;
   const setAddress = (patch: Partial<AddressFormValues>) => set('address', { ...a, ...patch });
@@ -55,7 +62,10 @@ export function AddressSection({ value, set, errors, disabled, readOnly }: Secti
       latitude: c.lat,
       longitude: c.lng,
     });
-  const field = (key: Exclude<keyof AddressFormValues, 'latitude' | 'longitude' | 'country'>, label: string) => (
+  const field = (
+    key: Exclude<keyof AddressFormValues, 'latitude' | 'longitude' | 'country'>,
+    label: string,
+  ) => (
     <TextField
       size="small"
       label={label}
@@ -144,7 +154,12 @@ function CompanyList(p: SectionProps & { name: CompanyListName; label: string; r
 }
 
 function ContactList(
-  p: SectionProps & { name: ContactListName; label: string; pairedWith?: CompanyListName; readOnly?: boolean },
+  p: SectionProps & {
+    name: ContactListName;
+    label: string;
+    pairedWith?: CompanyListName;
+    readOnly?: boolean;
+  },
 ) {
   const paired = p.pairedWith;
   return (
@@ -184,7 +199,12 @@ export function PropertyInfoSection(p: SectionProps) {
         helperText={p.errors.legal_tenant}
       />
       <CompanyList {...p} name="tenant_agents" label="Tenant Agents" />
-      <ContactList {...p} name="tenant_agent_contacts" label="Tenant Agent Contacts" pairedWith="tenant_agents" />
+      <ContactList
+        {...p}
+        name="tenant_agent_contacts"
+        label="Tenant Agent Contacts"
+        pairedWith="tenant_agents"
+      />
       <Wide>
         <ContactList {...p} name="tenant_contacts" label="Tenant Contacts" />
       </Wide>
@@ -196,14 +216,22 @@ export function AreasSection(p: SectionProps) {
   return (
     <FormSection title="Areas">
       <Wide>
-        <AreaChecklist value={p.value.areas} onChange={(v) => p.set('areas', v)} errors={p.errors} disabled={p.disabled} />
+        <AreaChecklist
+          value={p.value.areas}
+          onChange={(v) => p.set('areas', v)}
+          errors={p.errors}
+          disabled={p.disabled}
+        />
       </Wide>
     </FormSection>
   );
 }
 
 export function LeaseInfoSection(p: SectionProps) {
-  const date = (name: 'lease_start_date' | 'lease_end_date' | 'next_review_date' | 'break_date', label: string) => (
+  const date = (
+    name: 'lease_start_date' | 'lease_end_date' | 'next_review_date' | 'break_date',
+    label: string,
+  ) => (
     <DateField
       size="small"
       label={label}
@@ -295,7 +323,12 @@ export function LandlordSection(p: SectionProps & { readOnly?: boolean }) {
       <CompanyList {...p} name="landlords" label="Landlords" />
       <ContactList {...p} name="landlord_contacts" label="Landlord Contacts" pairedWith="landlords" />
       <CompanyList {...p} name="landlord_agents" label="Landlord Agents" />
-      <ContactList {...p} name="landlord_agent_contacts" label="Landlord Agent Contacts" pairedWith="landlord_agents" />
+      <ContactList
+        {...p}
+        name="landlord_agent_contacts"
+        label="Landlord Agent Contacts"
+        pairedWith="landlord_agents"
+      />
     </FormSection>
   );
 }

@@ -40,7 +40,11 @@ export function SchemePropertyDialog({ open, onClose, onCreated, scheme = null }
   );
 }
 
-function SchemePropertyForm({ onClose, onCreated, fixed }: Omit<Props, 'open' | 'scheme'> & { fixed: SchemeOption | null }) {
+function SchemePropertyForm({
+  onClose,
+  onCreated,
+  fixed,
+}: Omit<Props, 'open' | 'scheme'> & { fixed: SchemeOption | null }) {
   const me = useMe().data;
   const qc = useQueryClient();
   const form = usePropertyForm(() => emptyPropertyForm(me?.currency));

@@ -28,7 +28,15 @@ export const placeKeys = {
 };
 
 /** The scheme load of spec B §7: address, its units and the landlord lists. */
-export const SCHEME_DETAIL_INCLUDE = ['address', 'files', 'properties', ...SCHEME_PARTY_LIST_NAMES, 'agents', 'contacts', 'tenant'].join(',');
+export const SCHEME_DETAIL_INCLUDE = [
+  'address',
+  'files',
+  'properties',
+  ...SCHEME_PARTY_LIST_NAMES,
+  'agents',
+  'contacts',
+  'tenant',
+].join(',');
 
 export const fetchScheme = async (id: number): Promise<Scheme> =>
   (await http.get<{ data: Scheme }>(`/schemes/${id}`, { query: { include: SCHEME_DETAIL_INCLUDE } })).data;
@@ -47,7 +55,12 @@ export const useSchemeSearch = (input: string) => {
     queryFn: async ({ signal }) =>
       (
         await http.get<{ data: Scheme[] }>('/schemes', {
-          query: { q, per_page: PAGE_SIZE_SEARCH, include: ['address', ...SCHEME_PARTY_LIST_NAMES].join(','), type: 'all' },
+          query: {
+            q,
+            per_page: PAGE_SIZE_SEARCH,
+            include: ['address', ...SCHEME_PARTY_LIST_NAMES].join(','),
+            type: 'all',
+          },
           quiet: true,
           signal,
         })
@@ -67,5 +80,10 @@ const created = (p: Pick<Property, 'id' | 'tenant'>): CreatedProperty => ({
 export const createStandaloneProperty = async (body: PropertyCreate): Promise<CreatedProperty> =>
   created((await http.post<{ data: Property }>('/properties', body, { quiet: [422] })).data);
 
-export const createSchemeProperty = async (schemeId: number, body: SchemePropertyCreate): Promise<CreatedProperty> =>
-  created((await http.post<{ data: Property }>(`/schemes/${schemeId}/properties`, body, { quiet: [422] })).data);
+export const createSchemeProperty = async (
+  schemeId: number,
+  body: SchemePropertyCreate,
+): Promise<CreatedProperty> =>
+  created(
+    (await http.post<{ data: Property }>(`/schemes/${schemeId}/properties`, body, { quiet: [422] })).data,
+  );

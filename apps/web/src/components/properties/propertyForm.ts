@@ -19,7 +19,12 @@ export const MONEY_FIELDS = ['rent_pa', 'rent_sqft', 'rateable_value', 'service_
 export type MoneyFieldName = (typeof MONEY_FIELDS)[number];
 
 export const COMPANY_LISTS = ['landlords', 'landlord_agents', 'tenant_agents'] as const;
-export const CONTACT_LISTS = ['landlord_contacts', 'landlord_agent_contacts', 'tenant_agent_contacts', 'tenant_contacts'] as const;
+export const CONTACT_LISTS = [
+  'landlord_contacts',
+  'landlord_agent_contacts',
+  'tenant_agent_contacts',
+  'tenant_contacts',
+] as const;
 export type CompanyListName = (typeof COMPANY_LISTS)[number];
 export type ContactListName = (typeof CONTACT_LISTS)[number];
 
@@ -94,7 +99,8 @@ export const emptyPropertyForm = (userCurrency?: string | null): PropertyFormVal
 /** Client-side checks before a save: dates must be real (the server checks everything again). */
 export const clientErrors = (v: PropertyFormValues): Record<string, string> => {
   const out: Record<string, string> = {};
-  for (const f of DATE_FIELDS) if (!isValidDateText(v[f])) out[f] = 'The date must be a valid date (dd/mm/yyyy).';
+  for (const f of DATE_FIELDS)
+    if (!isValidDateText(v[f])) out[f] = 'The date must be a valid date (dd/mm/yyyy).';
   return out;
 };
 
@@ -175,7 +181,8 @@ export const fieldOfErrorKey = (key: string): string => {
   if (key === 'company_id' || key === 'tenant_id') return 'tenant';
   if (key === 'legal_tenant_id') return 'legal_tenant';
   const [head, second] = key.split('.');
-  if (head === 'address' && second) return `address.${second === 'latitude' || second === 'longitude' ? 'street' : second}`;
+  if (head === 'address' && second)
+    return `address.${second === 'latitude' || second === 'longitude' ? 'street' : second}`;
   if (head && (PROPERTY_PARTY_LIST_NAMES as string[]).includes(head)) return head as PropertyPartyList;
   return head ?? key;
 };

@@ -17,7 +17,9 @@ export function usePropertyForm(initial: () => PropertyFormValues) {
     setValue((old) => ({ ...old, [key]: v }));
     setErrors((old) => {
       if (!Object.keys(old).some((k) => k === key || k.startsWith(`${String(key)}.`))) return old;
-      return Object.fromEntries(Object.entries(old).filter(([k]) => k !== key && !k.startsWith(`${String(key)}.`)));
+      return Object.fromEntries(
+        Object.entries(old).filter(([k]) => k !== key && !k.startsWith(`${String(key)}.`)),
+      );
     });
   }, []);
 
