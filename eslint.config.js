@@ -3,6 +3,14 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
+import importPlugin from 'eslint-plugin-import';
+import { readdirSync } from 'node:fs';
+
+const web = './apps/web/src';
+const server = './apps/server/src';
+const features = readdirSync(new URL(`${web}/features`, import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 export default tseslint.config(
   {
@@ -35,22 +43,83 @@ export default tseslint.config(
     },
   },
   {
-    // Features never import other features (ARCHITECTURE.md §2).
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    // The import direction of ARCHITECTURE.md §2, on resolved paths (a relative path cannot slip by):
+    // web: app → features → entities → components/lib; features never import each other;
+    // server: routes never import repositories or db/.
+    files: ['apps/**/*.{ts,tsx}'],
+    plugins: { import: importPlugin },
+    settings: {
+      'import/resolver': {
+        typescript: {
+          project: ['apps/web/tsconfig.json', 'apps/server/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        },
+      },
+    },
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...features.map((name) => ({
+              target: `${web}/features/${name}`,
+              from: `${web}/features`,
+              except: [`./${name}`],
+              message:
+                'Features never import other features: move the shared piece to entities/ or components/.',
+            })),
+            {
+              target: [`${web}/features`, `${web}/entities`, `${web}/components`, `${web}/lib`],
+              from: `${web}/app`,
+              message: 'Only app/ knows the route table and the shell.',
+            },
+            {
+              target: [`${web}/entities`, `${web}/components`, `${web}/lib`],
+              from: `${web}/features`,
+              message: 'entities/, components/ and lib/ are used by features, never the other way round.',
+            },
+            {
+              target: [`${web}/components`, `${web}/lib`],
+              from: `${web}/entities`,
+              message: 'components/ and lib/ hold generic UI and plumbing: no domain code.',
+            },
+            {
+              target: `${web}/lib`,
+              from: `${web}/components`,
+              message: 'lib/ is below components/.',
+            },
+            {
+              target: `${server}/modules/**/*.routes.ts`,
+              from: [`${server}/modules/**/*.repository.ts`, `${server}/db/**`],
+              message: 'Routes call services; SQL and the database handle stay behind them.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Services own business rules and transactions, not HTTP (ARCHITECTURE.md §3).
+    files: ['apps/server/src/**/*.service.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: ['../../features/*', '**/features/*/**', '@/features/*'],
-              message:
-                'Features never import other features; move shared pieces to components/ or packages/shared.',
+              group: ['fastify', 'fastify/*', 'fastify-*', '@fastify/*'],
+              message: 'Services never import Fastify: take plain values, throw AppErrors.',
             },
           ],
         },
       ],
     },
+  },
+  {
+    // Small files with names that say what they hold; data tables and tests are exempt.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts', 'bench/**/*.ts'],
+    ignores: ['packages/shared/src/currencies.ts', 'apps/server/src/db/seed/*data.ts', 'bench/dataset/**'],
+    rules: { 'max-lines': ['warn', { max: 400, skipBlankLines: true, skipComments: true }] },
   },
   {
     // packages/shared depends only on zod.

@@ -6,10 +6,11 @@
  * Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/frontage_bench, created when
  * missing), BENCH_CONNECTIONS (16), BENCH_SECONDS (10 per row), BENCH_WARMUP (3 s of load before
  * each row is measured: the rows before it leave other pages in the caches), BENCH_ONLY (substring
- * filter on names).
+ * filter on names). The first table is `npm run bench:bundle`'s: the gzipped bytes /login and / need.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { bundleRows, printBundleRows } from './lib/bundle';
 import { ensureDatabase } from './lib/database';
 import { httpLoad } from './lib/http-load';
 import { repoRoot, startNode, stop, waitForHealth } from './lib/processes';
@@ -44,6 +45,12 @@ async function main() {
   console.log(
     `Frontage bench — ${connections} connections, ${seconds}s per row, database ${new URL(databaseUrl).pathname.slice(1)}`,
   );
+  // What a cold browser downloads before /login and / can show (the web build's manifest).
+  try {
+    printBundleRows(bundleRows());
+  } catch (err) {
+    console.log(`bundle rows skipped: ${(err as Error).message}`);
+  }
   await ensureDatabase(databaseUrl);
   const server = startNode(
     'apps/server/src/main.ts',

@@ -116,16 +116,14 @@ describe('local geocoder', () => {
 
   it('searches stored addresses, then towns', async () => {
     const db = await testDb();
-    await db
-      .insert(addresses)
-      .values({
-        street: 'Briggate',
-        city: 'Leeds',
-        region: 'West Yorkshire',
-        post_code: 'LS1 6HD',
-        lat: 53.7976,
-        lng: -1.5426,
-      });
+    await db.insert(addresses).values({
+      street: 'Briggate',
+      city: 'Leeds',
+      region: 'West Yorkshire',
+      post_code: 'LS1 6HD',
+      lat: 53.7976,
+      lng: -1.5426,
+    });
     const rows = (await get(local, '/api/geocode/search?q=leeds')).json().data;
     expect(rows[0]).toMatchObject({ line1: 'Briggate', city: 'Leeds', zip: 'LS1 6HD' });
     expect(

@@ -1,19 +1,19 @@
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
-import { App } from './app/App';
-import { connectHttp } from './app/bootstrap';
-import { appRoutes } from './app/routes';
-import { createQueryClient } from './lib/queryClient';
 
-const queryClient = createQueryClient();
-const router = createBrowserRouter(appRoutes);
-connectHttp(router, queryClient);
+/*
+ * The first chunk only chooses what to download: a cold visit to /login gets the sign-in page
+ * alone (app/signInEntry), every other path the app (app/start). Issue 11, ADR 0041.
+ */
+const element = document.getElementById('root');
+if (!element) throw new Error('#root missing from index.html');
+const root = createRoot(element);
 
-const root = document.getElementById('root');
-if (!root) throw new Error('#root missing from index.html');
-createRoot(root).render(
-  <StrictMode>
-    <App router={router} queryClient={queryClient} />
-  </StrictMode>,
-);
+const failed = () => {
+  element.textContent = 'This page could not be loaded. Check your connection and reload the page.';
+};
+
+if (window.location.pathname === '/login') {
+  import('./app/signInEntry').then((m) => m.startSignIn(root)).catch(failed);
+} else {
+  import('./app/start').then((m) => m.startApp(root)).catch(failed);
+}

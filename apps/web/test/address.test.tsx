@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { MapViewProps } from '../src/components/map/types';
-import { AddressPickerDialog } from '../src/components/address/AddressPickerDialog';
+import { AddressPickerDialog } from '../src/entities/address/AddressPickerDialog';
 import { installFakeFetch, json } from './fakeFetch';
 
 // jsdom has no WebGL: the map is replaced by buttons that fire what MapLibre would.

@@ -10,7 +10,7 @@ import { MemoryRouter } from 'react-router';
 import type { Editor } from '@tiptap/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Comment, User } from '@frontage/shared';
-import { CommentsPanel } from '../src/components/comments';
+import { CommentsPanel } from '../src/entities/comments';
 import { queryKeys } from '../src/lib/queryClient';
 import { makeAdmin, makeUser } from './fixtures';
 import { installFakeFetch, json, type FakeHandler } from './fakeFetch';

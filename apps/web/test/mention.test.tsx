@@ -8,7 +8,7 @@ import { MemoryRouter } from 'react-router';
 import type { Editor } from '@tiptap/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MENTION_POPUP_WIDTH } from '@frontage/shared';
-import { CommentEditor } from '../src/components/comments/CommentEditor';
+import { CommentEditor } from '../src/entities/comments/CommentEditor';
 import { installFakeFetch, json } from './fakeFetch';
 
 beforeAll(() => {

@@ -26,6 +26,11 @@ export type Pagination = z.infer<typeof paginationSchema>;
 
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), meta: z.object({ pagination: paginationSchema }) });
+/** A page of any list on the wire (API.md): the rows and their pagination. */
+export interface Page<T> {
+  data: T[];
+  meta: { pagination: Pagination };
+}
 export const dataOf = <T extends z.ZodType>(item: T) => z.object({ data: item });
 
 export const msgSchema = z.object({ msg: z.string() });

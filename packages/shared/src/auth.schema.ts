@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import { CURRENCY_CHOICES, THEMES } from './enums';
+import { LOGIN_MESSAGES } from './login';
 
 export const PASSWORD_MIN = 8;
 
 export const loginBodySchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, 'The email field is required.')
-    .email('The email must be a valid email address.'),
-  password: z.string().min(1, 'The password field is required.'),
+  email: z.string().trim().min(1, LOGIN_MESSAGES.emailRequired).email(LOGIN_MESSAGES.emailInvalid),
+  password: z.string().min(1, LOGIN_MESSAGES.passwordRequired),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 

@@ -4,6 +4,7 @@ export * from './messages';
 export * from './api.schema';
 export * from './user.schema';
 export * from './auth.schema';
+export * from './login';
 export * from './notification.schema';
 export * from './permissions';
 export * from './initials';

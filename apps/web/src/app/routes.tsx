@@ -1,11 +1,10 @@
 import type { RouteObject } from 'react-router';
 import { BootGate, GuestOnly, RequireAdmin, RequireAuth } from './guards';
-import { MainLayout, MapLayout } from './layouts/AppShell';
+import { LoginPage, MainLayout, MapLayout } from './layouts/splitPoints';
 import { ShellIfSignedIn } from './layouts/BareLayout';
 import { PageLoadError, lazyPage } from './lazyPage';
 import AccessErrorPage from './pages/AccessErrorPage';
 import NotFoundPage from './pages/NotFoundPage';
-import LoginPage from '../features/auth/pages/LoginPage';
 
 const MyPropertiesPage = lazyPage(() => import('../features/properties/pages/MyPropertiesPage'));
 const PropertiesPage = lazyPage(() => import('../features/properties/pages/PropertiesPage'));

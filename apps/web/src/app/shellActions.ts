@@ -1,8 +1,8 @@
 import { createElement, Fragment, useEffect, useSyncExternalStore } from 'react';
 import { enqueueSnackbar } from 'notistack';
 import type { DealType } from '@frontage/shared';
-import { CreateCompanyDialog } from '../components/companies/CreateCompanyDialog';
-import { CreateContactDialog } from '../components/contacts/CreateContactDialog';
+import { CreateCompanyDialog } from '../entities/companies/CreateCompanyDialog';
+import { CreateContactDialog } from '../entities/contacts/CreateContactDialog';
 
 /**
  * The top bar's dialog entries. The dialogs behind them belong to later issues: an entry whose

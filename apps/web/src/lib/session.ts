@@ -1,18 +1,9 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { User } from '@frontage/shared';
-import { ApiError, http } from './http';
+import { fetchMe } from './me';
 import { queryKeys } from './queryClient';
 
-/** The signed-in user, or null when there is no session. The `me` query IS the auth state. */
-export const fetchMe = async (): Promise<User | null> => {
-  try {
-    const res = await http.get<{ data: User }>('/auth/me/', { query: { include: 'company' }, quiet: [401] });
-    return res.data;
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 401) return null;
-    throw err;
-  }
-};
+export { fetchMe };
 
 export const meQueryOptions = queryOptions({
   queryKey: queryKeys.me,

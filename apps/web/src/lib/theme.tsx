@@ -8,83 +8,13 @@ import {
   type ReactNode,
 } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { CssBaseline, ThemeProvider, createTheme, type Theme as MuiTheme } from '@mui/material';
+import { CssBaseline, ThemeProvider } from '@mui/material';
 import type { Theme } from '@frontage/shared';
 import { http } from './http';
 import { setMe, useMe } from './session';
+import { createAppTheme, readStored, subscribe, writeStored } from './appTheme';
 
-const STORAGE_KEY = 'frontage.theme';
-
-/* A tiny external store for the signed-out preference (localStorage, else prefers-color-scheme). */
-const listeners = new Set<() => void>();
-const readStored = (): Theme => {
-  try {
-    const stored = window.localStorage.getItem(STORAGE_KEY);
-    if (stored === 'light' || stored === 'dark') return stored;
-  } catch {
-    /* storage unavailable */
-  }
-  return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
-};
-const writeStored = (mode: Theme): void => {
-  try {
-    if (window.localStorage.getItem(STORAGE_KEY) === mode) return;
-    window.localStorage.setItem(STORAGE_KEY, mode);
-  } catch {
-    /* storage unavailable */
-  }
-  listeners.forEach((l) => l());
-};
-const subscribe = (l: () => void) => {
-  listeners.add(l);
-  return () => listeners.delete(l);
-};
-
-export const createAppTheme = (mode: Theme): MuiTheme =>
-  createTheme({
-    palette:
-      mode === 'light'
-        ? {
-            mode,
-            primary: { main: '#1f4e79' },
-            secondary: { main: '#6a3d9a' },
-            background: { default: '#f4f6f8', paper: '#ffffff' },
-            text: { primary: '#1a2027', secondary: '#4a5560' },
-          }
-        : {
-            mode,
-            primary: { main: '#8cb8e8' },
-            secondary: { main: '#c5a3e6' },
-            background: { default: '#12161b', paper: '#1b2128' },
-            text: { primary: '#e6e9ec', secondary: '#b0b8c1' },
-          },
-    shape: { borderRadius: 6 },
-    typography: {
-      fontFamily: '"Inter", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-      fontSize: 13,
-      body1: { fontSize: '0.875rem' },
-      body2: { fontSize: '0.8125rem' },
-      h1: { fontSize: '1.375rem', fontWeight: 600, lineHeight: 1.3 },
-      h2: { fontSize: '1.0625rem', fontWeight: 600 },
-      h3: { fontSize: '0.9375rem', fontWeight: 600 },
-      button: { textTransform: 'none', fontWeight: 500 },
-    },
-    components: {
-      MuiButton: { defaultProps: { size: 'small', disableElevation: true } },
-      MuiIconButton: { defaultProps: { size: 'small' } },
-      MuiTextField: { defaultProps: { size: 'small', fullWidth: true } },
-      MuiFormControl: { defaultProps: { size: 'small' } },
-      MuiToggleButtonGroup: { defaultProps: { size: 'small' } },
-      MuiTable: { defaultProps: { size: 'small' } },
-      MuiList: { defaultProps: { dense: true } },
-      MuiMenuItem: { defaultProps: { dense: true } },
-      MuiToolbar: { defaultProps: { variant: 'dense' } },
-      MuiTooltip: { defaultProps: { arrow: true } },
-      MuiAppBar: { defaultProps: { elevation: 0 } },
-      MuiPaper: { defaultProps: { elevation: 0 }, styleOverrides: { outlined: { borderRadius: 6 } } },
-      MuiAlert: { styleOverrides: { root: { alignItems: 'center' } } },
-    },
-  });
+export { createAppTheme };
 
 interface ThemeModeValue {
   mode: Theme;

@@ -1,7 +1,7 @@
 import { Box } from '@mui/material';
 import { Outlet } from 'react-router';
 import { useMe } from '../../lib/session';
-import { MainLayout } from './AppShell';
+import { MainLayout } from './splitPoints';
 
 /** Signed-in visitors see the page inside the main layout; others on a plain background. */
 export function ShellIfSignedIn() {

@@ -1,21 +1,16 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
-import { MESSAGES, TOAST_DURATION_MS, type LoginBody, type User } from '@frontage/shared';
-import { http } from '../../lib/http';
+import { MESSAGES, TOAST_DURATION_MS, type User } from '@frontage/shared';
 import { setMe } from '../../lib/session';
 
-/** POST /api/auth/login. 401 and 429 are shown inline by the login form, so they are quiet here. */
-export const useLogin = () => {
+/** What follows a sign-in inside the app: the temporary-password warning, then the session. */
+export const useSignedIn = () => {
   const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: LoginBody) =>
-      (await http.post<{ data: User }>('/auth/login', body, { quiet: [401, 429] })).data,
-    onSuccess: (user) => {
-      if (user.is_temp) {
-        enqueueSnackbar(MESSAGES.changePassword, { variant: 'warning', autoHideDuration: TOAST_DURATION_MS });
-      }
-      // Setting the user flips the guest-only guard, which sends the visitor on.
-      setMe(qc, user);
-    },
-  });
+  return (user: User) => {
+    if (user.is_temp) {
+      enqueueSnackbar(MESSAGES.changePassword, { variant: 'warning', autoHideDuration: TOAST_DURATION_MS });
+    }
+    // Setting the user flips the guest-only guard, which sends the visitor on.
+    setMe(qc, user);
+  };
 };

@@ -1,14 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Notification, Pagination, UnreadCount } from '@frontage/shared';
+import type { Notification, Page, UnreadCount } from '@frontage/shared';
 import { http } from '../../lib/http';
 import { queryKeys } from '../../lib/queryClient';
 
 export const UNREAD_COUNT_REFETCH_MS = 30_000;
 
-export interface NotificationPage {
-  data: Notification[];
-  meta: { pagination: Pagination };
-}
+export type NotificationPage = Page<Notification>;
 
 /** GET /api/notifications/unread-count — polled every 30 s and on window focus. */
 export const useUnreadCount = () =>

@@ -1,11 +1,10 @@
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
-import { loginBodySchema, type LoginBody } from '@frontage/shared';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { loginProblems, type LoginInput, type User } from '@frontage/shared';
 import { ApiError } from '../../../lib/http';
-import { formatWait } from '../../../lib/format';
-import { useLogin } from '../api';
+import { formatWait } from '../formatWait';
+import { signIn } from '../signIn';
+import { LoginField } from './LoginField';
 
 const errorText = (err: unknown): string | null => {
   if (!err) return null;
@@ -21,30 +20,52 @@ const errorText = (err: unknown): string | null => {
   return err instanceof Error ? err.message : String(err);
 };
 
-export default function LoginPage() {
-  const login = useLogin();
-  const {
-    register,
-    handleSubmit,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginBody>({
-    resolver: zodResolver(loginBodySchema),
-    defaultValues: { email: '', password: '' },
-  });
+/*
+ * Two fields with plain state and loginProblems (the rules of loginBodySchema without zod): the
+ * sign-in page is the one form that does not use react-hook-form and zod, so it loads in under
+ * 150 KB gzipped (issue 11, ADR 0041). The server checks the body with loginBodySchema as before.
+ */
+export interface LoginPageProps {
+  /** Called with the signed-in user; the page shows every failure of POST /api/auth/login itself. */
+  onSignedIn: (user: User) => void;
+}
 
-  useEffect(() => setFocus('email'), [setFocus]);
+export function LoginPage({ onSignedIn }: LoginPageProps) {
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const [values, setValues] = useState<LoginInput>({ email: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof LoginInput, string>>>({});
+  const email = useRef<HTMLInputElement>(null);
+  const password = useRef<HTMLInputElement>(null);
 
-  const onSubmit = handleSubmit(async (body) => {
+  useEffect(() => email.current?.focus(), []);
+
+  const change = (field: keyof LoginInput) => (e: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [field]: e.target.value }));
+    if (errors[field]) setErrors((old) => ({ ...old, [field]: undefined }));
+  };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const problems = loginProblems(values);
+    setErrors(problems);
+    if (problems.email) return email.current?.focus();
+    if (problems.password) return password.current?.focus();
+    setBusy(true);
+    setError(null);
+    let user: User;
     try {
-      await login.mutateAsync(body);
-    } catch {
-      /* shown below from login.error */
+      user = await signIn({ email: values.email.trim(), password: values.password });
+    } catch (err) {
+      setError(err);
+      setBusy(false);
+      return;
     }
-  });
+    setBusy(false);
+    onSignedIn(user);
+  };
 
-  const serverError = errorText(login.error);
-  const busy = isSubmitting || login.isPending;
+  const serverError = errorText(error);
 
   return (
     <Box
@@ -59,30 +80,36 @@ export default function LoginPage() {
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2.5 }}>
             Log in to your account
           </Typography>
-          <form onSubmit={onSubmit} noValidate aria-label="Log in">
+          <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Log in">
             <Stack spacing={2}>
               {serverError && (
                 <Alert severity="error" role="alert" data-testid="login-error">
                   {serverError}
                 </Alert>
               )}
-              <TextField
+              <LoginField
+                ref={email}
                 label="E-mail"
+                name="email"
                 type="email"
                 autoComplete="username"
                 required
-                error={!!errors.email}
-                helperText={errors.email?.message}
-                {...register('email')}
+                aria-invalid={!!errors.email}
+                error={errors.email}
+                value={values.email}
+                onChange={change('email')}
               />
-              <TextField
+              <LoginField
+                ref={password}
                 label="Password"
+                name="password"
                 type="password"
                 autoComplete="current-password"
                 required
-                error={!!errors.password}
-                helperText={errors.password?.message}
-                {...register('password')}
+                aria-invalid={!!errors.password}
+                error={errors.password}
+                value={values.password}
+                onChange={change('password')}
               />
               <Button type="submit" variant="contained" size="medium" disabled={busy} fullWidth>
                 Log in

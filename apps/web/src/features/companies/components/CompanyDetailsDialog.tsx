@@ -18,15 +18,15 @@ import {
   Typography,
 } from '@mui/material';
 import { DIALOG_WIDTHS, canEditMaster } from '@frontage/shared';
-import { useCompanyCategories } from '../../../components/companies/api';
+import { useCompanyCategories } from '../../../entities/companies/api';
 import {
   VERIFICATION_TEXT,
   VerificationIndicator,
   verificationOf,
-} from '../../../components/companies/VerificationIndicator';
+} from '../../../entities/companies/VerificationIndicator';
 import { formatDate } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
-import { useCompany, useCompanyContacts } from '../api';
+import { useCompany, useCompanyContacts } from '../../../entities/companies/api';
 import { CompanyLogo } from './CompanyLogo';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {

@@ -32,9 +32,9 @@ import { DataTable, sortModelOf, sortParamOf } from '../../../components/DataTab
 import { CsvExportButton } from '../../../components/CsvExportButton';
 import { ListSearchField } from '../../../components/ListSearchField';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { CreateCompanyDialog } from '../../../components/companies/CreateCompanyDialog';
-import { useCompanyCategories } from '../../../components/companies/api';
-import { VerificationIndicator } from '../../../components/companies/VerificationIndicator';
+import { CreateCompanyDialog } from '../../../entities/companies/CreateCompanyDialog';
+import { useCompanyCategories } from '../../../entities/companies/api';
+import { VerificationIndicator } from '../../../entities/companies/VerificationIndicator';
 import { formatDate } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
 import { useSavedUiState } from '../../../lib/useSavedUiState';
@@ -46,7 +46,7 @@ import {
   useDeleteCompany,
   useVerifyCompany,
   type CompanyListState,
-} from '../api';
+} from '../../../entities/companies/api';
 import { CompanyDetailsDialog } from '../components/CompanyDetailsDialog';
 import { CompanyLogo } from '../components/CompanyLogo';
 import { MergeCompanyDialog } from '../components/MergeCompanyDialog';

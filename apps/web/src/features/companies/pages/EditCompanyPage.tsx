@@ -9,12 +9,12 @@ import {
   applyCompanyServerErrors,
   companyWriteOf,
   useCompanyForm,
-} from '../../../components/companies/CompanyForm';
-import { submitOnEnter, warnInvalidCompany } from '../../../components/companies/CreateCompanyDialog';
-import { VerificationIndicator } from '../../../components/companies/VerificationIndicator';
-import { CreateContactDialog } from '../../../components/contacts/CreateContactDialog';
+} from '../../../entities/companies/CompanyForm';
+import { submitOnEnter, warnInvalidCompany } from '../../../entities/companies/CreateCompanyDialog';
+import { VerificationIndicator } from '../../../entities/companies/VerificationIndicator';
+import { CreateContactDialog } from '../../../entities/contacts/CreateContactDialog';
 import { useCurrentUser } from '../../../lib/session';
-import { useCompany, useCompanyContacts, useUpdateCompany } from '../api';
+import { useCompany, useCompanyContacts, useUpdateCompany } from '../../../entities/companies/api';
 
 /** /companies/{id}/edit — the company form (PUT; the logo replaced or removed separately) and its contacts. */
 export default function EditCompanyPage() {

@@ -8,9 +8,9 @@ import {
   companyWriteOf,
   emptyCompanyForm,
   useCompanyForm,
-} from '../../../components/companies/CompanyForm';
-import { submitOnEnter, warnInvalidCompany } from '../../../components/companies/CreateCompanyDialog';
-import { useCreateCompany } from '../../../components/companies/api';
+} from '../../../entities/companies/CompanyForm';
+import { submitOnEnter, warnInvalidCompany } from '../../../entities/companies/CreateCompanyDialog';
+import { useCreateCompany } from '../../../entities/companies/api';
 import { useCurrentUser } from '../../../lib/session';
 
 /** /companies/create — the Create Company form as a page; opens the new record afterwards. */

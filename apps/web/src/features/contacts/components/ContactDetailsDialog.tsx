@@ -14,10 +14,10 @@ import {
   Typography,
 } from '@mui/material';
 import { DIALOG_WIDTHS, canEditMaster } from '@frontage/shared';
-import { VerificationIndicator } from '../../../components/companies/VerificationIndicator';
+import { VerificationIndicator } from '../../../entities/companies/VerificationIndicator';
 import { formatDate } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
-import { useContact } from '../api';
+import { useContact } from '../../../entities/contacts/api';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -12,10 +12,10 @@ import { DataTable, sortModelOf, sortParamOf } from '../../../components/DataTab
 import { CsvExportButton } from '../../../components/CsvExportButton';
 import { ListSearchField } from '../../../components/ListSearchField';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { CompanyPicker } from '../../../components/companies/CompanyPicker';
-import { VerificationIndicator } from '../../../components/companies/VerificationIndicator';
-import { CreateContactDialog } from '../../../components/contacts/CreateContactDialog';
-import type { Contact } from '../../../components/contacts/api';
+import { CompanyPicker } from '../../../entities/companies/CompanyPicker';
+import { VerificationIndicator } from '../../../entities/companies/VerificationIndicator';
+import { CreateContactDialog } from '../../../entities/contacts/CreateContactDialog';
+import type { Contact } from '../../../entities/contacts/api';
 import { useCurrentUser } from '../../../lib/session';
 import { useSavedUiState } from '../../../lib/useSavedUiState';
 import {
@@ -25,7 +25,7 @@ import {
   useContactList,
   useDeleteContact,
   type ContactListState,
-} from '../api';
+} from '../../../entities/contacts/api';
 import { ContactDetailsDialog } from '../components/ContactDetailsDialog';
 
 const SORTABLE = new Set(['name', 'email', 'updated_at']);

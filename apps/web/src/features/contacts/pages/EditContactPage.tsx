@@ -2,17 +2,17 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { Alert, Box, Button, LinearProgress, Paper, Stack } from '@mui/material';
 import { canEditMaster } from '@frontage/shared';
 import { PageHeading } from '../../../components/PageHeading';
-import type { Contact } from '../../../components/contacts/api';
+import type { Contact } from '../../../entities/contacts/api';
 import {
   ContactFormFields,
   applyContactServerErrors,
   contactFormOf,
   contactWriteOf,
   useContactForm,
-} from '../../../components/contacts/ContactForm';
-import { submitOnEnter } from '../../../components/companies/CreateCompanyDialog';
+} from '../../../entities/contacts/ContactForm';
+import { submitOnEnter } from '../../../entities/companies/CreateCompanyDialog';
 import { useCurrentUser } from '../../../lib/session';
-import { useContact, useUpdateContact } from '../api';
+import { useContact, useUpdateContact } from '../../../entities/contacts/api';
 
 /** /users/{id}/edit — the contact form, saved with PUT /api/users/{id}. */
 export default function EditContactPage() {

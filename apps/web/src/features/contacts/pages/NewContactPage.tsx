@@ -1,15 +1,15 @@
 import { useNavigate } from 'react-router';
 import { Box, Button, Paper, Stack } from '@mui/material';
 import { PageHeading } from '../../../components/PageHeading';
-import { useCreateContact } from '../../../components/contacts/api';
+import { useCreateContact } from '../../../entities/contacts/api';
 import {
   ContactFormFields,
   applyContactServerErrors,
   contactWriteOf,
   emptyContactForm,
   useContactForm,
-} from '../../../components/contacts/ContactForm';
-import { submitOnEnter } from '../../../components/companies/CreateCompanyDialog';
+} from '../../../entities/contacts/ContactForm';
+import { submitOnEnter } from '../../../entities/companies/CreateCompanyDialog';
 
 /** /users/create — the Create Contact form as a page; opens the new record afterwards. */
 export default function NewContactPage() {

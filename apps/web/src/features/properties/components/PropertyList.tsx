@@ -12,12 +12,12 @@ import {
 } from '@frontage/shared';
 import { CsvExportButton } from '../../../components/CsvExportButton';
 import { DataTable, sortModelOf, sortParamOf } from '../../../components/DataTable';
-import { CompanyPicker } from '../../../components/companies/CompanyPicker';
+import { CompanyPicker } from '../../../entities/companies/CompanyPicker';
 import { DateField } from '../../../components/fields/DateField';
-import { SchemeCombobox } from '../../../components/properties/SchemeCombobox';
+import { SchemeCombobox } from '../../../entities/schemes/SchemeCombobox';
 import type { QueryValue } from '../../../lib/http';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue';
-import { usePropertyList, type PropertyListParams } from '../api';
+import { usePropertyList, type PropertyListParams } from '../../../entities/properties/api';
 
 interface Ref {
   id: number;

@@ -1,11 +1,11 @@
 import { Alert, Box, Button, Chip, Skeleton, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { AREA_FIELDS, AREA_UNIT_LABELS, formatDate, formatMoney, type Property } from '@frontage/shared';
-import { CommentsSlot } from '../../../components/properties/CommentsSlot';
-import { Detail, DetailCard, EntityLink, partyChips } from '../../../components/properties/DetailList';
-import { HistoryPanel } from '../../../components/properties/HistoryPanel';
-import { REASON_LABELS } from '../../../components/properties/labels';
-import { placeKeys, useProperty } from '../api';
+import { CommentsSlot } from '../../../entities/comments/CommentsSlot';
+import { Detail, DetailCard, EntityLink, partyChips } from '../../../components/DetailList';
+import { HistoryPanel } from '../../../entities/history/HistoryPanel';
+import { REASON_LABELS } from '../../../entities/properties/labels';
+import { placeKeys, useProperty } from '../../../entities/properties/api';
 
 export const propertyTitle = (p: Pick<Property, 'building_num' | 'address'>): string => {
   const street = p.address?.street ?? p.address?.full_address ?? '';

@@ -3,7 +3,7 @@ import { Alert, Box, Button, Paper, Skeleton, Typography } from '@mui/material';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { PageHeading } from '../../../components/PageHeading';
-import { placeKeys, setMeAsContact, useProperty, type ContactRole } from '../api';
+import { placeKeys, setMeAsContact, useProperty, type ContactRole } from '../../../entities/properties/api';
 import { propertyTitle } from './PropertyView';
 
 const idOf = (raw: string | null): number | null => (raw && /^\d+$/.test(raw) ? Number(raw) : null);

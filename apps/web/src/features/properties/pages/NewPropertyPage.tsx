@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Box, Button, Paper, Typography } from '@mui/material';
 import { useNavigate } from 'react-router';
 import { PageHeading } from '../../../components/PageHeading';
-import { StandalonePropertyDialog } from '../../../components/properties/StandalonePropertyDialog';
-import { SchemePropertyDialog } from '../../../components/properties/SchemePropertyDialog';
+import { StandalonePropertyDialog } from '../../../entities/properties/StandalonePropertyDialog';
+import { SchemePropertyDialog } from '../../../entities/properties/SchemePropertyDialog';
 
 /** /properties/create: choose the kind of property, then the matching dialog opens. */
 export default function NewPropertyPage() {

@@ -15,17 +15,18 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, SCHEME_MESSAGES, SCHEME_TYPES, type SchemeCreate } from '@frontage/shared';
 import { ApiError } from '../../../lib/http';
-import { AddressPickerDialog } from '../../../components/address/AddressPickerDialog';
-import { PlaceSearchBox } from '../../../components/address/PlaceSearchBox';
-import { CompanyPicker } from '../../../components/companies/CompanyPicker';
-import type { CompanyRef } from '../../../components/companies/api';
-import { ContactPicker } from '../../../components/contacts/ContactPicker';
-import type { ContactRef } from '../../../components/contacts/api';
+import { AddressPickerDialog } from '../../../entities/address/AddressPickerDialog';
+import { PlaceSearchBox } from '../../../entities/address/PlaceSearchBox';
+import { CompanyPicker } from '../../../entities/companies/CompanyPicker';
+import type { CompanyRef } from '../../../entities/companies/api';
+import { ContactPicker } from '../../../entities/contacts/ContactPicker';
+import type { ContactRef } from '../../../entities/contacts/api';
 import { CountrySelect } from '../../../components/fields/CountrySelect';
 import { YearField } from '../../../components/fields/YearField';
-import { FormSection, Wide } from '../../../components/properties/FormSection';
-import { emptyAddress, type AddressFormValues } from '../../../components/properties/propertyForm';
-import { createScheme, placeKeys } from '../api';
+import { FormSection, Wide } from '../../../components/FormSection';
+import { emptyAddress, type AddressFormValues } from '../../../entities/properties/propertyForm';
+import { createScheme } from '../../../entities/schemes/api';
+import { placeKeys } from '../../../entities/properties/api';
 
 interface Values {
   name: string;

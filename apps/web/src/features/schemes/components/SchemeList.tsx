@@ -6,9 +6,9 @@ import type { SCHEME_SORTS } from '@frontage/shared';
 import { DEBOUNCE_SEARCH_MS, SCHEME_TYPES, type Scheme } from '@frontage/shared';
 import { CsvExportButton } from '../../../components/CsvExportButton';
 import { DataTable, sortModelOf, sortParamOf } from '../../../components/DataTable';
-import { CompanyPicker } from '../../../components/companies/CompanyPicker';
+import { CompanyPicker } from '../../../entities/companies/CompanyPicker';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue';
-import { useSchemeList } from '../api';
+import { useSchemeList } from '../../../entities/schemes/api';
 
 type SchemeSort = (typeof SCHEME_SORTS)[number];
 

@@ -17,11 +17,12 @@ import {
 import AddIcon from '@mui/icons-material/Add';
 import { Link as RouterLink } from 'react-router';
 import { formatDate, formatMoney, type Scheme } from '@frontage/shared';
-import { CommentsSlot } from '../../../components/properties/CommentsSlot';
-import { Detail, DetailCard, EntityLink, partyChips } from '../../../components/properties/DetailList';
-import { HistoryPanel } from '../../../components/properties/HistoryPanel';
-import { SchemePropertyDialog } from '../../../components/properties/SchemePropertyDialog';
-import { placeKeys, useScheme } from '../api';
+import { CommentsSlot } from '../../../entities/comments/CommentsSlot';
+import { Detail, DetailCard, EntityLink, partyChips } from '../../../components/DetailList';
+import { HistoryPanel } from '../../../entities/history/HistoryPanel';
+import { SchemePropertyDialog } from '../../../entities/properties/SchemePropertyDialog';
+import { useScheme } from '../../../entities/schemes/api';
+import { placeKeys } from '../../../entities/properties/api';
 
 /** The scheme view (`/schemes?id=`): its details, landlord side, units and history. */
 export function SchemeView({ id }: { id: number }) {

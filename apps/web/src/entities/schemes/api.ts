@@ -1,31 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   DEBOUNCE_SEARCH_MS,
   PAGE_SIZE_SEARCH,
   SCHEME_PARTY_LIST_NAMES,
-  type Property,
-  type PropertyCreate,
+  type Page,
   type Scheme,
-  type SchemePropertyCreate,
+  type SchemeCreate,
+  type SchemeListQuery,
 } from '@frontage/shared';
 import { http } from '../../lib/http';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
-
-/** What a create dialog emits (spec B §4): the new property as other screens refer to it. */
-export interface CreatedProperty {
-  id: number;
-  entity_type: 'property';
-  tenant: Property['tenant'] | null;
-}
-
-/** Query keys the property and scheme screens share, so a dialog can refresh any list. */
-export const placeKeys = {
-  properties: ['properties'] as const,
-  property: (id: number) => ['properties', 'one', id] as const,
-  schemes: ['schemes'] as const,
-  scheme: (id: number) => ['schemes', 'one', id] as const,
-  schemeSearch: (q: string) => ['schemes', 'search', q] as const,
-};
+import { placeKeys } from '../properties/api';
 
 /** The scheme load of spec B §7: address, its units and the landlord lists. */
 export const SCHEME_DETAIL_INCLUDE = [
@@ -70,20 +55,21 @@ export const useSchemeSearch = (input: string) => {
   });
 };
 
-const created = (p: Pick<Property, 'id' | 'tenant'>): CreatedProperty => ({
-  id: p.id,
-  entity_type: 'property',
-  tenant: p.tenant ?? null,
-});
+export const SCHEME_LIST_INCLUDE = 'address,landlords,properties_count';
 
-/** 422s are shown against the fields by the dialog, so they are not toasted. */
-export const createStandaloneProperty = async (body: PropertyCreate): Promise<CreatedProperty> =>
-  created((await http.post<{ data: Property }>('/properties', body, { quiet: [422] })).data);
+export type SchemeListParams = Omit<SchemeListQuery, 'include'>;
 
-export const createSchemeProperty = async (
-  schemeId: number,
-  body: SchemePropertyCreate,
-): Promise<CreatedProperty> =>
-  created(
-    (await http.post<{ data: Property }>(`/schemes/${schemeId}/properties`, body, { quiet: [422] })).data,
-  );
+export const useSchemeList = (params: SchemeListParams) =>
+  useQuery({
+    queryKey: [...placeKeys.schemes, 'list', params] as const,
+    queryFn: ({ signal }) =>
+      http.get<Page<Scheme>>('/schemes', {
+        query: { ...(params as Record<string, string | number | undefined>), include: SCHEME_LIST_INCLUDE },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+/** 422s are shown against the fields by the form. */
+export const createScheme = async (body: SchemeCreate): Promise<Scheme> =>
+  (await http.post<{ data: Scheme }>('/schemes', body, { quiet: [422] })).data;

@@ -17,7 +17,7 @@ import type { HistoryEntry } from '@frontage/shared';
 import { http } from '../../lib/http';
 import { formatDateTime } from '../../lib/format';
 import { useMe } from '../../lib/session';
-import { fieldLabel } from './labels';
+import { fieldLabel } from '../properties/labels';
 
 const PER_PAGE = 15;
 

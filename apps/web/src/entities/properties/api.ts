@@ -1,21 +1,34 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { PROPERTY_INCLUDES, type Property, type PropertyListQuery } from '@frontage/shared';
+import {
+  PROPERTY_INCLUDES,
+  type Page,
+  type Property,
+  type PropertyCreate,
+  type PropertyListQuery,
+  type SchemePropertyCreate,
+} from '@frontage/shared';
 import { http } from '../../lib/http';
-import { placeKeys } from '../../components/properties/api';
 
-export { placeKeys };
+/** What a create dialog emits (spec B §4): the new property as other screens refer to it. */
+export interface CreatedProperty {
+  id: number;
+  entity_type: 'property';
+  tenant: Property['tenant'] | null;
+}
+
+/** Query keys the property and scheme screens share, so a dialog can refresh any list. */
+export const placeKeys = {
+  properties: ['properties'] as const,
+  property: (id: number) => ['properties', 'one', id] as const,
+  schemes: ['schemes'] as const,
+  scheme: (id: number) => ['schemes', 'one', id] as const,
+  schemeSearch: (q: string) => ['schemes', 'search', q] as const,
+};
 
 /** The property load of spec B §7, with every include it names. */
 export const PROPERTY_DETAIL_INCLUDE = PROPERTY_INCLUDES.join(',');
 /** What the tables show per row. */
 export const PROPERTY_LIST_INCLUDE = 'address,scheme,tenant,landlords,unverified_history_count';
-
-export interface Page<T> {
-  data: T[];
-  meta: {
-    pagination: { total: number; count: number; per_page: number; current_page: number; total_pages: number };
-  };
-}
 
 export const fetchProperty = async (id: number): Promise<Property> =>
   (await http.get<{ data: Property }>(`/properties/${id}`, { query: { include: PROPERTY_DETAIL_INCLUDE } }))
@@ -42,3 +55,21 @@ export type ContactRole = 'landlord' | 'tenant';
 
 export const setMeAsContact = async (id: number, role: ContactRole): Promise<Property> =>
   (await http.post<{ data: Property }>(`/properties/${id}/set-me-as-${role}-contact`)).data;
+
+const created = (p: Pick<Property, 'id' | 'tenant'>): CreatedProperty => ({
+  id: p.id,
+  entity_type: 'property',
+  tenant: p.tenant ?? null,
+});
+
+/** 422s are shown against the fields by the dialog, so they are not toasted. */
+export const createStandaloneProperty = async (body: PropertyCreate): Promise<CreatedProperty> =>
+  created((await http.post<{ data: Property }>('/properties', body, { quiet: [422] })).data);
+
+export const createSchemeProperty = async (
+  schemeId: number,
+  body: SchemePropertyCreate,
+): Promise<CreatedProperty> =>
+  created(
+    (await http.post<{ data: Property }>(`/schemes/${schemeId}/properties`, body, { quiet: [422] })).data,
+  );

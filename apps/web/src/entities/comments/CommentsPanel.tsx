@@ -4,7 +4,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
 import type { Editor } from '@tiptap/react';
 import { MESSAGES, isAdmin, type Comment, type CommentableType } from '@frontage/shared';
-import { ConfirmDialog } from '../ConfirmDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatDateTime } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
 import { flattenComments, useComments, useCreateComment, useDeleteComment, useUpdateComment } from './api';

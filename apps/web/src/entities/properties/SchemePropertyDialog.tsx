@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { DIALOG_WIDTHS } from '@frontage/shared';
 import { useMe } from '../../lib/session';
-import { createSchemeProperty, placeKeys, useScheme, type CreatedProperty } from './api';
-import { FormSection, Wide } from './FormSection';
+import { createSchemeProperty, placeKeys, type CreatedProperty } from './api';
+import { useScheme } from '../schemes/api';
+import { FormSection, Wide } from '../../components/FormSection';
 import { PropertyDialog, PropertyDialogBody } from './PropertyDialogFrame';
 import {
   AddressSection,
@@ -13,7 +14,7 @@ import {
   PropertyInfoSection,
   RentInfoSection,
 } from './PropertyFormSections';
-import { SchemeCombobox, type SchemeOption } from './SchemeCombobox';
+import { SchemeCombobox, type SchemeOption } from '../schemes/SchemeCombobox';
 import { emptyPropertyForm, fillFromScheme, toSchemePropertyPayload } from './propertyForm';
 import { usePropertyForm } from './usePropertyForm';
 

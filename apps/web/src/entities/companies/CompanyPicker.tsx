@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { Typography } from '@mui/material';
 import { DEBOUNCE_PICKER_MS, MESSAGES, type Company } from '@frontage/shared';
-import { EntityPicker, withPicked, type PickerFieldProps, type PickerValueProps } from '../EntityPicker';
+import {
+  EntityPicker,
+  withPicked,
+  type PickerFieldProps,
+  type PickerValueProps,
+} from '../../components/EntityPicker';
 import { companySearchOptions, type CompanyRef } from './api';
 import { CreateCompanyDialog } from './CreateCompanyDialog';
 import { VerificationIndicator } from './VerificationIndicator';

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { MESSAGES } from '@frontage/shared';
-import { ConfirmDialog } from '../ConfirmDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 
 export type UnsavedCommentVariant = 'close' | 'finish';
 

@@ -14,8 +14,8 @@ import {
 import CloseIcon from '@mui/icons-material/Close';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import { DEFAULT_COUNTRY, DIALOG_WIDTHS, MESSAGES } from '@frontage/shared';
-import { MapView } from '../map/MapView';
-import { UK_CENTRE, type LngLat } from '../map/types';
+import { MapView } from '../../components/map/MapView';
+import { UK_CENTRE, type LngLat } from '../../components/map/types';
 import { PlaceSearchBox } from './PlaceSearchBox';
 import {
   isCompleteCandidate,

@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { Box, Typography } from '@mui/material';
 import { DEBOUNCE_PICKER_MS, PAGE_SIZE_PICKER } from '@frontage/shared';
-import { EntityPicker, withPicked, type PickerFieldProps, type PickerValueProps } from '../EntityPicker';
+import {
+  EntityPicker,
+  withPicked,
+  type PickerFieldProps,
+  type PickerValueProps,
+} from '../../components/EntityPicker';
 import type { CompanyRef } from '../companies/api';
 import { VerificationIndicator } from '../companies/VerificationIndicator';
 import { contactSearchOptions, type Contact, type ContactRef } from './api';

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Comment, CommentableType, MentionResult, Pagination } from '@frontage/shared';
+import type { Comment, CommentableType, MentionResult, Page } from '@frontage/shared';
 import { http } from '../../lib/http';
 
 export const COMMENTS_INCLUDE = 'user,entity,links';
@@ -9,10 +9,7 @@ export const commentKeys = {
   of: (entityType: CommentableType, entityId: number) => ['comments', entityType, entityId] as const,
 };
 
-export interface CommentPage {
-  data: Comment[];
-  meta: { pagination: Pagination };
-}
+export type CommentPage = Page<Comment>;
 
 /**
  * GET /api/comments?include=user,entity,links, newest first, one page at a time ("Show older

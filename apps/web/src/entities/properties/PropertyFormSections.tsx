@@ -8,12 +8,12 @@ import type { ContactRef } from '../contacts/api';
 import { AddressPickerDialog } from '../address/AddressPickerDialog';
 import { PlaceSearchBox } from '../address/PlaceSearchBox';
 import type { GeocodeCandidate, PickedAddress } from '../address/geocode';
-import { AreaChecklist } from '../fields/AreaChecklist';
-import { CountrySelect } from '../fields/CountrySelect';
-import { CurrencySelect } from '../fields/CurrencySelect';
-import { DateField } from '../fields/DateField';
-import { MoneyField } from '../fields/MoneyField';
-import { FormSection, Wide } from './FormSection';
+import { AreaChecklist } from '../../components/fields/AreaChecklist';
+import { CountrySelect } from '../../components/fields/CountrySelect';
+import { CurrencySelect } from '../../components/fields/CurrencySelect';
+import { DateField } from '../../components/fields/DateField';
+import { MoneyField } from '../../components/fields/MoneyField';
+import { FormSection, Wide } from '../../components/FormSection';
 import type { AddressFormValues, CompanyListName, ContactListName, PropertyFormValues } from './propertyForm';
 
 export type SetField = <K extends keyof PropertyFormValues>(key: K, value: PropertyFormValues[K]) => void;

@@ -1,5 +1,5 @@
 import { Paper, Typography } from '@mui/material';
-import { CommentsPanel } from '../comments';
+import { CommentsPanel } from './index';
 
 /** The comments of a property or scheme on its view page (spec A §2). */
 export function CommentsSlot({

@@ -10,8 +10,8 @@ import {
 } from '@frontage/shared';
 import type { CompanyRef } from '../companies/api';
 import type { ContactRef } from '../contacts/api';
-import { areasPayload, emptyAreas, type AreasValue } from '../fields/areas';
-import { isValidDateText } from '../fields/DateField';
+import { areasPayload, emptyAreas, type AreasValue } from '../../components/fields/areas';
+import { isValidDateText } from '../../components/fields/DateField';
 
 export const DATE_FIELDS = ['lease_start_date', 'lease_end_date', 'next_review_date', 'break_date'] as const;
 export type DateFieldName = (typeof DATE_FIELDS)[number];
