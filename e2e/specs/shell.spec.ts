@@ -44,6 +44,18 @@ test('the admin sees the admin drawer entry, in the spec order, and can open /co
   await expect(page.getByRole('heading', { level: 1, name: 'Tracked Retailers (Admin)' })).toBeVisible();
 });
 
+test('no drawer label is cut short, not even the bold active one', async ({ page }) => {
+  await login(page, ADMIN);
+  await drawer(page).getByRole('link', { name: 'Tracked Retailers (Admin)' }).click();
+  await expect(page).toHaveURL(/\/core$/);
+  const labels = drawer(page).locator('.MuiListItemText-primary');
+  await expect(labels).toHaveCount(DRAWER_ORDER.length);
+  const cut = await labels.evaluateAll((els) =>
+    els.filter((el) => el.scrollWidth > el.clientWidth).map((el) => el.textContent),
+  );
+  expect(cut).toEqual([]);
+});
+
 test('the agent has no admin entry and /core lands on /access-error', async ({ page }) => {
   await login(page, AGENT);
   await expect(drawer(page).getByRole('link')).toHaveText(
