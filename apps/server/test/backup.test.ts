@@ -15,16 +15,9 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../src/app';
-import {
-  RestoreRefusedError,
-  type BackupSummary,
-  backupDatabase,
-  backupToFile,
-  readBackupFile,
-  restoreDatabase,
-  rowsAsTextQuery,
-  rowsInserter,
-} from '../src/db/backup';
+import { backupDatabase, backupToFile } from '../src/db/backup';
+import { type BackupSummary, rowsAsTextQuery, rowsInserter } from '../src/db/backup-format';
+import { RestoreRefusedError, readBackupFile, restoreDatabase } from '../src/db/restore';
 import { createDb, queryRows, type Db, type DbHandle } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { companies, fieldHistory, notifications } from '../src/db/schema';

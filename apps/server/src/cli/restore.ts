@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { userPath } from './user-path';
-import { readBackupFile, restoreDatabase } from '../db/backup';
+import { readBackupFile, restoreDatabase } from '../db/restore';
 import { databaseLabel, openConfiguredDb } from '../db/open';
 
 const USAGE = 'Usage: npm run restore -- --in <file> [--force]';
