@@ -3,7 +3,7 @@ import type { ServiceDeps } from '../../deps';
 import type { CsvExport } from '../companies/companies.export';
 import { EXPORT_BATCH, csvStream, exportFileName, formatUkDate } from '../../lib/csv';
 import type { PlacesActor } from './properties.service';
-import * as repo from './properties.repository';
+import * as repo from './properties.export.repository';
 import type { PropertyFilters } from './properties.repository';
 
 export const PROPERTY_EXPORT_COLUMNS = [

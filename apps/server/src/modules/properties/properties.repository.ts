@@ -12,8 +12,8 @@ import { chooseDriver, docPattern, searchWords, wordRange } from '../search/word
 export type PropertyRow = typeof properties.$inferSelect;
 export type NewProperty = typeof properties.$inferInsert;
 
-const tenant = alias(companies, 'tenant');
-const legalTenant = alias(companies, 'legal_tenant');
+export const tenant = alias(companies, 'tenant');
+export const legalTenant = alias(companies, 'legal_tenant');
 
 const companyCols = (c: typeof tenant | typeof legalTenant) => ({
   id: c.id,
@@ -269,7 +269,7 @@ const MIRRORED: Partial<Record<PropertySort, PropertySort>> = {
 
 /** The number of properties, kept by triggers (migration 0003): the unfiltered list's total. */
 const countStatement = fixedStatement(() => sql`select n from row_counts where table_name = 'properties'`);
-const countAll = async (db: Db): Promise<number> =>
+export const countAll = async (db: Db): Promise<number> =>
   Number((await countStatement<{ n: string | number }>(db))[0]?.n ?? 0);
 
 /**
@@ -472,150 +472,3 @@ export const schemeExists = async (db: Db, id: number): Promise<boolean> =>
 
 export const findScheme = async (db: Db, id: number) =>
   (await db.select().from(schemes).where(eq(schemes.id, id)).limit(1))[0];
-
-/**
- * A keyset over `(key nulls last, id)` in one direction. The null flag leads so that one row
- * comparison, all in the same direction, continues after any row: ascending reads
- * `(key is null, key, id)` upwards, descending `(key is not null, key, id)` downwards (the same
- * order as `key desc nulls last, id desc`). `lead` are boolean terms ordered before the key
- * (e.g. the scheme list's "name starts with the search word" rank), true first.
- */
-export interface ExportKeyset {
-  /** The select expression of the cursor: a text array `[lead…, flag, key, id]`. */
-  cursor: SQL;
-  orderBy: SQL[];
-  after: (cursor: string[]) => SQL;
-}
-
-export const exportKeyset = (
-  keyExpr: SQL,
-  cast: SQL,
-  sentinel: SQL,
-  id: SQL,
-  descending: boolean,
-  lead: SQL[] = [],
-): ExportKeyset => {
-  // Leads are "true first": descending reads them as they are, ascending negated.
-  const leads = lead.map((l) => (descending ? sql`(${l})` : sql`(not (${l}))`));
-  const flag = descending ? sql`(${keyExpr} is not null)` : sql`(${keyExpr} is null)`;
-  const key = sql`coalesce(${keyExpr}, ${sentinel}::${cast})`;
-  const terms = [...leads, flag, key, id];
-  const dir = descending ? sql`desc` : sql`asc`;
-  return {
-    cursor: sql`array[${sql.join(
-      terms.map((t) => sql`(${t})::text`),
-      sql`, `,
-    )}]`,
-    orderBy: terms.map((t) => sql`${t} ${dir}`),
-    after: (c) => {
-      const casts = [...leads.map(() => sql`boolean`), sql`boolean`, cast, sql`integer`];
-      const values = c.map((v, i) => sql`${v}::${casts[i]!}`);
-      return sql`(${sql.join(terms, sql`, `)}) ${descending ? sql`<` : sql`>`} (${sql.join(values, sql`, `)})`;
-    },
-  };
-};
-
-/** The export's order key per sort: the same order as the list's (nulls last, id breaks ties). */
-const EXPORT_KEYS: Record<string, { expr: SQL; cast: SQL; sentinel: SQL }> = {
-  updated_at: { expr: sql`${properties.updated_at}`, cast: sql`timestamptz`, sentinel: sql`'epoch'` },
-  created_at: { expr: sql`${properties.created_at}`, cast: sql`timestamptz`, sentinel: sql`'epoch'` },
-  lease_end_date: { expr: sql`${properties.lease_end_date}`, cast: sql`date`, sentinel: sql`'epoch'` },
-  rent_pa: { expr: sql`${properties.rent_pa}`, cast: sql`numeric`, sentinel: sql`'0'` },
-  town: { expr: sql`lower(${addresses.city})`, cast: sql`text`, sentinel: sql`''` },
-  street: { expr: sql`lower(${addresses.street})`, cast: sql`text`, sentinel: sql`''` },
-  tenant: { expr: sql`lower(${tenant.name})`, cast: sql`text`, sentinel: sql`''` },
-  scheme: { expr: sql`lower(${schemes.name})`, cast: sql`text`, sentinel: sql`''` },
-};
-
-export interface ExportPropertyRow {
-  id: number;
-  building_num: string | null;
-  full_address: string | null;
-  town: string | null;
-  post_code: string | null;
-  scheme: string | null;
-  tenant: string | null;
-  legal_tenant: string | null;
-  landlords: string | null;
-  currency: string;
-  rent_pa: string | null;
-  rent_sqft: string | null;
-  rateable_value: string | null;
-  service_charge: string | null;
-  lease_start_date: string | null;
-  lease_end_date: string | null;
-  next_review_date: string | null;
-  break_date: string | null;
-  area_size_type: string;
-  nia_sqrt: string | null;
-  itza_area: string | null;
-  updated_at: Date;
-  cursor: string[];
-}
-
-/**
- * One batch of the CSV export after the previous batch's last cursor (keyset, so the 1,000th
- * batch costs what the first does), filtered exactly as the list is.
- */
-export const exportBatch = async (
-  db: Db,
-  f: PropertyFilters,
-  sort: PropertySort,
-  after: string[] | null,
-  limit: number,
-): Promise<ExportPropertyRow[]> => {
-  const d = sort.startsWith('-');
-  const k = EXPORT_KEYS[sort.replace(/^-/, '')] ?? EXPORT_KEYS.updated_at!;
-  const ks = exportKeyset(k.expr, k.cast, k.sentinel, sql`${properties.id}`, d);
-  const conds = [filterWhere(f)];
-  if (after) conds.push(ks.after(after));
-  const rows = await db
-    .select({
-      id: properties.id,
-      building_num: properties.building_num,
-      full_address: addresses.full_address,
-      town: addresses.city,
-      post_code: addresses.post_code,
-      scheme: schemes.name,
-      tenant: tenant.name,
-      legal_tenant: legalTenant.name,
-      landlords: sql<string | null>`(select string_agg(c.name, '; ' order by pp.position, pp.id)
-        from ${propertyParties} pp join ${companies} c on c.id = pp.company_id
-        where pp.property_id = ${properties.id} and pp.role = 'landlord')`,
-      currency: properties.currency,
-      rent_pa: properties.rent_pa,
-      rent_sqft: properties.rent_sqft,
-      rateable_value: properties.rateable_value,
-      service_charge: properties.service_charge,
-      lease_start_date: properties.lease_start_date,
-      lease_end_date: properties.lease_end_date,
-      next_review_date: properties.next_review_date,
-      break_date: properties.break_date,
-      area_size_type: properties.area_size_type,
-      nia_sqrt: properties.nia_sqrt,
-      itza_area: properties.itza_area,
-      updated_at: properties.updated_at,
-      cursor: sql<string[]>`${ks.cursor}`,
-    })
-    .from(properties)
-    .innerJoin(addresses, eq(addresses.id, properties.address_id))
-    .leftJoin(schemes, eq(schemes.id, properties.scheme_id))
-    .leftJoin(tenant, eq(tenant.id, properties.tenant_id))
-    .leftJoin(legalTenant, eq(legalTenant.id, properties.legal_tenant_id))
-    .where(and(...conds))
-    .orderBy(...ks.orderBy)
-    .limit(limit);
-  return rows.map((r) => ({ ...r, updated_at: new Date(r.updated_at) }));
-};
-
-/** How many properties match the filters (the export's X-Total-Count). */
-export const countProperties = async (db: Db, f: PropertyFilters): Promise<number> => {
-  const where = filterWhere(f);
-  if (!where) return countAll(db);
-  const rows = await db
-    .select({ n: count() })
-    .from(properties)
-    .innerJoin(addresses, eq(addresses.id, properties.address_id))
-    .where(where);
-  return Number(rows[0]?.n ?? 0);
-};

@@ -2,9 +2,7 @@ import {
   AREA_KEYS,
   AREA_SIZE_TYPE_DEFAULT,
   HISTORY_MESSAGES,
-  PROPERTY_MESSAGES,
   PROPERTY_PARTY_LIST_NAMES,
-  PROPERTY_PARTY_LISTS,
   SCHEME_PARTY_LIST_NAMES,
   defaultCurrency,
   parseInclude,
@@ -23,7 +21,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { ServiceDeps } from '../../deps';
-import { NotFoundError, ValidationError } from '../../lib/errors';
+import { NotFoundError } from '../../lib/errors';
 import * as addressRepo from '../addresses/addresses.repository';
 import { addressValues, createAddress } from '../addresses/addresses.service';
 import { offsetPosition } from '../addresses/position-offset';
@@ -32,6 +30,15 @@ import * as parties from './parties.repository';
 import { presentProperty, presentSimple } from './properties.presenter';
 import * as repo from './properties.repository';
 import type { NewProperty, PropertyRow } from './properties.repository';
+import {
+  areaValues,
+  checkReferences,
+  columnValues,
+  definedOnly,
+  listsOf,
+  tenantOf,
+  type Lists,
+} from './property-payload';
 
 type CreateBody = z.output<typeof propertyCreateSchema>;
 type SchemeCreateBody = z.output<typeof schemePropertyCreateSchema>;
@@ -39,7 +46,6 @@ type UpdateBody = z.output<typeof propertyUpdateSchema>;
 type AreasBody = z.output<typeof propertyAreasSchema>;
 type ListQuery = z.output<typeof propertyListQuerySchema>;
 type SimpleQuery = z.output<typeof propertySimpleQuerySchema>;
-type Lists = Partial<Record<PropertyPartyList, number[] | undefined>>;
 /** The signed-in user: who acts, and whose currency is the default. */
 export type PlacesActor = Actor & { currency?: string | null };
 
@@ -139,121 +145,6 @@ export const propertySnapshot = (
   if (lists) for (const name of PROPERTY_PARTY_LIST_NAMES) s[name] = lists.get(name) ?? [];
   return s;
 };
-
-const dedupe = (ids: number[]): number[] => [...new Set(ids)];
-
-/**
- * Every id a payload names must exist: a missing one is a 422 on that field (`landlords.0`,
- * `company_id` …), checked inside the write's transaction so nothing is half-written.
- */
-export const checkReferences = async (
-  db: Db,
-  refs: {
-    companies: Record<string, number | null | undefined>;
-    schemeId?: number | null | undefined;
-    lists: Lists;
-  },
-): Promise<void> => {
-  const errors: Record<string, string[]> = {};
-  const single = Object.entries(refs.companies).filter(([, v]) => typeof v === 'number') as Array<
-    [string, number]
-  >;
-  const listEntries = Object.entries(refs.lists).filter(([, v]) => v?.length) as Array<
-    [PropertyPartyList, number[]]
-  >;
-  const companyIds = [
-    ...single.map(([, v]) => v),
-    ...listEntries.filter(([n]) => PROPERTY_PARTY_LISTS[n].kind === 'company').flatMap(([, v]) => v),
-  ];
-  const userIds = listEntries.filter(([n]) => PROPERTY_PARTY_LISTS[n].kind === 'user').flatMap(([, v]) => v);
-  // One after another: this runs inside the write's transaction, one connection (pg 9 refuses
-  // a query sent while another is running on the same client).
-  const missingCompanies = await parties.missingIds(db, 'company', companyIds);
-  const missingUsers = await parties.missingIds(db, 'user', userIds);
-  const schemeOk = typeof refs.schemeId === 'number' ? await repo.schemeExists(db, refs.schemeId) : true;
-  for (const [field, id] of single)
-    if (missingCompanies.has(id)) errors[field] = [PROPERTY_MESSAGES.companyMissing];
-  for (const [name, ids] of listEntries) {
-    const missing = PROPERTY_PARTY_LISTS[name].kind === 'company' ? missingCompanies : missingUsers;
-    ids.forEach((id, i) => {
-      if (missing.has(id)) {
-        errors[`${name}.${i}`] = [
-          PROPERTY_PARTY_LISTS[name].kind === 'company'
-            ? PROPERTY_MESSAGES.companyMissing
-            : PROPERTY_MESSAGES.contactMissing,
-        ];
-      }
-    });
-  }
-  if (!schemeOk) errors.scheme_id = [PROPERTY_MESSAGES.schemeMissing];
-  if (Object.keys(errors).length) throw new ValidationError(errors);
-};
-
-/** The tenant of a payload: `company_id` (the spec's name) or `tenant_id`; the key used reports errors. */
-const tenantOf = (b: { company_id?: number | null | undefined; tenant_id?: number | null | undefined }) =>
-  b.company_id !== undefined
-    ? { field: 'company_id', value: b.company_id }
-    : { field: 'tenant_id', value: b.tenant_id };
-
-type FieldBody = Pick<
-  CreateBody,
-  | 'building_num'
-  | 'planning'
-  | 'reason'
-  | 'legal_tenant_id'
-  | 'currency'
-  | 'rent_pa'
-  | 'rent_sqft'
-  | 'rateable_value'
-  | 'service_charge'
-  | 'incentive'
-  | 'lease_start_date'
-  | 'lease_end_date'
-  | 'next_review_date'
-  | 'rent_review_clause'
-  | 'break_date'
-  | 'break_clause'
-  | 'company_id'
-  | 'tenant_id'
->;
-
-/** The property columns a payload sets (undefined = not sent = unchanged). */
-const columnValues = (b: FieldBody): Partial<NewProperty> => ({
-  building_num: b.building_num,
-  planning: b.planning,
-  reason: b.reason,
-  tenant_id: tenantOf(b).value,
-  legal_tenant_id: b.legal_tenant_id,
-  currency: b.currency,
-  rent_pa: b.rent_pa,
-  rent_sqft: b.rent_sqft,
-  rateable_value: b.rateable_value,
-  service_charge: b.service_charge,
-  incentive: b.incentive,
-  lease_start_date: b.lease_start_date,
-  lease_end_date: b.lease_end_date,
-  next_review_date: b.next_review_date,
-  rent_review_clause: b.rent_review_clause,
-  break_date: b.break_date,
-  break_clause: b.break_clause,
-});
-
-const areaValues = (
-  b: Partial<Record<(typeof AREA_KEYS)[number], number | null | undefined>>,
-  absentIsNull: boolean,
-) =>
-  Object.fromEntries(
-    AREA_KEYS.map((k) => {
-      const v = b[k];
-      return [k, v === undefined ? (absentIsNull ? null : undefined) : v === null ? null : v.toFixed(2)];
-    }),
-  ) as Partial<NewProperty>;
-
-const definedOnly = <T extends object>(o: T): Partial<T> =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
-
-const listsOf = (b: Lists): Lists =>
-  Object.fromEntries(PROPERTY_PARTY_LIST_NAMES.map((n) => [n, b[n] ? dedupe(b[n]) : undefined]));
 
 /** Inserts a property, its lists and its creation history; returns the new id. */
 const insertWithParties = async (

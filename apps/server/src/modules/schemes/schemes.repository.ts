@@ -4,7 +4,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { addresses, companies, properties, schemeParties, schemes } from '../../db/schema';
 import { likeEscape } from '../../db/like';
-import { exportKeyset, searchTerms } from '../properties/properties.repository';
+import { exportKeyset } from '../../db/keyset';
+import { searchTerms } from '../properties/properties.repository';
 
 export type SchemeRow = typeof schemes.$inferSelect;
 export type NewScheme = typeof schemes.$inferInsert;

@@ -18,7 +18,7 @@ import * as addressRepo from '../addresses/addresses.repository';
 import { addressValues, applyAddressChanges, createAddress } from '../addresses/addresses.service';
 import { recordChanges, unverifiedSummary, type Snapshot } from '../history/history.service';
 import * as parties from '../properties/parties.repository';
-import { checkReferences } from '../properties/properties.service';
+import { checkReferences } from '../properties/property-payload';
 import { presentScheme } from './schemes.presenter';
 import * as repo from './schemes.repository';
 import type { NewScheme, SchemeRow } from './schemes.repository';
