@@ -12,7 +12,7 @@ import {
   LOGO_PREVIEW_MAX_PX,
   companyFieldsSchema,
 } from '@frontage/shared';
-import { ApiError } from '../../lib/http';
+import { applyServerErrors, fieldsNamed } from '../../lib/applyServerErrors';
 import { useCompanyCategories, type CompanyWrite } from './api';
 
 const LOGO_TYPES = LOGO_ACCEPT.split(',');
@@ -59,18 +59,8 @@ export const companyWriteOf = (v: CompanyFormOutput, admin: boolean): CompanyWri
 const FORM_FIELDS = ['name', 'domain', 'phone', 'logo', 'categories'] as const;
 
 /** Puts a 422's messages (already joined with ', ') against the fields; `categories.0` → categories. */
-export const applyCompanyServerErrors = (err: unknown, form: CompanyFormApi): boolean => {
-  if (!(err instanceof ApiError) || err.status !== 422) return false;
-  let matched = false;
-  for (const [key, message] of Object.entries(err.fieldErrors)) {
-    const field = key.split('.')[0] as (typeof FORM_FIELDS)[number];
-    if (FORM_FIELDS.includes(field)) {
-      form.setError(field, { type: 'server', message });
-      matched = true;
-    }
-  }
-  return matched;
-};
+export const applyCompanyServerErrors = (err: unknown, form: CompanyFormApi): boolean =>
+  applyServerErrors(err, form.setError, fieldsNamed(FORM_FIELDS));
 
 interface FieldsProps {
   form: CompanyFormApi;

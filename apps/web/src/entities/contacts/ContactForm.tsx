@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Alert, Button, Stack, TextField } from '@mui/material';
 import { DEBOUNCE_PICKER_MS, contactBodySchema, emailDomain } from '@frontage/shared';
-import { ApiError } from '../../lib/http';
+import { applyServerErrors } from '../../lib/applyServerErrors';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { useCompanyByDomain, type CompanyRef } from '../companies/api';
 import { CompanyPicker } from '../companies/CompanyPicker';
@@ -62,18 +62,8 @@ const SERVER_FIELDS: Record<string, keyof ContactFormValues> = {
 };
 
 /** A 422's messages (joined with ', ' by the http client) against each field (spec A §5). */
-export const applyContactServerErrors = (err: unknown, form: ContactFormApi): boolean => {
-  if (!(err instanceof ApiError) || err.status !== 422) return false;
-  let matched = false;
-  for (const [key, message] of Object.entries(err.fieldErrors)) {
-    const field = SERVER_FIELDS[key];
-    if (field) {
-      form.setError(field, { type: 'server', message });
-      matched = true;
-    }
-  }
-  return matched;
-};
+export const applyContactServerErrors = (err: unknown, form: ContactFormApi): boolean =>
+  applyServerErrors(err, form.setError, (key) => SERVER_FIELDS[key]);
 
 /** Name, E-mail, Company, Direct Dial, Mobile — used by the dialog and the full pages. */
 export function ContactFormFields({ form, focusFirst }: { form: ContactFormApi; focusFirst?: boolean }) {

@@ -186,12 +186,3 @@ export const fieldOfErrorKey = (key: string): string => {
   if (head && (PROPERTY_PARTY_LIST_NAMES as string[]).includes(head)) return head as PropertyPartyList;
   return head ?? key;
 };
-
-export const mapServerErrors = (fieldErrors: Record<string, string>): Record<string, string> => {
-  const out: Record<string, string> = {};
-  for (const [key, msg] of Object.entries(fieldErrors)) {
-    const f = fieldOfErrorKey(key);
-    out[f] = out[f] ? `${out[f]}, ${msg}` : msg;
-  }
-  return out;
-};

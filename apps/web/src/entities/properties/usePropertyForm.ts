@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { ApiError } from '../../lib/http';
-import { clientErrors, mapServerErrors, type PropertyFormValues } from './propertyForm';
+import { applyServerErrors } from '../../lib/applyServerErrors';
+import { clientErrors, fieldOfErrorKey, type PropertyFormValues } from './propertyForm';
 import type { SetField } from './PropertyFormSections';
 
 /**
@@ -34,8 +35,10 @@ export function usePropertyForm(initial: () => PropertyFormValues) {
       await send(value);
       return true;
     } catch (err) {
+      const mapped: Record<string, string> = {};
+      applyServerErrors(err, (f, e) => (mapped[f] = e.message), fieldOfErrorKey);
       if (err instanceof ApiError && err.status === 422) {
-        setErrors(mapServerErrors(err.fieldErrors));
+        setErrors(mapped);
         setRefused(true);
       }
       return false;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { Controller, useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import {
@@ -26,27 +26,10 @@ import {
   type ProfileUpdateBody,
 } from '@frontage/shared';
 import { PageHeading } from '../../../components/PageHeading';
-import { ApiError } from '../../../lib/http';
+import { applyServerErrors, fieldsNamed } from '../../../lib/applyServerErrors';
 import { useCurrentUser } from '../../../lib/session';
 import { useThemeMode } from '../../../lib/theme';
 import { useChangePassword, useUpdateProfile } from '../api';
-
-/** Puts a 422's field messages against the form's fields; returns false when none matched. */
-function applyServerErrors<T extends FieldValues>(
-  err: unknown,
-  fields: readonly Path<T>[],
-  setError: UseFormSetError<T>,
-) {
-  if (!(err instanceof ApiError) || err.status !== 422) return false;
-  let matched = false;
-  for (const [field, message] of Object.entries(err.fieldErrors)) {
-    if ((fields as readonly string[]).includes(field)) {
-      setError(field as Path<T>, { type: 'server', message });
-      matched = true;
-    }
-  }
-  return matched;
-}
 
 function Section({ title, id, children }: { title: string; id?: string; children: ReactNode }) {
   return (
@@ -111,7 +94,7 @@ function DetailsForm() {
         currency: saved.currency,
       });
     } catch (err) {
-      applyServerErrors<ProfileUpdateBody>(err, PROFILE_FIELDS, setError);
+      applyServerErrors(err, setError, fieldsNamed(PROFILE_FIELDS));
     }
   });
 
@@ -249,7 +232,7 @@ function PasswordForm() {
       await change.mutateAsync(body);
       reset();
     } catch (err) {
-      applyServerErrors<PasswordChangeBody>(err, PASSWORD_FIELDS, setError);
+      applyServerErrors(err, setError, fieldsNamed(PASSWORD_FIELDS));
     }
   });
 

@@ -14,7 +14,7 @@ import MapOutlinedIcon from '@mui/icons-material/MapOutlined';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, SCHEME_MESSAGES, SCHEME_TYPES, type SchemeCreate } from '@frontage/shared';
-import { ApiError } from '../../../lib/http';
+import { applyServerErrors } from '../../../lib/applyServerErrors';
 import { AddressPickerDialog } from '../../../entities/address/AddressPickerDialog';
 import { PlaceSearchBox } from '../../../entities/address/PlaceSearchBox';
 import { CompanyPicker } from '../../../entities/companies/CompanyPicker';
@@ -117,11 +117,8 @@ export function SchemeForm() {
       void qc.invalidateQueries({ queryKey: placeKeys.schemes });
       void navigate(`/schemes?id=${s.id}`);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 422) {
-        const mapped: Record<string, string> = {};
-        for (const [k, m] of Object.entries(err.fieldErrors)) mapped[errorKey(k)] = m;
-        setErrors(mapped);
-      }
+      const mapped: Record<string, string> = {};
+      if (applyServerErrors(err, (f, e) => (mapped[f] = e.message), errorKey)) setErrors(mapped);
     } finally {
       setSaving(false);
     }
