@@ -56,10 +56,55 @@ export const isIsoDate = (text: string): boolean => {
   return !!m && isRealDate(Number(m[1]), Number(m[2]), Number(m[3]));
 };
 
-/** 'yyyy-mm-dd' (or an ISO timestamp) → 'dd/mm/yyyy' for display; '' for no value. */
-export const formatDate = (iso: string | null | undefined): string => {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso ?? '');
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : '';
+/** The zone UK agents work in: the server's CSV exports show timestamps in it. */
+export const UK_TIME_ZONE = 'Europe/London';
+
+const formatters = new Map<string, { date: Intl.DateTimeFormat; time: Intl.DateTimeFormat }>();
+const formattersFor = (timeZone: string | undefined) => {
+  const key = timeZone ?? '';
+  let f = formatters.get(key);
+  if (!f) {
+    f = {
+      date: new Intl.DateTimeFormat('en-GB', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' }),
+      time: new Intl.DateTimeFormat('en-GB', {
+        timeZone,
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }),
+    };
+    formatters.set(key, f);
+  }
+  return f;
+};
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+const instantOf = (value: string | Date): Date | null => {
+  const d = typeof value === 'string' ? new Date(value) : value;
+  return Number.isNaN(d.getTime()) ? null : d;
+};
+
+/**
+ * The one date formatter (issue 11): en-GB dd/mm/yyyy; '' for no value or an unreadable one.
+ * A date-only value ('yyyy-mm-dd': a lease date, a review date) is a calendar day and is shown
+ * as it is, never shifted by a zone. A timestamp (an ISO string with a time, or a Date) is shown
+ * as the day it is in `timeZone` — by default the runtime's, i.e. the user's browser — so a
+ * record saved at 23:30 UTC on 29 March shows 30/03 in London wherever it appears.
+ */
+export const formatDate = (value: string | Date | null | undefined, timeZone?: string): string => {
+  if (!value) return '';
+  const m = typeof value === 'string' ? DATE_ONLY.exec(value) : null;
+  if (m) return `${m[3]}/${m[2]}/${m[1]}`;
+  const d = instantOf(value);
+  return d ? formattersFor(timeZone).date.format(d) : '';
+};
+
+/** A timestamp as dd/mm/yyyy HH:mm (24-hour) in `timeZone`, by default the user's. */
+export const formatDateTime = (value: string | Date | null | undefined, timeZone?: string): string => {
+  if (!value) return '';
+  const d = instantOf(value);
+  return d ? `${formatDate(d, timeZone)} ${formattersFor(timeZone).time.format(d)}` : '';
 };
 
 /**

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   applyDateMask,
   formatDate,
+  formatDateTime,
   isoDateSchema,
   optionalIsoDateSchema,
   parseTypedDate,
@@ -71,5 +72,27 @@ describe('isoDateSchema (wire)', () => {
     expect(isoDateSchema.safeParse('2025-02-29').error?.issues[0]?.message).toBe(DATE_MESSAGES.invalid);
     expect(isoDateSchema.safeParse('01/02/2025').success).toBe(false);
     expect(optionalIsoDateSchema.parse('')).toBeNull();
+  });
+});
+
+describe("one formatDate: date-only values never shift, timestamps show in the user's zone", () => {
+  it('shows a timestamp near midnight as the day it is in the given zone', () => {
+    expect(formatDate('2026-03-29T23:30:00Z', 'Europe/London')).toBe('30/03/2026');
+    expect(formatDate('2026-03-29T23:30:00Z', 'UTC')).toBe('29/03/2026');
+    expect(formatDate('2026-01-15T23:30:00Z', 'Europe/London')).toBe('15/01/2026');
+    expect(formatDate(new Date('2026-06-30T23:10:00Z'), 'Europe/London')).toBe('01/07/2026');
+  });
+
+  it('never shifts a date-only value, whatever the zone', () => {
+    for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Europe/London', undefined]) {
+      expect(formatDate('2026-03-29', zone)).toBe('29/03/2026');
+    }
+  });
+
+  it('gives date and 24-hour time in the zone, and nothing for no value', () => {
+    expect(formatDateTime('2026-07-01T13:05:00Z', 'Europe/London')).toBe('01/07/2026 14:05');
+    expect(formatDateTime('2026-12-31T23:59:00Z', 'UTC')).toBe('31/12/2026 23:59');
+    expect(formatDateTime(null)).toBe('');
+    expect(formatDate('not a date')).toBe('');
   });
 });

@@ -1,6 +1,6 @@
 import { Readable, pipeline } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import { EXPORT_TOTAL_HEADER } from '@frontage/shared';
+import { EXPORT_TOTAL_HEADER, UK_TIME_ZONE, formatDate } from '@frontage/shared';
 import type { FastifyReply } from 'fastify';
 
 /** Rows per query of an export (keyset pagination: memory stays flat however many rows match). */
@@ -16,18 +16,12 @@ export const csvSafe = (v: string | number | null | undefined): string | number 
   return /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
 };
 
-/** dd/mm/yyyy in UK time (spec: en-GB dates). */
-const ukDate = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
-export const formatUkDate = (d: Date | null): string => (d ? ukDate.format(d) : '');
+/** A timestamp's day in UK time: an export has no browser, so its zone is the one UK agents work in. */
+export const formatUkDate = (d: Date | null): string => formatDate(d, UK_TIME_ZONE);
 
 /** `companies-2026-05-01.csv` (the date in UK time). */
 export const exportFileName = (prefix: string, now: Date): string => {
-  const [dd, mm, yyyy] = ukDate.format(now).split('/');
+  const [dd, mm, yyyy] = formatDate(now, UK_TIME_ZONE).split('/');
   return `${prefix}-${yyyy}-${mm}-${dd}.csv`;
 };
 

@@ -1,5 +1,9 @@
-import { API_MESSAGES } from '@frontage/shared';
-import type { PasswordChangeBody, User, profileUpdateBodySchema } from '@frontage/shared';
+import {
+  API_MESSAGES,
+  type PasswordChangeBody,
+  type User,
+  type profileUpdateBodySchema,
+} from '@frontage/shared';
 import type { z } from 'zod';
 import type { ServiceDeps } from '../../deps';
 import { addMinutes } from '../../lib/dates';

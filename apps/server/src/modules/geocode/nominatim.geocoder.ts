@@ -1,5 +1,4 @@
-import type { GeocodeCandidate } from '@frontage/shared';
-import { countryOf } from '@frontage/shared';
+import { type GeocodeCandidate, countryOf } from '@frontage/shared';
 import { labelOf, type Geocoder } from './geocoder';
 
 /** The parts of a Nominatim (jsonv2, addressdetails=1) answer we read. */

@@ -3,9 +3,8 @@ import { Box, Button, IconButton, LinearProgress, Stack, Tooltip, Typography } f
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
 import type { Editor } from '@tiptap/react';
-import { MESSAGES, isAdmin, type Comment, type CommentableType } from '@frontage/shared';
+import { MESSAGES, isAdmin, type Comment, type CommentableType, formatDateTime } from '@frontage/shared';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { formatDateTime } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
 import { flattenComments, useComments, useCreateComment, useDeleteComment, useUpdateComment } from './api';
 import { CommentContent } from './CommentContent';

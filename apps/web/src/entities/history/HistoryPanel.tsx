@@ -13,9 +13,8 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import type { HistoryEntry } from '@frontage/shared';
+import { type HistoryEntry, formatDateTime } from '@frontage/shared';
 import { http } from '../../lib/http';
-import { formatDateTime } from '../../lib/format';
 import { useMe } from '../../lib/session';
 import { fieldLabel } from '../properties/labels';
 

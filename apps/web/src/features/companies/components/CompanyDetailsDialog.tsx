@@ -17,16 +17,14 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { DIALOG_WIDTHS, canEditMaster } from '@frontage/shared';
-import { useCompanyCategories } from '../../../entities/companies/api';
+import { DIALOG_WIDTHS, canEditMaster, formatDate } from '@frontage/shared';
+import { useCompanyCategories, useCompany, useCompanyContacts } from '../../../entities/companies/api';
 import {
   VERIFICATION_TEXT,
   VerificationIndicator,
   verificationOf,
 } from '../../../entities/companies/VerificationIndicator';
-import { formatDate } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
-import { useCompany, useCompanyContacts } from '../../../entities/companies/api';
 import { CompanyLogo } from './CompanyLogo';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {

@@ -11,9 +11,8 @@ import {
 } from '@mui/material';
 import { DIALOG_WIDTHS, type Company } from '@frontage/shared';
 import { CompanyPicker } from '../../../entities/companies/CompanyPicker';
-import type { CompanyRef } from '../../../entities/companies/api';
+import { type CompanyRef, useMergeCompany } from '../../../entities/companies/api';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { useMergeCompany } from '../../../entities/companies/api';
 
 /**
  * Admins fold a duplicate into the company that stays: every reference moves to the target and the

@@ -26,6 +26,7 @@ import {
   isAdmin,
   type Company,
   type VerificationState,
+  formatDate,
 } from '@frontage/shared';
 import { PageHeading } from '../../../components/PageHeading';
 import { DataTable, sortModelOf, sortParamOf } from '../../../components/DataTable';
@@ -33,12 +34,8 @@ import { CsvExportButton } from '../../../components/CsvExportButton';
 import { ListSearchField } from '../../../components/ListSearchField';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { CreateCompanyDialog } from '../../../entities/companies/CreateCompanyDialog';
-import { useCompanyCategories } from '../../../entities/companies/api';
-import { VerificationIndicator } from '../../../entities/companies/VerificationIndicator';
-import { formatDate } from '../../../lib/format';
-import { useCurrentUser } from '../../../lib/session';
-import { useSavedUiState } from '../../../lib/useSavedUiState';
 import {
+  useCompanyCategories,
   COMPANY_LIST_DEFAULTS,
   companyFilterQuery,
   sanitizeCompanyListState,
@@ -47,6 +44,9 @@ import {
   useVerifyCompany,
   type CompanyListState,
 } from '../../../entities/companies/api';
+import { VerificationIndicator } from '../../../entities/companies/VerificationIndicator';
+import { useCurrentUser } from '../../../lib/session';
+import { useSavedUiState } from '../../../lib/useSavedUiState';
 import { CompanyDetailsDialog } from '../components/CompanyDetailsDialog';
 import { CompanyLogo } from '../components/CompanyLogo';
 import { MergeCompanyDialog } from '../components/MergeCompanyDialog';

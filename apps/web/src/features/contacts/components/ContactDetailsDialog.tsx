@@ -13,9 +13,8 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { DIALOG_WIDTHS, canEditMaster } from '@frontage/shared';
+import { DIALOG_WIDTHS, canEditMaster, formatDate } from '@frontage/shared';
 import { VerificationIndicator } from '../../../entities/companies/VerificationIndicator';
-import { formatDate } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
 import { useContact } from '../../../entities/contacts/api';
 

@@ -2,7 +2,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { Alert, Box, Button, LinearProgress, Paper, Stack } from '@mui/material';
 import { canEditMaster } from '@frontage/shared';
 import { PageHeading } from '../../../components/PageHeading';
-import type { Contact } from '../../../entities/contacts/api';
+import { type Contact, useContact, useUpdateContact } from '../../../entities/contacts/api';
 import {
   ContactFormFields,
   applyContactServerErrors,
@@ -12,7 +12,6 @@ import {
 } from '../../../entities/contacts/ContactForm';
 import { submitOnEnter } from '../../../entities/companies/CreateCompanyDialog';
 import { useCurrentUser } from '../../../lib/session';
-import { useContact, useUpdateContact } from '../../../entities/contacts/api';
 
 /** /users/{id}/edit — the contact form, saved with PUT /api/users/{id}. */
 export default function EditContactPage() {

@@ -13,10 +13,9 @@ import {
 import { alpha } from '@mui/material/styles';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import type { Notification } from '@frontage/shared';
+import { type Notification, formatDateTime } from '@frontage/shared';
 import { PageHeading } from '../../../components/PageHeading';
 import { visuallyHidden } from '../../../components/visuallyHidden';
-import { formatDateTime } from '../../../lib/format';
 import { useMarkAllRead, useMarkRead, useNotificationsPage, useUnreadCount } from '../api';
 
 export default function NotificationsPage() {
