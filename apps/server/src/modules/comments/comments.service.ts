@@ -9,7 +9,7 @@ import {
   type CommentUpdate,
   type CommentableType,
   type MentionResult,
-  type Pagination,
+  type Page,
 } from '@frontage/shared';
 import type { ServiceDeps } from '../../deps';
 import type { Db } from '../../db/client';
@@ -25,6 +25,7 @@ import {
 import { assertCanModifyComment } from './comments.policy';
 import { presentComment } from './comments.presenter';
 import * as repo from './comments.repository';
+import { offsetOf, toPage } from '../../lib/page';
 
 /** Every response of a write carries the author, the entity and the links. */
 const FULL_INCLUDE = new Set(['user', 'entity', 'links']);
@@ -59,10 +60,7 @@ const present = async (db: Db, rows: repo.CommentWithUser[], include: Set<string
   return rows.map((r) => presentComment(r, { include, links, labels }));
 };
 
-export const list = async (
-  deps: ServiceDeps,
-  query: CommentListQuery,
-): Promise<{ data: Comment[]; meta: { pagination: Pagination } }> => {
+export const list = async (deps: ServiceDeps, query: CommentListQuery): Promise<Page<Comment>> => {
   if ((await repo.labelOf(deps.db, query.entity_type, query.entity_id)) === undefined)
     throw new NotFoundError();
   const { page, per_page: perPage } = query;
@@ -71,20 +69,13 @@ export const list = async (
     query.entity_type,
     query.entity_id,
     perPage,
-    (page - 1) * perPage,
+    offsetOf(page, perPage),
   );
-  return {
-    data: await present(deps.db, rows, parseInclude(query.include)),
-    meta: {
-      pagination: {
-        total,
-        count: rows.length,
-        per_page: perPage,
-        current_page: page,
-        total_pages: Math.ceil(total / perPage),
-      },
-    },
-  };
+  return toPage(await present(deps.db, rows, parseInclude(query.include)), {
+    total,
+    page: page,
+    perPage: perPage,
+  });
 };
 
 export const create = async (deps: ServiceDeps, actor: Actor, input: CommentCreate): Promise<Comment> => {

@@ -5,7 +5,7 @@ import {
   type Actor,
   type Company,
   type CompanyCategory,
-  type Pagination,
+  type Page,
   type VerificationState,
 } from '@frontage/shared';
 import type { ServiceDeps } from '../../deps';
@@ -17,6 +17,7 @@ import { presentCompany } from './companies.presenter';
 import * as repo from './companies.repository';
 import type { CompanyRow, CompanySortKey } from './companies.repository';
 import { moveReferences } from './merge.repository';
+import { offsetOf, toPage } from '../../lib/page';
 
 export interface CompanyListInput {
   q?: string | undefined;
@@ -63,27 +64,20 @@ export const list = async (
   deps: ServiceDeps,
   input: CompanyListInput,
   explicitSort: boolean,
-): Promise<{ data: Company[]; meta: { pagination: Pagination } }> => {
+): Promise<Page<Company>> => {
   const { rows, total } = await repo.list(
     deps.db,
     input,
     input.sort,
     !explicitSort,
     input.per_page,
-    (input.page - 1) * input.per_page,
+    offsetOf(input.page, input.per_page),
   );
-  return {
-    data: await present(deps.db, rows, parseInclude(input.include)),
-    meta: {
-      pagination: {
-        total,
-        count: rows.length,
-        per_page: input.per_page,
-        current_page: input.page,
-        total_pages: Math.ceil(total / input.per_page),
-      },
-    },
-  };
+  return toPage(await present(deps.db, rows, parseInclude(input.include)), {
+    total,
+    page: input.page,
+    perPage: input.per_page,
+  });
 };
 
 const load = async (db: Db, id: number, lock = false): Promise<CompanyRow> => {

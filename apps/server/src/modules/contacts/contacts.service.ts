@@ -2,7 +2,7 @@ import {
   CONTACT_MESSAGES,
   parseInclude,
   type Actor,
-  type Pagination,
+  type Page,
   type User,
   type contactBodySchema,
 } from '@frontage/shared';
@@ -22,6 +22,7 @@ import {
 } from './contacts.policy';
 import * as repo from './contacts.repository';
 import type { ContactListRow, ContactSortKey } from './contacts.repository';
+import { offsetOf, toPage } from '../../lib/page';
 
 export type ContactBody = z.output<typeof contactBodySchema>;
 
@@ -48,27 +49,20 @@ export const list = async (
   deps: ServiceDeps,
   input: ContactListInput,
   explicitSort: boolean,
-): Promise<{ data: User[]; meta: { pagination: Pagination } }> => {
+): Promise<Page<User>> => {
   const { rows, total } = await repo.list(
     deps.db,
     input,
     input.sort,
     !explicitSort,
     input.per_page,
-    (input.page - 1) * input.per_page,
+    offsetOf(input.page, input.per_page),
   );
-  return {
-    data: present(rows, parseInclude(input.include).has('company')),
-    meta: {
-      pagination: {
-        total,
-        count: rows.length,
-        per_page: input.per_page,
-        current_page: input.page,
-        total_pages: Math.ceil(total / input.per_page),
-      },
-    },
-  };
+  return toPage(present(rows, parseInclude(input.include).has('company')), {
+    total,
+    page: input.page,
+    perPage: input.per_page,
+  });
 };
 
 export const get = async (deps: ServiceDeps, id: number, include: string | undefined): Promise<User> =>

@@ -4,7 +4,7 @@ import {
   type HistoryEntityType,
   type HistoryEntry,
   type HistorySource,
-  type Pagination,
+  type Page,
 } from '@frontage/shared';
 import type { Db } from '../../db/client';
 import type { ServiceDeps } from '../../deps';
@@ -12,6 +12,7 @@ import { NotFoundError } from '../../lib/errors';
 import { presentHistory } from './history.presenter';
 import * as repo from './history.repository';
 import type { HistoryScope } from './history.repository';
+import { offsetOf, toPage } from '../../lib/page';
 
 export type HistoryValue = string | number | boolean | null | number[];
 export type Snapshot = Record<string, HistoryValue | undefined>;
@@ -89,26 +90,15 @@ export const listHistory = async (
   deps: ServiceDeps,
   scope: HistoryScope,
   q: { page: number; per_page: number; unverified?: boolean | undefined },
-): Promise<{ data: HistoryEntry[]; meta: { pagination: Pagination } }> => {
+): Promise<Page<HistoryEntry>> => {
   const { rows, total } = await repo.listForScope(
     deps.db,
     scope,
     !!q.unverified,
     q.per_page,
-    (q.page - 1) * q.per_page,
+    offsetOf(q.page, q.per_page),
   );
-  return {
-    data: rows.map(presentHistory),
-    meta: {
-      pagination: {
-        total,
-        count: rows.length,
-        per_page: q.per_page,
-        current_page: q.page,
-        total_pages: Math.ceil(total / q.per_page),
-      },
-    },
-  };
+  return toPage(rows.map(presentHistory), { total, page: q.page, perPage: q.per_page });
 };
 
 /** The scope of a property or scheme; 404 when it does not exist. */

@@ -1,28 +1,18 @@
-import type { Notification, Pagination } from '@frontage/shared';
+import type { Notification, Page } from '@frontage/shared';
 import type { ServiceDeps } from '../../deps';
 import { NotFoundError } from '../../lib/errors';
 import { presentNotification } from './notifications.presenter';
 import * as repo from './notifications.repository';
+import { offsetOf, toPage } from '../../lib/page';
 
 export const list = async (
   deps: ServiceDeps,
   userId: number,
   page: number,
   perPage: number,
-): Promise<{ data: Notification[]; meta: { pagination: Pagination } }> => {
-  const { rows, total } = await repo.listForUser(deps.db, userId, perPage, (page - 1) * perPage);
-  return {
-    data: rows.map(presentNotification),
-    meta: {
-      pagination: {
-        total,
-        count: rows.length,
-        per_page: perPage,
-        current_page: page,
-        total_pages: Math.ceil(total / perPage),
-      },
-    },
-  };
+): Promise<Page<Notification>> => {
+  const { rows, total } = await repo.listForUser(deps.db, userId, perPage, offsetOf(page, perPage));
+  return toPage(rows.map(presentNotification), { total, page: page, perPage: perPage });
 };
 
 export const unreadCount = (deps: ServiceDeps, userId: number): Promise<number> =>

@@ -7,7 +7,7 @@ import {
   defaultCurrency,
   parseInclude,
   type Actor,
-  type Pagination,
+  type Page,
   type Property,
   type PropertyPartyList,
   type PropertySimple,
@@ -39,6 +39,7 @@ import {
   tenantOf,
   type Lists,
 } from './property-payload';
+import { offsetOf, toPage } from '../../lib/page';
 
 type CreateBody = z.output<typeof propertyCreateSchema>;
 type SchemeCreateBody = z.output<typeof schemePropertyCreateSchema>;
@@ -48,14 +49,6 @@ type ListQuery = z.output<typeof propertyListQuerySchema>;
 type SimpleQuery = z.output<typeof propertySimpleQuerySchema>;
 /** The signed-in user: who acts, and whose currency is the default. */
 export type PlacesActor = Actor & { currency?: string | null };
-
-const pagination = (total: number, count: number, perPage: number, page: number): Pagination => ({
-  total,
-  count,
-  per_page: perPage,
-  current_page: page,
-  total_pages: Math.ceil(total / perPage),
-});
 
 /* ───────────────────────────── reads ───────────────────────────── */
 
@@ -69,17 +62,13 @@ export const getProperty = async (db: Db, id: number): Promise<Property> => {
 export const get = (deps: ServiceDeps, id: number): Promise<Property> => getProperty(deps.db, id);
 
 /** GET /api/properties: filters, sort, server-side pages, includes. */
-export const list = async (
-  deps: ServiceDeps,
-  actor: PlacesActor,
-  q: ListQuery,
-): Promise<{ data: Property[]; meta: { pagination: Pagination } }> => {
+export const list = async (deps: ServiceDeps, actor: PlacesActor, q: ListQuery): Promise<Page<Property>> => {
   const { ids, total } = await repo.listIds(
     deps.db,
     { ...q, mine: q.mine ? { userId: actor.id, companyId: actor.company_id } : undefined },
     q.sort,
     q.per_page,
-    (q.page - 1) * q.per_page,
+    offsetOf(q.page, q.per_page),
   );
   const include = parseInclude(q.include);
   const wantsParties = PROPERTY_PARTY_LIST_NAMES.some((n) => include.has(n));
@@ -94,23 +83,17 @@ export const list = async (
     .map((id) => byId.get(id))
     .filter((l): l is NonNullable<typeof l> => !!l)
     .map((l) => presentProperty(l, { include, parties: lists.get(l.p.id), history: history.get(l.p.id) }));
-  return { data, meta: { pagination: pagination(total, data.length, q.per_page, q.page) } };
+  return toPage(data, { total, page: q.page, perPage: q.per_page });
 };
 
 /** GET /api/properties/simple: the property typeahead. */
-export const simple = async (
-  deps: ServiceDeps,
-  q: SimpleQuery,
-): Promise<{ data: PropertySimple[]; meta: { pagination: Pagination } }> => {
-  const offset = (q.page - 1) * q.per_page;
+export const simple = async (deps: ServiceDeps, q: SimpleQuery): Promise<Page<PropertySimple>> => {
+  const offset = offsetOf(q.page, q.per_page);
   const { rows, more } = await repo.simpleSearch(deps.db, { q: q.q, type: q.type }, q.per_page, offset);
   // No exact count for a typeahead (ADR 0023): the total says "this page, and one more row" when
   // another page exists, so total_pages is always "this page" or "this page + 1".
   const total = offset + rows.length + (more ? 1 : 0);
-  return {
-    data: rows.map(presentSimple),
-    meta: { pagination: pagination(total, rows.length, q.per_page, q.page) },
-  };
+  return toPage(rows.map(presentSimple), { total, page: q.page, perPage: q.per_page });
 };
 
 /* ───────────────────────────── writes ───────────────────────────── */

@@ -2,7 +2,7 @@ import {
   SCHEME_PARTY_LIST_NAMES,
   parseInclude,
   type Actor,
-  type Pagination,
+  type Page,
   type PropertyPartyList,
   type Scheme,
   type SchemePartyList,
@@ -22,6 +22,7 @@ import { checkReferences } from '../properties/property-payload';
 import { presentScheme } from './schemes.presenter';
 import * as repo from './schemes.repository';
 import type { NewScheme, SchemeRow } from './schemes.repository';
+import { offsetOf, toPage } from '../../lib/page';
 
 type CreateBody = z.output<typeof schemeCreateSchema>;
 type UpdateBody = z.output<typeof schemeUpdateSchema>;
@@ -45,11 +46,8 @@ export const getScheme = async (db: Db, id: number): Promise<Scheme> => {
 
 export const get = (deps: ServiceDeps, id: number): Promise<Scheme> => getScheme(deps.db, id);
 
-export const list = async (
-  deps: ServiceDeps,
-  q: ListQuery,
-): Promise<{ data: Scheme[]; meta: { pagination: Pagination } }> => {
-  const { ids, total } = await repo.listIds(deps.db, q, q.sort, q.per_page, (q.page - 1) * q.per_page);
+export const list = async (deps: ServiceDeps, q: ListQuery): Promise<Page<Scheme>> => {
+  const { ids, total } = await repo.listIds(deps.db, q, q.sort, q.per_page, offsetOf(q.page, q.per_page));
   const include = parseInclude(q.include);
   const wantsParties = [
     'landlords',
@@ -80,18 +78,7 @@ export const list = async (
         unitCount: counts.get(l.s.id) ?? 0,
       }),
     );
-  return {
-    data,
-    meta: {
-      pagination: {
-        total,
-        count: data.length,
-        per_page: q.per_page,
-        current_page: q.page,
-        total_pages: Math.ceil(total / q.per_page),
-      },
-    },
-  };
+  return toPage(data, { total, page: q.page, perPage: q.per_page });
 };
 
 export const schemeSnapshot = (s: Partial<SchemeRow>, lists?: Map<PropertyPartyList, number[]>): Snapshot => {
