@@ -125,7 +125,14 @@ test('screenshots of both dialogs and both lists, light and dark', async ({ page
     await expect(page.getByRole('option').first()).toBeVisible();
     await shot(page, `create-contact-${mode}`);
     await page.keyboard.press('Escape');
+    await expect(page.getByRole('listbox')).toBeHidden();
+    // The dialog holds typed input: Escape asks before throwing it away (issue 11 item 6).
     await page.keyboard.press('Escape');
+    const ask = page.getByRole('dialog', { name: 'Discard changes?' });
+    // The screenshot waits for the fade-in to end (the page's running transitions).
+    await ask.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+    await shot(page, `discard-question-${mode}`);
+    await ask.getByRole('button', { name: 'Discard' }).click();
     await expect(contact).toBeHidden();
 
     await page.getByRole('banner').getByRole('button', { name: 'Create Company' }).click();

@@ -132,4 +132,38 @@ describe('Create Company dialog', () => {
     expect(await within(dialog).findByText('Name taken., Try another.')).toBeInTheDocument();
     expect(screen.getByText(MESSAGES.validationError)).toBeInTheDocument();
   });
+
+  it('closes at once on Escape while untouched; once a category is picked, Escape asks first', async () => {
+    const { dialog, user } = await openCreateCompany(makeAdmin());
+    await user.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Create Company' })).not.toBeInTheDocument(),
+    );
+
+    await user.click(await screen.findByRole('button', { name: 'Create Company' }));
+    const again = await screen.findByRole('dialog', { name: 'Create Company' });
+    expect(again).not.toBe(dialog);
+    const categories = within(again).getByRole('combobox', { name: 'Categories' });
+    await user.click(categories);
+    await user.click(await screen.findByRole('option', { name: 'Fashion' }));
+    await user.click(within(again).getByRole('heading', { name: 'Create Company' })); // list closed
+    await user.keyboard('{Escape}');
+    const ask = await screen.findByRole('dialog', { name: 'Discard changes?' });
+    await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).not.toBeInTheDocument(),
+    );
+    expect(within(again).getByText('Fashion')).toBeInTheDocument();
+
+    await user.click(await within(again).findByRole('textbox', { name: /^Name/ }));
+    await user.keyboard('{Escape}');
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Discard changes?' })).getByRole('button', {
+        name: 'Discard',
+      }),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Create Company' })).not.toBeInTheDocument(),
+    );
+  });
 });

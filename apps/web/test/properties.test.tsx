@@ -170,6 +170,31 @@ describe('New Standalone Property dialog', () => {
     );
   });
 
+  it('asks before Escape throws typed input away, and announces the created property', async () => {
+    const { user } = renderApp('/properties/create', {
+      user: makeUser(),
+      routes: {
+        'POST /api/properties': () => json(201, { data: property(78) }),
+        'GET /api/properties/78': () => json(200, { data: property(78) }),
+        'GET /api/properties/78/history': () => json(200, emptyPage),
+      },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'New Standalone Property' });
+    const d = within(dialog);
+    await fill(user, d.getByRole('textbox', { name: 'Unit' }), 'Unit 9');
+    await fill(user, d.getByRole('textbox', { name: 'Street' }), '12 High Street');
+    await user.keyboard('{Escape}');
+    const ask = await screen.findByRole('dialog', { name: 'Discard changes?' });
+    await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).not.toBeInTheDocument(),
+    );
+    expect(await d.findByRole('textbox', { name: 'Unit' })).toHaveValue('Unit 9');
+
+    await user.click(d.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Property "Unit 9, 12 High Street" created.')).toBeInTheDocument();
+  });
+
   it('shows server validation errors against their fields and keeps the dialog open', async () => {
     const { user } = renderApp('/properties/create', {
       user: makeUser(),

@@ -1,8 +1,23 @@
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { MESSAGES } from '@frontage/shared';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useDiscardGuard, type DiscardQuestion } from '../../components/useDiscardGuard';
 
 export type UnsavedCommentVariant = 'close' | 'finish';
+
+const QUESTIONS: Record<UnsavedCommentVariant, DiscardQuestion> = {
+  close: {
+    title: 'Unsaved comment',
+    message: MESSAGES.unsavedCommentClose,
+    confirmLabel: 'Yes',
+    cancelLabel: 'No',
+  },
+  finish: {
+    title: 'Unsaved comment',
+    message: MESSAGES.unsavedCommentFinish,
+    confirmLabel: 'YES',
+    cancelLabel: 'NO',
+  },
+};
 
 /**
  * For a dialog or wizard hosting a CommentsPanel: pass `setDirty` as the panel's onDirtyChange,
@@ -14,30 +29,10 @@ export function useUnsavedCommentGuard(): {
   confirm: (action: () => void, variant?: UnsavedCommentVariant) => void;
   dialog: ReactNode;
 } {
-  const dirty = useRef(false);
-  const [pending, setPending] = useState<{ action: () => void; variant: UnsavedCommentVariant } | null>(null);
-  const setDirty = useCallback((d: boolean) => {
-    dirty.current = d;
-  }, []);
-  const confirm = useCallback((action: () => void, variant: UnsavedCommentVariant = 'close') => {
-    if (dirty.current) setPending({ action, variant });
-    else action();
-  }, []);
-  const dialog = (
-    <ConfirmDialog
-      open={pending !== null}
-      title="Unsaved comment"
-      message={pending?.variant === 'finish' ? MESSAGES.unsavedCommentFinish : MESSAGES.unsavedCommentClose}
-      confirmLabel={pending?.variant === 'finish' ? 'YES' : 'Yes'}
-      cancelLabel={pending?.variant === 'finish' ? 'NO' : 'No'}
-      onCancel={() => setPending(null)}
-      onConfirm={() => {
-        const action = pending?.action;
-        setPending(null);
-        dirty.current = false;
-        action?.();
-      }}
-    />
-  );
-  return { setDirty, confirm, dialog };
+  const guard = useDiscardGuard(QUESTIONS.close);
+  return {
+    setDirty: guard.setDirty,
+    confirm: (action, variant = 'close') => guard.confirm(action, QUESTIONS[variant]),
+    dialog: guard.dialog,
+  };
 }

@@ -1,7 +1,8 @@
-import { useId, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, type FormEvent, type KeyboardEvent } from 'react';
 import { enqueueSnackbar } from 'notistack';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { DIALOG_WIDTHS, MESSAGES, TOAST_DURATION_MS, isAdmin, type Company } from '@frontage/shared';
+import { useDiscardGuard } from '../../components/useDiscardGuard';
 import { useCurrentUser } from '../../lib/session';
 import { useCreateCompany } from './api';
 import {
@@ -62,10 +63,12 @@ export function CreateCompanyDialog({
   initialName = '',
 }: CreateCompanyDialogProps) {
   const titleId = useId();
+  // Escape or a click outside asks first once something was entered (ADR 0039).
+  const guard = useDiscardGuard();
   return (
     <Dialog
       open={open}
-      onClose={onClose}
+      onClose={() => guard.confirm(onClose)}
       fullWidth
       maxWidth={false}
       aria-labelledby={titleId}
@@ -73,7 +76,13 @@ export function CreateCompanyDialog({
     >
       <DialogTitle id={titleId}>Create Company</DialogTitle>
       {/* Mounted while open only, so every opening starts from a fresh form. */}
-      <CreateCompanyForm initialName={initialName} onClose={onClose} onCreated={onCreated} />
+      <CreateCompanyForm
+        initialName={initialName}
+        onClose={onClose}
+        onCreated={onCreated}
+        onDirtyChange={guard.setDirty}
+      />
+      {guard.dialog}
     </Dialog>
   );
 }
@@ -82,18 +91,21 @@ function CreateCompanyForm({
   initialName,
   onClose,
   onCreated,
+  onDirtyChange,
 }: {
   initialName: string;
   onClose: () => void;
   onCreated: (company: Company) => void;
+  onDirtyChange: (dirty: boolean) => void;
 }) {
   const form = useCompanyForm(emptyCompanyForm(initialName));
   const admin = isAdmin(useCurrentUser());
   const create = useCreateCompany();
   const {
     handleSubmit,
-    formState: { isValid, isSubmitting },
+    formState: { isValid, isSubmitting, isDirty },
   } = form;
+  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
 
   const submit = handleSubmit(async (values) => {
     try {

@@ -1,8 +1,9 @@
-import { useId, type FormEvent } from 'react';
+import { useEffect, useId, type FormEvent } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { DIALOG_WIDTHS } from '@frontage/shared';
 import type { CompanyRef } from '../companies/api';
 import { submitOnEnter } from '../companies/CreateCompanyDialog';
+import { useDiscardGuard } from '../../components/useDiscardGuard';
 import { useCreateContact, type Contact } from './api';
 import {
   ContactFormFields,
@@ -34,10 +35,12 @@ export function CreateContactDialog({
   initialCompany = null,
 }: CreateContactDialogProps) {
   const titleId = useId();
+  // Escape or a click outside asks first once something was entered (ADR 0039).
+  const guard = useDiscardGuard();
   return (
     <Dialog
       open={open}
-      onClose={onClose}
+      onClose={() => guard.confirm(onClose)}
       maxWidth={false}
       aria-labelledby={titleId}
       slotProps={{
@@ -50,7 +53,9 @@ export function CreateContactDialog({
         defaults={emptyContactForm({ name: initialName, company: initialCompany })}
         onClose={onClose}
         onCreated={onCreated}
+        onDirtyChange={guard.setDirty}
       />
+      {guard.dialog}
     </Dialog>
   );
 }
@@ -59,17 +64,20 @@ function CreateContactForm({
   defaults,
   onClose,
   onCreated,
+  onDirtyChange,
 }: {
   defaults: ContactFormValues;
   onClose: () => void;
   onCreated: (contact: Contact) => void;
+  onDirtyChange: (dirty: boolean) => void;
 }) {
   const form = useContactForm(defaults);
   const create = useCreateContact();
   const {
     handleSubmit,
-    formState: { isValid, isSubmitting },
+    formState: { isValid, isSubmitting, isDirty },
   } = form;
+  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
 
   const submit = handleSubmit(async (values) => {
     try {

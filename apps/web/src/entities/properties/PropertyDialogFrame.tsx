@@ -1,29 +1,33 @@
 import type { ReactNode } from 'react';
+import { useDiscardGuard } from '../../components/useDiscardGuard';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { MESSAGES } from '@frontage/shared';
 
 /**
  * The dialog of both property forms. Its body is mounted only while open, so every opening starts
- * from a fresh form (spec B §4: the form is cleared after a save).
+ * from a fresh form (spec B §4: the form is cleared after a save). The body reports whether it
+ * holds input (`setDirty`): Escape or a click outside then asks before throwing it away (ADR 0039).
  */
 export function PropertyDialog(p: {
   open: boolean;
   width: number;
   titleId: string;
   onClose: () => void;
-  children: ReactNode;
+  children: (setDirty: (dirty: boolean) => void) => ReactNode;
 }) {
+  const guard = useDiscardGuard();
   return (
     <Dialog
       open={p.open}
-      onClose={p.onClose}
+      onClose={() => guard.confirm(p.onClose)}
       fullWidth
       maxWidth={false}
       scroll="paper"
       slotProps={{ paper: { sx: { maxWidth: p.width } } }}
       aria-labelledby={p.titleId}
     >
-      {p.open && p.children}
+      {p.open && p.children(guard.setDirty)}
+      {guard.dialog}
     </Dialog>
   );
 }

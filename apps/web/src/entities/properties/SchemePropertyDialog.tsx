@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { enqueueSnackbar } from 'notistack';
 import { DIALOG_WIDTHS } from '@frontage/shared';
 import { useMe } from '../../lib/session';
 import { createSchemeProperty, placeKeys, type CreatedProperty } from './api';
@@ -15,7 +16,12 @@ import {
   RentInfoSection,
 } from './PropertyFormSections';
 import { SchemeCombobox, type SchemeOption } from '../schemes/SchemeCombobox';
-import { emptyPropertyForm, fillFromScheme, toSchemePropertyPayload } from './propertyForm';
+import {
+  emptyPropertyForm,
+  fillFromScheme,
+  propertyCreatedMessage,
+  toSchemePropertyPayload,
+} from './propertyForm';
 import { usePropertyForm } from './usePropertyForm';
 
 export const SCHEME_REQUIRED = 'Please select a scheme.';
@@ -36,7 +42,9 @@ interface Props {
 export function SchemePropertyDialog({ open, onClose, onCreated, scheme = null }: Props) {
   return (
     <PropertyDialog open={open} onClose={onClose} width={DIALOG_WIDTHS.schemeProperty} titleId={TITLE_ID}>
-      <SchemePropertyForm onClose={onClose} onCreated={onCreated} fixed={scheme} />
+      {(setDirty) => (
+        <SchemePropertyForm onClose={onClose} onCreated={onCreated} fixed={scheme} onDirtyChange={setDirty} />
+      )}
     </PropertyDialog>
   );
 }
@@ -45,13 +53,19 @@ function SchemePropertyForm({
   onClose,
   onCreated,
   fixed,
-}: Omit<Props, 'open' | 'scheme'> & { fixed: SchemeOption | null }) {
+  onDirtyChange,
+}: Omit<Props, 'open' | 'scheme'> & {
+  fixed: SchemeOption | null;
+  onDirtyChange: (dirty: boolean) => void;
+}) {
   const me = useMe().data;
   const qc = useQueryClient();
   const form = usePropertyForm(() => emptyPropertyForm(me?.currency));
   const [picked, setPicked] = useState<SchemeOption | null>(fixed);
   const [schemeError, setSchemeError] = useState<string | undefined>();
   const loaded = useScheme(picked?.id ?? null);
+  const dirty = form.dirty || picked?.id !== fixed?.id;
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   // The scheme's address and landlord lists are shown (and sent) as they are, never edited here.
   const scheme = picked && loaded.data?.id === picked.id ? loaded.data : null;
   const value = scheme ? fillFromScheme(form.value, scheme) : form.value;
@@ -66,6 +80,7 @@ function SchemePropertyForm({
       made = await createSchemeProperty(picked.id, toSchemePropertyPayload(value));
     });
     if (!ok || !made) return;
+    enqueueSnackbar(propertyCreatedMessage(value), { variant: 'success' });
     void qc.invalidateQueries({ queryKey: placeKeys.properties });
     void qc.invalidateQueries({ queryKey: placeKeys.schemes });
     onCreated?.(made);

@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { enqueueSnackbar } from 'notistack';
 import { DIALOG_WIDTHS } from '@frontage/shared';
 import { useMe } from '../../lib/session';
 import { createStandaloneProperty, placeKeys, type CreatedProperty } from './api';
@@ -11,7 +13,7 @@ import {
   PropertyInfoSection,
   RentInfoSection,
 } from './PropertyFormSections';
-import { emptyPropertyForm, toStandalonePayload } from './propertyForm';
+import { emptyPropertyForm, propertyCreatedMessage, toStandalonePayload } from './propertyForm';
 import { usePropertyForm } from './usePropertyForm';
 
 interface Props {
@@ -27,21 +29,27 @@ const TITLE_ID = 'standalone-property-title';
 export function StandalonePropertyDialog({ open, onClose, onCreated }: Props) {
   return (
     <PropertyDialog open={open} onClose={onClose} width={DIALOG_WIDTHS.standaloneProperty} titleId={TITLE_ID}>
-      <StandaloneForm onClose={onClose} onCreated={onCreated} />
+      {(setDirty) => <StandaloneForm onClose={onClose} onCreated={onCreated} onDirtyChange={setDirty} />}
     </PropertyDialog>
   );
 }
 
-function StandaloneForm({ onClose, onCreated }: Omit<Props, 'open'>) {
+function StandaloneForm({
+  onClose,
+  onCreated,
+  onDirtyChange,
+}: Omit<Props, 'open'> & { onDirtyChange: (dirty: boolean) => void }) {
   const me = useMe().data;
   const qc = useQueryClient();
   const form = usePropertyForm(() => emptyPropertyForm(me?.currency));
+  useEffect(() => onDirtyChange(form.dirty), [form.dirty, onDirtyChange]);
   const save = async () => {
     let made: CreatedProperty | null = null;
     const ok = await form.save(async (v) => {
       made = await createStandaloneProperty(toStandalonePayload(v));
     });
     if (!ok || !made) return;
+    enqueueSnackbar(propertyCreatedMessage(form.value), { variant: 'success' });
     void qc.invalidateQueries({ queryKey: placeKeys.properties });
     onCreated?.(made);
     onClose();

@@ -186,3 +186,9 @@ export const fieldOfErrorKey = (key: string): string => {
   if (head && (PROPERTY_PARTY_LIST_NAMES as string[]).includes(head)) return head as PropertyPartyList;
   return head ?? key;
 };
+
+/** The success notice of a create, like Company "…" created.: the unit and street it was saved as. */
+export const propertyCreatedMessage = (v: PropertyFormValues): string => {
+  const label = [v.building_num, v.address.street, v.address.city].map((x) => x?.trim()).filter(Boolean);
+  return label.length ? `Property "${label.join(', ')}" created.` : 'Property created.';
+};

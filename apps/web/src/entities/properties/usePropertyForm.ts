@@ -13,8 +13,11 @@ export function usePropertyForm(initial: () => PropertyFormValues) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const [refused, setRefused] = useState(false);
+  // Anything typed or picked: closing by Escape or a click outside then asks first.
+  const [dirty, setDirty] = useState(false);
 
   const set: SetField = useCallback((key, v) => {
+    setDirty(true);
     setValue((old) => ({ ...old, [key]: v }));
     setErrors((old) => {
       if (!Object.keys(old).some((k) => k === key || k.startsWith(`${String(key)}.`))) return old;
@@ -47,5 +50,5 @@ export function usePropertyForm(initial: () => PropertyFormValues) {
     }
   };
 
-  return { value, setValue, set, errors, saving, refused, save };
+  return { value, setValue, set, errors, saving, refused, dirty, save };
 }
