@@ -208,3 +208,30 @@ test('a unit added to a seeded scheme takes the scheme address and landlords, re
   await expect(page.getByRole('grid', { name: 'Schemes' })).toBeVisible();
   await shot(page, 'schemes-list');
 });
+
+test('the properties table gives Scheme the room Street does not need', async ({ page }) => {
+  await login(page, AGENT);
+  const grid = page.getByRole('grid', { name: 'Properties' });
+  const cut = async (field: string) =>
+    grid.locator(`[role=gridcell][data-field=${field}]`).evaluateAll((cells) =>
+      cells
+        .map((c) => (c.querySelector('.MuiDataGrid-cellContent') ?? c) as HTMLElement)
+        .filter((c) => c.scrollWidth > c.clientWidth + 1)
+        .map((c) => c.textContent),
+    );
+  const widthOf = async (field: string) =>
+    (await grid.locator(`[role=columnheader][data-field=${field}]`).boundingBox())!.width;
+  // A laptop: no street is cut, and Scheme is the wider column.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/properties');
+  await expect(grid.getByRole('row').nth(5)).toBeVisible();
+  await shot(page, 'properties-list-1440');
+  expect(await cut('street')).toEqual([]);
+  expect(await widthOf('scheme')).toBeGreaterThan((await widthOf('street')) * 1.5);
+  // A desk monitor: every scheme name on the page shows in full.
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await expect(grid.getByRole('row').nth(5)).toBeVisible();
+  await expect.poll(() => cut('scheme')).toEqual([]);
+  expect(await cut('street')).toEqual([]);
+  await shot(page, 'properties-list-1920');
+});

@@ -79,15 +79,17 @@ const columns: GridColDef<Property>[] = [
   {
     field: 'street',
     headerName: 'Street',
-    flex: 1.3,
+    // Street names are short ("Enterprise Way"); scheme names are long ("Shrewsbury Queensgate
+    // Shopping Centre"): Scheme takes the room Street does not need (issue 11).
+    flex: 0.8,
     minWidth: 120,
     valueGetter: (_v, row) => row.address?.street ?? '',
   },
   {
     field: 'town',
     headerName: 'Town',
-    flex: 0.8,
-    minWidth: 90,
+    flex: 0.6,
+    minWidth: 104,
     valueGetter: (_v, row) => row.address?.city ?? '',
   },
   {
@@ -100,8 +102,8 @@ const columns: GridColDef<Property>[] = [
   {
     field: 'scheme',
     headerName: 'Scheme',
-    flex: 1,
-    minWidth: 100,
+    flex: 2,
+    minWidth: 160,
     valueGetter: (_v, row) => row.scheme?.name ?? '',
   },
   {
