@@ -99,6 +99,27 @@ export default tseslint.config(
     },
   },
   {
+    // The bench runs the server's SQL only through its one list of twins (apps/server/src/bench-twins.ts).
+    files: ['bench/**/*.ts'],
+    plugins: { import: importPlugin },
+    settings: { 'import/resolver': { typescript: { project: ['bench/tsconfig.json'] } } },
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './bench',
+              from: `${server}/modules`,
+              except: ['./auth/account.service.ts'],
+              message: 'The bench takes the SQL it runs raw from apps/server/src/bench-twins.ts only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Services own business rules and transactions, not HTTP (ARCHITECTURE.md §3).
     files: ['apps/server/src/**/*.service.ts'],
     rules: {

@@ -18,7 +18,7 @@ import {
   SCHEME_WORDS,
   SEED_TOWNS,
 } from '../../apps/server/src/db/seed/places-data';
-import { propertyWordRows } from '../../apps/server/src/modules/search/words';
+import { propertyWordRows } from '../../apps/server/src/bench-twins';
 import { copyRows, line, pickFrom, prng } from '../lib/copy';
 import type { DatasetStep } from './index';
 

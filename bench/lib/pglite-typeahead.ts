@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { HIGH_STREETS, SEED_TOWNS } from '../../apps/server/src/db/seed/places-data';
 import { createDb } from '../../apps/server/src/db/client';
 import { runMigrations } from '../../apps/server/src/db/migrate';
-import * as repo from '../../apps/server/src/modules/properties/properties.repository';
+import { simpleSearch } from '../../apps/server/src/bench-twins';
 import { PROPERTY_TERMS } from '../scenarios/properties';
 import { summarise } from './stats';
 
@@ -55,7 +55,7 @@ const latencies: number[] = [];
 for (let round = 0; round < 5; round++) {
   for (const q of PROPERTY_TERMS) {
     const t = performance.now();
-    await repo.simpleSearch(h.db, { q, type: 'all' }, 50, 0);
+    await simpleSearch(h.db, { q, type: 'all' }, 50, 0);
     if (round > 0) latencies.push(performance.now() - t);
   }
 }

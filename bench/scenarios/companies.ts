@@ -2,17 +2,19 @@ import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { PG_SESSION_OPTIONS } from '../../apps/server/src/db/client';
-import * as companiesRepo from '../../apps/server/src/modules/companies/companies.repository';
-import * as contactsRepo from '../../apps/server/src/modules/contacts/contacts.repository';
 import {
   COMPANY_WORDS,
   CONTACT_WORDS,
   DRIVER_COUNT_CAP,
-  driverCountSql,
+  chooseDriver,
+  companyFuzzySql,
+  companyRelevanceSql,
+  contactFuzzySql,
+  contactRelevanceSql,
   fuzzyTerm,
-  type WordTable,
-} from '../../apps/server/src/modules/search/word-tables';
-import { chooseDriver, searchWords } from '../../apps/server/src/modules/search/words';
+  searchWords,
+  type WordSearch,
+} from '../../apps/server/src/bench-twins';
 import type { SqlTarget } from '../lib/sql-load';
 import { api, type Scenario } from './foundation';
 
@@ -70,7 +72,7 @@ const dialect = new PgDialect();
  * prepared statements, like db/prepared.ts.
  */
 const twin =
-  (t: WordTable, page: (words: string[], driver: number) => SQL, fuzzy: (term: string) => SQL) =>
+  (t: WordSearch, page: (words: string[], driver: number) => SQL, fuzzy: (term: string) => SQL) =>
   async (databaseUrl: string): Promise<Partial<SqlTarget>> => {
     const client = new pg.Client({ connectionString: databaseUrl, options: PG_SESSION_OPTIONS });
     await client.connect();
@@ -79,7 +81,7 @@ const twin =
       for (const term of TYPEAHEAD_TERMS) {
         const words = searchWords(term);
         const steps: Array<{ sql: string; params: unknown[] }> = [];
-        const counting = driverCountSql(t, words);
+        const counting = t.driverCountSql(words);
         let driver = 0;
         if (counting) {
           const q = dialect.sqlToQuery(counting);
@@ -118,8 +120,8 @@ export const companiesScenarios: Scenario[] = [
       sql: '',
       resolve: twin(
         COMPANY_WORDS,
-        (words, driver) => companiesRepo.relevanceSql({}, words, driver, PER_PAGE, 0),
-        (term) => companiesRepo.fuzzySql({}, term, PER_PAGE),
+        (words, driver) => companyRelevanceSql({}, words, driver, PER_PAGE, 0),
+        (term) => companyFuzzySql({}, term, PER_PAGE),
       ),
     }),
   },
@@ -136,8 +138,8 @@ export const companiesScenarios: Scenario[] = [
       sql: '',
       resolve: twin(
         CONTACT_WORDS,
-        (words, driver) => contactsRepo.relevanceSql({}, words, driver, PER_PAGE, 0),
-        (term) => contactsRepo.fuzzySql({}, term, PER_PAGE),
+        (words, driver) => contactRelevanceSql({}, words, driver, PER_PAGE, 0),
+        (term) => contactFuzzySql({}, term, PER_PAGE),
       ),
     }),
   },

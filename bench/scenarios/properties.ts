@@ -2,13 +2,14 @@ import pg from 'pg';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import {
   DRIVER_COUNT_CAP,
-  pageByUpdateSql,
+  PROPERTY_WORDS,
+  chooseDriver,
   loadedSql,
   oneWithIncludesSql,
-  driverCountSql,
+  pageByUpdateSql,
+  searchWords,
   simpleSearchSql,
-} from '../../apps/server/src/modules/properties/properties.repository';
-import { chooseDriver, searchWords } from '../../apps/server/src/modules/search/words';
+} from '../../apps/server/src/bench-twins';
 import type { SqlTarget } from '../lib/sql-load';
 import { api, type BenchContext, type Scenario } from './foundation';
 
@@ -64,7 +65,7 @@ const simpleSql = async (databaseUrl: string): Promise<Partial<SqlTarget>> => {
     const variants: NonNullable<SqlTarget['variants']> = [];
     for (const term of PROPERTY_TERMS) {
       const words = searchWords(term);
-      const counting = driverCountSql(words);
+      const counting = PROPERTY_WORDS.driverCountSql(words);
       let driver = 0;
       const steps: Array<{ sql: string; params?: unknown[] }> = [];
       if (counting) {

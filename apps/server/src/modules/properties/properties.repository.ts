@@ -7,7 +7,8 @@ import { likeEscape } from '../../db/like';
 import { addresses, companies, properties, propertyParties, schemeParties, schemes } from '../../db/schema';
 import { addPartyRow, type PartyLists, type PartyRow } from './parties.repository';
 import { columnMapper, fixedStatement, preparedRows, selectColumns, staticSql } from '../../db/prepared';
-import { chooseDriver, docPattern, searchWords, wordRange } from '../search/words';
+import { docPattern, searchWords, wordRange } from '../search/words';
+import { PROPERTY_WORDS } from '../search/word-tables';
 
 export type PropertyRow = typeof properties.$inferSelect;
 export type NewProperty = typeof properties.$inferInsert;
@@ -369,9 +370,6 @@ export const listIds = async (
   return { ids: rows.map((r) => r.id).reverse(), total };
 };
 
-/** Entries a word's count stops at when choosing the word that drives a search (chooseDriver). */
-export const DRIVER_COUNT_CAP = 1000;
-
 export interface SimpleRow {
   id: number;
   building_num: string | null;
@@ -386,20 +384,6 @@ const simpleColumns = sql`p.id, p.building_num, p.scheme_id, s.name as scheme_na
 const simpleJoins = sql`join ${addresses} a on a.id = p.address_id
   left join ${schemes} s on s.id = p.scheme_id
   left join ${companies} t on t.id = p.tenant_id`;
-
-/**
- * The query that counts each word's entries up to DRIVER_COUNT_CAP, to pick the word that drives
- * the search (chooseDriver); the others only filter its candidates. Null for a one-word query.
- * Answers one row `{ n: number[] }`.
- */
-export const driverCountSql = (words: string[]): SQL | null => {
-  if (words.length < 2) return null;
-  const counts = words.map((w) => {
-    const r = wordRange(w);
-    return sql`(select count(*) from (select 1 from property_words where word >= ${r.from} and word < ${r.to} limit ${DRIVER_COUNT_CAP}) x)::int`;
-  });
-  return sql`select array[${sql.join(counts, sql`, `)}] as n`;
-};
 
 const typeCond = (type: PropertyFilters['type'], standalone: SQL): SQL =>
   type === 'standalone' ? sql` and ${standalone}` : type === 'scheme' ? sql` and not ${standalone}` : sql``;
@@ -455,12 +439,7 @@ export const simpleSearch = async (
   offset: number,
 ): Promise<{ rows: SimpleRow[]; more: boolean }> => {
   const words = searchWords(f.q);
-  const counting = driverCountSql(words);
-  let driver = 0;
-  if (counting) {
-    const n = (await preparedRows<{ n: Array<number | string> }>(db, counting))[0]!.n.map(Number);
-    driver = chooseDriver(words, n, DRIVER_COUNT_CAP);
-  }
+  const driver = await PROPERTY_WORDS.pickDriver(db, words);
   const rows = await preparedRows<SimpleRow>(db, simpleSearchSql(words, driver, f.type, limit, offset));
   const more = rows.length > limit;
   return { rows: more ? rows.slice(0, limit) : rows, more };

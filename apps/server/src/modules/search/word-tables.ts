@@ -4,27 +4,54 @@ import { preparedRows, shapedStatement, type ValueOf } from '../../db/prepared';
 import { chooseDriver, docPattern, searchWords, wordRange } from './words';
 
 /**
- * Company and contact search on word tables (ADR 0030, the property design of ADR 0023 with
- * tiers): one row per distinct word of an entity, `(word, tier, sort_key, <id>, doc)`, indexed
- * `(tier, word, sort_key, <id>) INCLUDE (doc)`. A search reads its best rows tier by tier.
+ * The one search seam (docs/search.md): every typeahead reads a word table — one row per distinct
+ * word of an entity, `(word, [tier,] …, <id>, doc)`, its words collated "C" so a prefix is a btree
+ * range — kept by triggers (migrations 0002, 0006) and declared in db/schema/search-words.ts. The
+ * property typeahead (ADR 0023) and the company and contact typeaheads (ADR 0030, with tiers) are
+ * defined here with defineWordSearch and share how the driving word is chosen.
  */
 export interface WordTable {
-  /** company_words / contact_words (migration 0006). */
+  /** property_words / company_words / contact_words. */
   table: string;
   /** The entity's id column in it. */
   id: string;
   /**
+   * The last tier, or null for a table without tiers (property_words ranks inside one tier).
    * Tiers 0 … last-1 hold words of the name (few distinct words, each shared by many entities);
    * the last tier holds domain / e-mail words (mostly unique: "smith1234", "oxfordbakery12").
    */
+  last: number | null;
+}
+
+/** A word table with the queries every search on it shares. */
+export interface WordSearch extends WordTable {
+  /** The count that picks the driving word (driverCountSql); null for a one-word query. */
+  driverCountSql: (words: string[]) => SQL | null;
+  /** The driving word of a query: the one with the fewest entries (one round trip, 2+ words). */
+  pickDriver: (db: Db, words: string[]) => Promise<number>;
+  /** The ids every word matches, for `id in (…)` filters (matchingIdsSql). */
+  matchingIdsSql: (words: string[]) => SQL;
+}
+
+/** A word table with tiers: the company and contact relevance search reads it tier by tier. */
+export interface TieredWordTable extends WordTable {
   last: number;
 }
 
-export const COMPANY_WORDS: WordTable = { table: 'company_words', id: 'company_id', last: 2 };
-export const CONTACT_WORDS: WordTable = { table: 'contact_words', id: 'user_id', last: 3 };
+/** Declares a searchable entity's word table (docs/search.md, step 4). */
+export const defineWordSearch = <T extends WordTable>(t: T): WordSearch & T => ({
+  ...t,
+  driverCountSql: (words) => driverCountSql(t, words),
+  pickDriver: (db, words) => pickDriver(db, t, words),
+  matchingIdsSql: (words) => matchingIdsSql(t, words),
+});
 
 /** Entries a word's count stops at when choosing the word that drives a search (chooseDriver). */
 export const DRIVER_COUNT_CAP = 1000;
+
+export const PROPERTY_WORDS = defineWordSearch({ table: 'property_words', id: 'property_id', last: null });
+export const COMPANY_WORDS = defineWordSearch({ table: 'company_words', id: 'company_id', last: 2 });
+export const CONTACT_WORDS = defineWordSearch({ table: 'contact_words', id: 'user_id', last: 3 });
 
 /**
  * The last tier's range is read whole and sorted below this many entries; from here on, its
@@ -36,8 +63,11 @@ export const RANGE_SORT_CAP = 5000;
 
 const ident = (name: string): SQL => sql`${sql.identifier(name)}`;
 /** `(0, 1, …)`: a word's entries in every tier are that many ranges of the (tier, word, …) index. */
-const allTiers = (t: WordTable): SQL =>
-  sql.raw(`(${Array.from({ length: t.last + 1 }, (_, i) => i).join(', ')})`);
+const allTiers = (last: number): SQL =>
+  sql.raw(`(${Array.from({ length: last + 1 }, (_, i) => i).join(', ')})`);
+/** `<alias.>tier in (0, 1, …) and ` — nothing for a table without tiers. */
+const tierFilter = (t: WordTable, alias = ''): SQL =>
+  t.last === null ? sql`` : sql`${sql.raw(alias)}tier in ${allTiers(t.last)} and `;
 /** `and <alias>.doc like doc0 and …` for `count` other words, their patterns by name. */
 const docFilters = (count: number, value: ValueOf, alias: string): SQL =>
   sql.join(
@@ -86,7 +116,7 @@ export const driverCountSql = (t: WordTable, words: string[]): SQL | null => {
   if (words.length < 2) return null;
   const counts = words.map((w) => {
     const r = wordRange(w);
-    return sql`(select count(*) from (select 1 from ${ident(t.table)} where tier in ${allTiers(t)} and word >= ${r.from} and word < ${r.to} limit ${DRIVER_COUNT_CAP}) x)::int`;
+    return sql`(select count(*) from (select 1 from ${ident(t.table)} where ${tierFilter(t)}word >= ${r.from} and word < ${r.to} limit ${DRIVER_COUNT_CAP}) x)::int`;
   });
   return sql`select array[${sql.join(counts, sql`, `)}] as n`;
 };
@@ -111,7 +141,7 @@ export const matchingIdsSql = (t: WordTable, words: string[]): SQL => {
   const driver = staticDriver(words);
   const r = wordRange(words[driver]!);
   return sql`select w.${ident(t.id)} from ${ident(t.table)} w
-    where w.tier in ${allTiers(t)} and w.word >= ${r.from} and w.word < ${r.to}${others(words, driver, 'w')}`;
+    where ${tierFilter(t, 'w.')}w.word >= ${r.from} and w.word < ${r.to}${others(words, driver, 'w')}`;
 };
 
 /**
@@ -129,7 +159,7 @@ export const matchingIdsSql = (t: WordTable, words: string[]): SQL => {
  * (a hashed `not in`, < k rows). That is exact because a tier is only read when the earlier ones
  * hold fewer than `k` rows, i.e. all of their matches.
  */
-export const topHitsCtes = (t: WordTable, otherWords: number, value: ValueOf): SQL => {
+export const topHitsCtes = (t: TieredWordTable, otherWords: number, value: ValueOf): SQL => {
   const r = { from: value('from'), to: value('to') };
   const k = value('k');
   const table = ident(t.table);
@@ -213,7 +243,7 @@ export const filteredHitsCte = (
   return sql`hits as (
     select min(w.tier)::int as tier, w.sort_key, w.${id} as id
       from ${ident(t.table)} w ${join}
-     where w.tier in ${allTiers(t)} and w.word >= ${r.from} and w.word < ${r.to}${others(words, driver, 'w')} and ${filters}
+     where ${tierFilter(t, 'w.')}w.word >= ${r.from} and w.word < ${r.to}${others(words, driver, 'w')} and ${filters}
      group by w.${id}, w.sort_key
      order by 1, 2, 3 limit ${k}
   )`;
@@ -225,7 +255,11 @@ export const filteredHitsCte = (
  * with its values (filtered searches, the bench's raw-SQL twin); `run` reads a page, the
  * unfiltered statement (every picker's) rendered once per number of words.
  */
-export const relevancePages = (t: WordTable, pageOf: (ctes: SQL, value: ValueOf) => SQL, entityJoin: SQL) => {
+export const relevancePages = (
+  t: TieredWordTable,
+  pageOf: (ctes: SQL, value: ValueOf) => SQL,
+  entityJoin: SQL,
+) => {
   const statement = (
     filters: SQL | undefined,
     words: string[],
