@@ -8,3 +8,4 @@ export * from './history';
 export * from './comments';
 export * from './enquiries';
 export * from './ui-state';
+export * from './derived';

@@ -1,0 +1,89 @@
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  bigint,
+} from 'drizzle-orm/pg-core';
+import { stamp } from './columns';
+import { companies } from './companies';
+import { properties } from './properties';
+import { users } from './users';
+
+/*
+ * Tables the database keeps itself, from triggers (issue 11: declared here so the schema shows
+ * every table; docs/search.md). What Drizzle cannot express stays in the SQL migrations that made
+ * them: the triggers and views that fill them (0002, 0003, 0005, 0006) and the covering search
+ * indexes with INCLUDE — `property_words (word, rank, property_id) INCLUDE (standalone, doc)`,
+ * `company_words / contact_words (tier, word, sort_key, <id>) INCLUDE (doc)`. Migration 0009 is
+ * empty: declaring these changed nothing in the database. Application code never writes them.
+ */
+
+/** text COLLATE "C": a word prefix is a plain btree range whatever the database's collation. */
+const wordText = customType<{ data: string }>({ dataType: () => 'text COLLATE "C"' });
+
+/** Property typeahead keys (migration 0002, ADR 0023). */
+export const propertyWords = pgTable(
+  'property_words',
+  {
+    word: wordText('word').notNull(),
+    rank: integer('rank').notNull(),
+    property_id: integer('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    standalone: boolean('standalone').notNull(),
+    doc: wordText('doc').notNull(),
+  },
+  (t) => [index('property_words_property_idx').on(t.property_id)],
+);
+
+/** Company typeahead keys (migration 0006, ADR 0030). */
+export const companyWords = pgTable(
+  'company_words',
+  {
+    word: wordText('word').notNull(),
+    tier: smallint('tier').notNull(),
+    sort_key: wordText('sort_key').notNull(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    doc: wordText('doc').notNull(),
+  },
+  (t) => [index('company_words_company_idx').on(t.company_id)],
+);
+
+/** Contact typeahead keys (migration 0006, ADR 0030). */
+export const contactWords = pgTable(
+  'contact_words',
+  {
+    word: wordText('word').notNull(),
+    tier: smallint('tier').notNull(),
+    sort_key: wordText('sort_key').notNull(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    doc: wordText('doc').notNull(),
+  },
+  (t) => [index('contact_words_user_idx').on(t.user_id)],
+);
+
+/** Row counts kept by statement triggers (migration 0003, ADR 0024): the list totals. */
+export const rowCounts = pgTable('row_counts', {
+  table_name: text('table_name').primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull(),
+});
+
+/** The counted index over the property list's (updated_at, id) order (migration 0005, ADR 0031). */
+export const propertyOrderMarks = pgTable(
+  'property_order_marks',
+  {
+    updated_at: stamp('updated_at').notNull(),
+    id: integer('id').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.updated_at, t.id] })],
+);
