@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
+import { FormProvider } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
-import { DIALOG_WIDTHS } from '@frontage/shared';
+import { DIALOG_WIDTHS, schemePropertyCreateSchema } from '@frontage/shared';
 import { useMe } from '../../lib/session';
 import { createSchemeProperty, placeKeys, type CreatedProperty } from './api';
 import { useScheme } from '../schemes/api';
@@ -14,9 +15,10 @@ import {
   LeaseInfoSection,
   PropertyInfoSection,
   RentInfoSection,
-} from './PropertyFormSections';
+} from './sections';
 import { SchemeCombobox, type SchemeOption } from '../schemes/SchemeCombobox';
 import {
+  SCHEME_FILLED,
   emptyPropertyForm,
   fillFromScheme,
   propertyCreatedMessage,
@@ -60,63 +62,74 @@ function SchemePropertyForm({
 }) {
   const me = useMe().data;
   const qc = useQueryClient();
-  const form = usePropertyForm(() => emptyPropertyForm(me?.currency));
+  const { form, saving, refused, dirty, save } = usePropertyForm(
+    () => emptyPropertyForm(me?.currency),
+    schemePropertyCreateSchema,
+    toSchemePropertyPayload,
+  );
   const [picked, setPicked] = useState<SchemeOption | null>(fixed);
   const [schemeError, setSchemeError] = useState<string | undefined>();
   const loaded = useScheme(picked?.id ?? null);
-  const dirty = form.dirty || picked?.id !== fixed?.id;
-  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  const changed = dirty || picked?.id !== fixed?.id;
+  useEffect(() => onDirtyChange(changed), [changed, onDirtyChange]);
   // The scheme's address and landlord lists are shown (and sent) as they are, never edited here.
   const scheme = picked && loaded.data?.id === picked.id ? loaded.data : null;
-  const value = scheme ? fillFromScheme(form.value, scheme) : form.value;
+  const { setValue, getValues } = form;
+  useEffect(() => {
+    const filled = scheme ? fillFromScheme(getValues(), scheme) : emptyPropertyForm();
+    for (const key of SCHEME_FILLED) setValue(key, filled[key]);
+  }, [scheme, getValues, setValue]);
 
-  const save = async () => {
+  const submit = async () => {
     if (!picked) {
       setSchemeError(SCHEME_REQUIRED);
       return;
     }
     let made: CreatedProperty | null = null;
-    const ok = await form.save(async () => {
-      made = await createSchemeProperty(picked.id, toSchemePropertyPayload(value));
+    let sent = getValues();
+    const ok = await save(async (v) => {
+      sent = v;
+      made = await createSchemeProperty(picked.id, toSchemePropertyPayload(v));
     });
     if (!ok || !made) return;
-    enqueueSnackbar(propertyCreatedMessage(value), { variant: 'success' });
+    enqueueSnackbar(propertyCreatedMessage(sent), { variant: 'success' });
     void qc.invalidateQueries({ queryKey: placeKeys.properties });
     void qc.invalidateQueries({ queryKey: placeKeys.schemes });
     onCreated?.(made);
     onClose();
   };
 
-  const busy = form.saving || (!!picked && loaded.isFetching && !scheme);
-  const props = { value, set: form.set, errors: form.errors, disabled: busy };
+  const busy = saving || (!!picked && loaded.isFetching && !scheme);
   return (
-    <PropertyDialogBody
-      title="New Scheme Property"
-      titleId={TITLE_ID}
-      saving={form.saving}
-      refused={form.refused}
-      onCancel={onClose}
-      onSave={() => void save()}
-    >
-      <FormSection title="Scheme">
-        <Wide>
-          <SchemeCombobox
-            value={picked}
-            onChange={(s) => {
-              setPicked(s);
-              setSchemeError(undefined);
-            }}
-            disabled={!!fixed || form.saving}
-            error={schemeError}
-          />
-        </Wide>
-      </FormSection>
-      <AddressSection {...props} readOnly />
-      <PropertyInfoSection {...props} />
-      <AreasSection {...props} />
-      <LeaseInfoSection {...props} />
-      <RentInfoSection {...props} />
-      <LandlordSection {...props} readOnly />
-    </PropertyDialogBody>
+    <FormProvider {...form}>
+      <PropertyDialogBody
+        title="New Scheme Property"
+        titleId={TITLE_ID}
+        saving={saving}
+        refused={refused}
+        onCancel={onClose}
+        onSave={() => void submit()}
+      >
+        <FormSection title="Scheme">
+          <Wide>
+            <SchemeCombobox
+              value={picked}
+              onChange={(s) => {
+                setPicked(s);
+                setSchemeError(undefined);
+              }}
+              disabled={!!fixed || saving}
+              error={schemeError}
+            />
+          </Wide>
+        </FormSection>
+        <AddressSection disabled={busy} readOnly />
+        <PropertyInfoSection disabled={busy} />
+        <AreasSection disabled={busy} />
+        <LeaseInfoSection disabled={busy} />
+        <RentInfoSection disabled={busy} />
+        <LandlordSection disabled={busy} readOnly />
+      </PropertyDialogBody>
+    </FormProvider>
   );
 }

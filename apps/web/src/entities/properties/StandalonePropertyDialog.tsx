@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
+import { FormProvider } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
-import { DIALOG_WIDTHS } from '@frontage/shared';
+import { DIALOG_WIDTHS, propertyCreateSchema } from '@frontage/shared';
 import { useMe } from '../../lib/session';
 import { createStandaloneProperty, placeKeys, type CreatedProperty } from './api';
 import { PropertyDialog, PropertyDialogBody } from './PropertyDialogFrame';
@@ -12,7 +13,7 @@ import {
   LeaseInfoSection,
   PropertyInfoSection,
   RentInfoSection,
-} from './PropertyFormSections';
+} from './sections';
 import { emptyPropertyForm, propertyCreatedMessage, toStandalonePayload } from './propertyForm';
 import { usePropertyForm } from './usePropertyForm';
 
@@ -41,35 +42,42 @@ function StandaloneForm({
 }: Omit<Props, 'open'> & { onDirtyChange: (dirty: boolean) => void }) {
   const me = useMe().data;
   const qc = useQueryClient();
-  const form = usePropertyForm(() => emptyPropertyForm(me?.currency));
-  useEffect(() => onDirtyChange(form.dirty), [form.dirty, onDirtyChange]);
-  const save = async () => {
+  const { form, saving, refused, dirty, save } = usePropertyForm(
+    () => emptyPropertyForm(me?.currency),
+    propertyCreateSchema,
+    toStandalonePayload,
+  );
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  const submit = async () => {
     let made: CreatedProperty | null = null;
-    const ok = await form.save(async (v) => {
+    let sent = form.getValues();
+    const ok = await save(async (v) => {
+      sent = v;
       made = await createStandaloneProperty(toStandalonePayload(v));
     });
     if (!ok || !made) return;
-    enqueueSnackbar(propertyCreatedMessage(form.value), { variant: 'success' });
+    enqueueSnackbar(propertyCreatedMessage(sent), { variant: 'success' });
     void qc.invalidateQueries({ queryKey: placeKeys.properties });
     onCreated?.(made);
     onClose();
   };
-  const props = { value: form.value, set: form.set, errors: form.errors, disabled: form.saving };
   return (
-    <PropertyDialogBody
-      title="New Standalone Property"
-      titleId={TITLE_ID}
-      saving={form.saving}
-      refused={form.refused}
-      onCancel={onClose}
-      onSave={() => void save()}
-    >
-      <AddressSection {...props} />
-      <PropertyInfoSection {...props} />
-      <AreasSection {...props} />
-      <LeaseInfoSection {...props} />
-      <RentInfoSection {...props} />
-      <LandlordSection {...props} />
-    </PropertyDialogBody>
+    <FormProvider {...form}>
+      <PropertyDialogBody
+        title="New Standalone Property"
+        titleId={TITLE_ID}
+        saving={saving}
+        refused={refused}
+        onCancel={onClose}
+        onSave={() => void submit()}
+      >
+        <AddressSection disabled={saving} />
+        <PropertyInfoSection disabled={saving} />
+        <AreasSection disabled={saving} />
+        <LeaseInfoSection disabled={saving} />
+        <RentInfoSection disabled={saving} />
+        <LandlordSection disabled={saving} />
+      </PropertyDialogBody>
+    </FormProvider>
   );
 }

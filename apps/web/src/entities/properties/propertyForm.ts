@@ -1,4 +1,7 @@
+import type { FieldErrors, Resolver } from 'react-hook-form';
+import type { ZodType } from 'zod';
 import {
+  AREA_KEYS,
   DEFAULT_COUNTRY,
   PROPERTY_PARTY_LIST_NAMES,
   defaultCurrency,
@@ -154,6 +157,15 @@ export const toStandalonePayload = (v: PropertyFormValues): PropertyCreate => {
 export const toSchemePropertyPayload = (v: PropertyFormValues): SchemePropertyCreate =>
   commonPayload(v) as SchemePropertyCreate;
 
+/** The fields a scheme unit takes from its scheme (read-only in the dialog). */
+export const SCHEME_FILLED = [
+  'address',
+  'landlords',
+  'landlord_contacts',
+  'landlord_agents',
+  'landlord_agent_contacts',
+] as const;
+
 /** The scheme's address and landlord lists, copied into the (read-only) scheme dialog fields. */
 export const fillFromScheme = (v: PropertyFormValues, s: Scheme): PropertyFormValues => ({
   ...v,
@@ -174,8 +186,9 @@ export const fillFromScheme = (v: PropertyFormValues, s: Scheme): PropertyFormVa
 });
 
 /**
- * A server 422 key → the form's field: `company_id` is the Tenant picker, `landlords.0` the
- * Landlords list, `address.street` the Street field, an area key the Areas block.
+ * A server 422 key (or a shared-schema issue path) → the form's field: `company_id` is the Tenant
+ * picker, `landlords.0` the Landlords list, `address.street` the Street field, an area key its
+ * box in the Areas block.
  */
 export const fieldOfErrorKey = (key: string): string => {
   if (key === 'company_id' || key === 'tenant_id') return 'tenant';
@@ -184,8 +197,40 @@ export const fieldOfErrorKey = (key: string): string => {
   if (head === 'address' && second)
     return `address.${second === 'latitude' || second === 'longitude' ? 'street' : second}`;
   if (head && (PROPERTY_PARTY_LIST_NAMES as string[]).includes(head)) return head as PropertyPartyList;
+  if (head === 'area_size_type' || (AREA_KEYS as readonly string[]).includes(head ?? ''))
+    return `areas.${head}`;
   return head ?? key;
 };
+
+/** Flat `{ 'address.street': message }` → react-hook-form's nested errors. */
+const nestedErrors = (flat: Record<string, string>): FieldErrors<PropertyFormValues> => {
+  const out: Record<string, unknown> = {};
+  for (const [path, message] of Object.entries(flat)) {
+    const parts = path.split('.');
+    let node = out;
+    for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
+    node[parts.at(-1)!] = { type: 'validate', message };
+  }
+  return out as FieldErrors<PropertyFormValues>;
+};
+
+/**
+ * The property forms' validation: the typed dates must be real days, then the payload the form
+ * would send must pass the shared zod schema the server checks it with (its issues land on the
+ * fields through fieldOfErrorKey).
+ */
+export const propertyResolver =
+  (schema: ZodType, toPayload: (v: PropertyFormValues) => unknown): Resolver<PropertyFormValues> =>
+  (values) => {
+    const errors = clientErrors(values);
+    if (!Object.keys(errors).length) {
+      const parsed = schema.safeParse(toPayload(values));
+      if (!parsed.success)
+        for (const issue of parsed.error.issues)
+          errors[fieldOfErrorKey(issue.path.join('.'))] ??= issue.message;
+    }
+    return Object.keys(errors).length ? { values: {}, errors: nestedErrors(errors) } : { values, errors: {} };
+  };
 
 /** The success notice of a create, like Company "…" created.: the unit and street it was saved as. */
 export const propertyCreatedMessage = (v: PropertyFormValues): string => {
