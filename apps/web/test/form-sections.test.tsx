@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -21,15 +22,11 @@ interface WizardValues {
   property: PropertyFormValues;
 }
 
-let read: () => WizardValues = () => {
-  throw new Error('not rendered');
-};
-
-function WizardStep() {
+function WizardStep({ onForm }: { onForm: (read: () => WizardValues) => void }) {
   const form = useForm<WizardValues>({
     defaultValues: { reason: 'relocation', property: emptyPropertyForm('EUR') },
   });
-  read = form.getValues;
+  useEffect(() => onForm(form.getValues), [form.getValues, onForm]);
   return (
     <FormProvider {...form}>
       <AddressSection prefix="property." />
@@ -44,9 +41,12 @@ function WizardStep() {
 describe('property form sections under a prefix', () => {
   it('read and write the fields under it, leaving the rest of the form alone', async () => {
     const user = userEvent.setup();
+    let read: () => WizardValues = () => {
+      throw new Error('not rendered');
+    };
     render(
       <QueryClientProvider client={new QueryClient()}>
-        <WizardStep />
+        <WizardStep onForm={(r) => (read = r)} />
       </QueryClientProvider>,
     );
     await user.type(screen.getByRole('textbox', { name: 'Unit' }), 'Unit 4');
