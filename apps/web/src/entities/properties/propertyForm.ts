@@ -1,4 +1,4 @@
-import type { FieldErrors, Resolver } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
 import type { ZodType } from 'zod';
 import {
   AREA_KEYS,
@@ -15,6 +15,7 @@ import type { CompanyRef } from '../companies/api';
 import type { ContactRef } from '../contacts/api';
 import { areasPayload, emptyAreas, type AreasValue } from '../../components/fields/areas';
 import { isValidDateText } from '../../components/fields/DateField';
+import { flatResolver, payloadIssues } from '../../lib/flatResolver';
 
 export const DATE_FIELDS = ['lease_start_date', 'lease_end_date', 'next_review_date', 'break_date'] as const;
 export type DateFieldName = (typeof DATE_FIELDS)[number];
@@ -202,35 +203,19 @@ export const fieldOfErrorKey = (key: string): string => {
   return head ?? key;
 };
 
-/** Flat `{ 'address.street': message }` → react-hook-form's nested errors. */
-const nestedErrors = (flat: Record<string, string>): FieldErrors<PropertyFormValues> => {
-  const out: Record<string, unknown> = {};
-  for (const [path, message] of Object.entries(flat)) {
-    const parts = path.split('.');
-    let node = out;
-    for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
-    node[parts.at(-1)!] = { type: 'validate', message };
-  }
-  return out as FieldErrors<PropertyFormValues>;
-};
-
 /**
  * The property forms' validation: the typed dates must be real days, then the payload the form
  * would send must pass the shared zod schema the server checks it with (its issues land on the
  * fields through fieldOfErrorKey).
  */
-export const propertyResolver =
-  (schema: ZodType, toPayload: (v: PropertyFormValues) => unknown): Resolver<PropertyFormValues> =>
-  (values) => {
+export const propertyResolver = (
+  schema: ZodType,
+  toPayload: (v: PropertyFormValues) => unknown,
+): Resolver<PropertyFormValues> =>
+  flatResolver((values) => {
     const errors = clientErrors(values);
-    if (!Object.keys(errors).length) {
-      const parsed = schema.safeParse(toPayload(values));
-      if (!parsed.success)
-        for (const issue of parsed.error.issues)
-          errors[fieldOfErrorKey(issue.path.join('.'))] ??= issue.message;
-    }
-    return Object.keys(errors).length ? { values: {}, errors: nestedErrors(errors) } : { values, errors: {} };
-  };
+    return Object.keys(errors).length ? errors : payloadIssues(schema, toPayload(values), fieldOfErrorKey);
+  });
 
 /** The success notice of a create, like Company "…" created.: the unit and street it was saved as. */
 export const propertyCreatedMessage = (v: PropertyFormValues): string => {

@@ -18,7 +18,16 @@ type AddressText = Exclude<keyof AddressFormValues, 'latitude' | 'longitude' | '
  * Address block: Unit and the address under `<prefix>address.`; editable (with Fill From Map and
  * the autofill box) or read-only (a scheme unit's address is the scheme's).
  */
-export function AddressSection({ prefix, disabled, readOnly }: SectionProps & { readOnly?: boolean }) {
+export function AddressSection({
+  prefix,
+  disabled,
+  readOnly,
+  unit = true,
+}: SectionProps & {
+  readOnly?: boolean;
+  /** The Unit field (building_num); a scheme's own address has none. */
+  unit?: boolean;
+}) {
   const { path, setValue, getValues } = useSection(prefix);
   const [picking, setPicking] = useState(false);
   const setAddress = (patch: Partial<AddressFormValues>) => {
@@ -91,7 +100,7 @@ export function AddressSection({ prefix, disabled, readOnly }: SectionProps & { 
           <PlaceSearchBox onPick={fromSearch} />
         </Wide>
       )}
-      {text('building_num', 'Unit', false)}
+      {unit && text('building_num', 'Unit', false)}
       {line('street', 'Street')}
       {line('street2', 'Street 2 (Optional)')}
       {line('city', 'City')}
