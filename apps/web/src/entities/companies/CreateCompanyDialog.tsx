@@ -1,8 +1,9 @@
-import { useEffect, useId, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, type FormEvent } from 'react';
 import { enqueueSnackbar } from 'notistack';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { DIALOG_WIDTHS, MESSAGES, TOAST_DURATION_MS, isAdmin, type Company } from '@frontage/shared';
 import { useDiscardGuard } from '../../components/useDiscardGuard';
+import { submitOnEnter } from '../../components/RecordForm';
 import { useCurrentUser } from '../../lib/session';
 import { useCreateCompany } from './api';
 import {
@@ -37,23 +38,6 @@ export const warnInvalidCompany = (): void => {
     },
   );
 };
-
-/**
- * Save is a submit button disabled until the form is valid, and a disabled default button blocks
- * the browser's implicit submission; Enter in a field therefore submits through here, so that an
- * attempt on an invalid form shows the warning (ADR 0010).
- */
-export const submitOnEnter =
-  (submit: () => void) =>
-  (e: KeyboardEvent<HTMLFormElement>): void => {
-    const target = e.target as HTMLElement;
-    if (e.key !== 'Enter' || e.defaultPrevented || e.nativeEvent.isComposing) return;
-    if (target.tagName !== 'INPUT' || (target as HTMLInputElement).type === 'file') return;
-    // An open autocomplete uses Enter to pick an option.
-    if (target.getAttribute('aria-expanded') === 'true') return;
-    e.preventDefault();
-    submit();
-  };
 
 /** Create Company (max width 600; spec A §2). Resolves with the created company via onCreated. */
 export function CreateCompanyDialog({

@@ -2,7 +2,7 @@ import { useEffect, useId, type FormEvent } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { DIALOG_WIDTHS } from '@frontage/shared';
 import type { CompanyRef } from '../companies/api';
-import { submitOnEnter } from '../companies/CreateCompanyDialog';
+import { submitOnEnter } from '../../components/RecordForm';
 import { useDiscardGuard } from '../../components/useDiscardGuard';
 import { useCreateContact, type Contact } from './api';
 import {

@@ -10,7 +10,8 @@ import {
   companyWriteOf,
   useCompanyForm,
 } from '../../../entities/companies/CompanyForm';
-import { submitOnEnter, warnInvalidCompany } from '../../../entities/companies/CreateCompanyDialog';
+import { warnInvalidCompany } from '../../../entities/companies/CreateCompanyDialog';
+import { RecordForm } from '../../../components/RecordForm';
 import { VerificationIndicator } from '../../../entities/companies/VerificationIndicator';
 import { CreateContactDialog } from '../../../entities/contacts/CreateContactDialog';
 import { useCurrentUser } from '../../../lib/session';
@@ -78,30 +79,16 @@ function EditCompanyForm({ company }: { company: Company }) {
           {company.name}
         </Typography>
       </Stack>
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Enter submits even while Save is disabled (ADR 0010) */}
-      <form
-        noValidate
-        onSubmit={(e) => void submit(e)}
-        onKeyDown={submitOnEnter(() => void submit())}
-        aria-label="Edit Company"
+      <RecordForm
+        label="Edit Company"
+        submit={() => void submit()}
+        locked={!allowed}
+        canSave={isDirty && isValid}
+        saving={isSubmitting}
+        cancelTo="/companies"
       >
-        <fieldset disabled={!allowed} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
-          <CompanyFormFields form={form} admin={admin} existingLogo={company.logo} />
-        </fieldset>
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', mt: 2 }}>
-          <Button component={RouterLink} to="/companies">
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={!allowed || !isDirty || !isValid || isSubmitting}
-            loading={isSubmitting}
-          >
-            Save
-          </Button>
-        </Stack>
-      </form>
+        <CompanyFormFields form={form} admin={admin} existingLogo={company.logo} />
+      </RecordForm>
     </Paper>
   );
 }

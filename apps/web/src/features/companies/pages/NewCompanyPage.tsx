@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { Box, Button, Paper, Stack } from '@mui/material';
+import { Box, Paper } from '@mui/material';
 import { isAdmin } from '@frontage/shared';
 import { PageHeading } from '../../../components/PageHeading';
 import {
@@ -9,7 +9,8 @@ import {
   emptyCompanyForm,
   useCompanyForm,
 } from '../../../entities/companies/CompanyForm';
-import { submitOnEnter, warnInvalidCompany } from '../../../entities/companies/CreateCompanyDialog';
+import { warnInvalidCompany } from '../../../entities/companies/CreateCompanyDialog';
+import { RecordForm } from '../../../components/RecordForm';
 import { useCreateCompany } from '../../../entities/companies/api';
 import { useCurrentUser } from '../../../lib/session';
 
@@ -40,26 +41,15 @@ export default function NewCompanyPage() {
     <Box sx={{ maxWidth: 640 }}>
       <PageHeading title="New Company" />
       <Paper variant="outlined" sx={{ p: 2 }}>
-        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Enter submits even while Save is disabled (ADR 0010) */}
-        <form
-          noValidate
-          onSubmit={(e) => void submit(e)}
-          onKeyDown={submitOnEnter(() => void submit())}
-          aria-label="New Company"
+        <RecordForm
+          label="New Company"
+          submit={() => void submit()}
+          canSave={isValid}
+          saving={isSubmitting}
+          onCancel={() => void navigate(-1)}
         >
           <CompanyFormFields form={form} admin={admin} focusFirst />
-          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', mt: 2 }}>
-            <Button onClick={() => void navigate(-1)}>Cancel</Button>
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={!isValid || isSubmitting}
-              loading={isSubmitting}
-            >
-              Save
-            </Button>
-          </Stack>
-        </form>
+        </RecordForm>
       </Paper>
     </Box>
   );

@@ -1,5 +1,5 @@
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { Alert, Box, Button, LinearProgress, Paper, Stack } from '@mui/material';
+import { useNavigate, useParams } from 'react-router';
+import { Alert, Box, LinearProgress, Paper } from '@mui/material';
 import { canEditMaster } from '@frontage/shared';
 import { PageHeading } from '../../../components/PageHeading';
 import { type Contact, useContact, useUpdateContact } from '../../../entities/contacts/api';
@@ -10,7 +10,7 @@ import {
   contactWriteOf,
   useContactForm,
 } from '../../../entities/contacts/ContactForm';
-import { submitOnEnter } from '../../../entities/companies/CreateCompanyDialog';
+import { RecordForm } from '../../../components/RecordForm';
 import { useCurrentUser } from '../../../lib/session';
 
 /** /users/{id}/edit — the contact form, saved with PUT /api/users/{id}. */
@@ -54,30 +54,16 @@ function EditContactForm({ contact }: { contact: Contact }) {
           Only an administrator or someone of the contact&apos;s company can change this contact.
         </Alert>
       )}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Enter submits even while Save is disabled (ADR 0010) */}
-      <form
-        noValidate
-        onSubmit={(e) => void submit(e)}
-        onKeyDown={submitOnEnter(() => void submit())}
-        aria-label="Edit Contact"
+      <RecordForm
+        label="Edit Contact"
+        submit={() => void submit()}
+        locked={!allowed}
+        canSave={isDirty && isValid}
+        saving={isSubmitting}
+        cancelTo="/users"
       >
-        <fieldset disabled={!allowed} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
-          <ContactFormFields form={form} />
-        </fieldset>
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', mt: 2 }}>
-          <Button component={RouterLink} to="/users">
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={!allowed || !isDirty || !isValid || isSubmitting}
-            loading={isSubmitting}
-          >
-            Save
-          </Button>
-        </Stack>
-      </form>
+        <ContactFormFields form={form} />
+      </RecordForm>
     </Paper>
   );
 }

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { Box, Button, Paper, Stack } from '@mui/material';
+import { Box, Paper } from '@mui/material';
 import { PageHeading } from '../../../components/PageHeading';
 import { useCreateContact } from '../../../entities/contacts/api';
 import {
@@ -9,7 +9,7 @@ import {
   emptyContactForm,
   useContactForm,
 } from '../../../entities/contacts/ContactForm';
-import { submitOnEnter } from '../../../entities/companies/CreateCompanyDialog';
+import { RecordForm } from '../../../components/RecordForm';
 
 /** /users/create — the Create Contact form as a page; opens the new record afterwards. */
 export default function NewContactPage() {
@@ -34,26 +34,15 @@ export default function NewContactPage() {
     <Box sx={{ maxWidth: 640 }}>
       <PageHeading title="New Contact" />
       <Paper variant="outlined" sx={{ p: 2 }}>
-        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Enter submits even while Save is disabled (ADR 0010) */}
-        <form
-          noValidate
-          onSubmit={(e) => void submit(e)}
-          onKeyDown={submitOnEnter(() => void submit())}
-          aria-label="New Contact"
+        <RecordForm
+          label="New Contact"
+          submit={() => void submit()}
+          canSave={isValid}
+          saving={isSubmitting}
+          onCancel={() => void navigate(-1)}
         >
           <ContactFormFields form={form} focusFirst />
-          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', mt: 2 }}>
-            <Button onClick={() => void navigate(-1)}>Cancel</Button>
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={!isValid || isSubmitting}
-              loading={isSubmitting}
-            >
-              Save
-            </Button>
-          </Stack>
-        </form>
+        </RecordForm>
       </Paper>
     </Box>
   );
