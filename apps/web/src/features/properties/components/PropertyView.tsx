@@ -2,7 +2,9 @@ import { Alert, Box, Button, Chip, Skeleton, Stack, Typography } from '@mui/mate
 import { Link as RouterLink } from 'react-router';
 import { AREA_FIELDS, AREA_UNIT_LABELS, formatDate, formatMoney, type Property } from '@frontage/shared';
 import { CommentsSlot } from '../../../entities/comments/CommentsSlot';
-import { Detail, DetailCard, EntityLink, partyChips } from '../../../components/DetailList';
+import { Detail, DetailCard, EntityLink } from '../../../components/DetailList';
+import { AddressDetails } from '../../../entities/address/AddressDetails';
+import { LANDLORD_LISTS, PartyDetails, TENANT_LISTS } from '../../../entities/properties/PartyDetails';
 import { HistoryPanel } from '../../../entities/history/HistoryPanel';
 import { REASON_LABELS } from '../../../entities/properties/labels';
 import { placeKeys, useProperty } from '../../../entities/properties/api';
@@ -67,32 +69,20 @@ function PropertyDetails({ p }: { p: Property }) {
           alignItems: 'start',
         }}
       >
-        <DetailCard title="Address">
-          <Detail label="Unit" unverified={u('building_num')}>
-            {p.building_num}
-          </Detail>
-          <Detail label="Street" unverified={u('street')}>
-            {a?.street}
-          </Detail>
-          <Detail label="Street 2" unverified={u('street2')}>
-            {a?.street2}
-          </Detail>
-          <Detail label="City" unverified={u('city')}>
-            {a?.city}
-          </Detail>
-          <Detail label="Region" unverified={u('region')}>
-            {a?.region}
-          </Detail>
-          <Detail label="Post Code" unverified={u('post_code')}>
-            {a?.post_code}
-          </Detail>
-          <Detail label="Country" unverified={u('country')}>
-            {a?.country}
-          </Detail>
-          <Detail label="Scheme">
-            {p.scheme ? <EntityLink to={`/schemes?id=${p.scheme.id}`}>{p.scheme.name}</EntityLink> : null}
-          </Detail>
-        </DetailCard>
+        <AddressDetails
+          address={a}
+          unverified={u}
+          before={
+            <Detail label="Unit" unverified={u('building_num')}>
+              {p.building_num}
+            </Detail>
+          }
+          after={
+            <Detail label="Scheme">
+              {p.scheme ? <EntityLink to={`/schemes?id=${p.scheme.id}`}>{p.scheme.name}</EntityLink> : null}
+            </Detail>
+          }
+        />
 
         <DetailCard title="Parties">
           <Detail label="Tenant" unverified={u('tenant_id')}>
@@ -105,27 +95,7 @@ function PropertyDetails({ p }: { p: Property }) {
           <Detail label="Tenant (Legal)" unverified={u('legal_tenant_id')}>
             {p.legal_tenant?.name}
           </Detail>
-          <Detail label="Tenant Agents" unverified={u('tenant_agents')}>
-            {partyChips('company', p.tenant_agents)}
-          </Detail>
-          <Detail label="Tenant Agent Contacts" unverified={u('tenant_agent_contacts')}>
-            {partyChips('user', p.tenant_agent_contacts)}
-          </Detail>
-          <Detail label="Tenant Contacts" unverified={u('tenant_contacts')}>
-            {partyChips('user', p.tenant_contacts)}
-          </Detail>
-          <Detail label="Landlords" unverified={u('landlords')}>
-            {partyChips('company', p.landlords)}
-          </Detail>
-          <Detail label="Landlord Contacts" unverified={u('landlord_contacts')}>
-            {partyChips('user', p.landlord_contacts)}
-          </Detail>
-          <Detail label="Landlord Agents" unverified={u('landlord_agents')}>
-            {partyChips('company', p.landlord_agents)}
-          </Detail>
-          <Detail label="Landlord Agent Contacts" unverified={u('landlord_agent_contacts')}>
-            {partyChips('user', p.landlord_agent_contacts)}
-          </Detail>
+          <PartyDetails record={p} lists={[...TENANT_LISTS, ...LANDLORD_LISTS]} unverified={u} />
         </DetailCard>
 
         <DetailCard title="Lease Info">

@@ -18,7 +18,9 @@ import AddIcon from '@mui/icons-material/Add';
 import { Link as RouterLink } from 'react-router';
 import { formatDate, formatMoney, type Scheme } from '@frontage/shared';
 import { CommentsSlot } from '../../../entities/comments/CommentsSlot';
-import { Detail, DetailCard, EntityLink, partyChips } from '../../../components/DetailList';
+import { Detail, DetailCard, EntityLink } from '../../../components/DetailList';
+import { AddressDetails } from '../../../entities/address/AddressDetails';
+import { LANDLORD_LISTS, PartyDetails } from '../../../entities/properties/PartyDetails';
 import { HistoryPanel } from '../../../entities/history/HistoryPanel';
 import { SchemePropertyDialog } from '../../../entities/properties/SchemePropertyDialog';
 import { useScheme } from '../../../entities/schemes/api';
@@ -80,39 +82,9 @@ function SchemeDetails({ s }: { s: Scheme }) {
             {s.is_under_construction ? 'Yes' : 'No'}
           </Detail>
         </DetailCard>
-        <DetailCard title="Address">
-          <Detail label="Street" unverified={u('street')}>
-            {a?.street}
-          </Detail>
-          <Detail label="Street 2" unverified={u('street2')}>
-            {a?.street2}
-          </Detail>
-          <Detail label="City" unverified={u('city')}>
-            {a?.city}
-          </Detail>
-          <Detail label="Region" unverified={u('region')}>
-            {a?.region}
-          </Detail>
-          <Detail label="Post Code" unverified={u('post_code')}>
-            {a?.post_code}
-          </Detail>
-          <Detail label="Country" unverified={u('country')}>
-            {a?.country}
-          </Detail>
-        </DetailCard>
+        <AddressDetails address={a} unverified={u} />
         <DetailCard title="Landlord Contacts">
-          <Detail label="Landlords" unverified={u('landlords')}>
-            {partyChips('company', s.landlords)}
-          </Detail>
-          <Detail label="Landlord Contacts" unverified={u('landlord_contacts')}>
-            {partyChips('user', s.landlord_contacts)}
-          </Detail>
-          <Detail label="Landlord Agents" unverified={u('landlord_agents')}>
-            {partyChips('company', s.landlord_agents)}
-          </Detail>
-          <Detail label="Landlord Agent Contacts" unverified={u('landlord_agent_contacts')}>
-            {partyChips('user', s.landlord_agent_contacts)}
-          </Detail>
+          <PartyDetails record={s} lists={LANDLORD_LISTS} unverified={u} />
         </DetailCard>
         <CommentsSlot entityType="scheme" entityId={s.id} />
       </Box>
