@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { enqueueSnackbar } from 'notistack';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import {
   Box,
   Button,
@@ -46,6 +46,7 @@ import {
 } from '../../../entities/companies/api';
 import { VerificationIndicator } from '../../../entities/companies/VerificationIndicator';
 import { useCurrentUser } from '../../../lib/session';
+import { useListPage } from '../../../lib/useListPage';
 import { useSavedUiState } from '../../../lib/useSavedUiState';
 import { CompanyDetailsDialog } from '../components/CompanyDetailsDialog';
 import { CompanyLogo } from '../components/CompanyLogo';
@@ -56,15 +57,11 @@ const SORTABLE = new Set(['name', 'updated_at', 'verified_at']);
 export default function CompaniesPage() {
   const me = useCurrentUser();
   const admin = isAdmin(me);
-  const [params, setParams] = useSearchParams();
-  const openId = Number(params.get('id')) || null;
-  const { state, update, ready } = useSavedUiState<CompanyListState>(
-    'companies',
-    COMPANY_LIST_DEFAULTS,
-    sanitizeCompanyListState,
+  const view = useListPage(
+    useSavedUiState<CompanyListState>('companies', COMPANY_LIST_DEFAULTS, sanitizeCompanyListState),
   );
-  const [page, setPage] = useState(0);
-  const list = useCompanyList(state, page + 1, ready);
+  const { state, ready, filter, openId, openRecord } = view;
+  const list = useCompanyList(state, view.page, ready);
   const { data: categories = [] } = useCompanyCategories();
   const categoryName = useMemo(() => new Map(categories.map((c) => [c.id, c.name])), [categories]);
 
@@ -73,21 +70,6 @@ export default function CompaniesPage() {
   const [merging, setMerging] = useState<Company | null>(null);
   const remove = useDeleteCompany();
   const verify = useVerifyCompany();
-
-  const filter = (patch: Partial<CompanyListState>) => {
-    update(patch);
-    setPage(0);
-  };
-  const openRecord = (id: number | null) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (id === null) next.delete('id');
-        else next.set('id', String(id));
-        return next;
-      },
-      { replace: id === null },
-    );
 
   const columns: GridColDef<Company>[] = [
     {
@@ -281,13 +263,7 @@ export default function CompaniesPage() {
         columns={columns}
         rowCount={total}
         loading={!ready || list.isFetching}
-        paginationModel={{ page, pageSize: state.per_page }}
-        onPaginationModelChange={(m) => {
-          if (m.pageSize !== state.per_page) {
-            update({ per_page: m.pageSize });
-            setPage(0);
-          } else setPage(m.page);
-        }}
+        {...view.paging}
         sortModel={sortModelOf(state.sort)}
         onSortModelChange={(m) => {
           const sort = sortParamOf(m);

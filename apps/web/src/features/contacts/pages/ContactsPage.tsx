@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { enqueueSnackbar } from 'notistack';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { Box, Button, IconButton, Link, Stack, Tooltip, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
@@ -17,6 +17,7 @@ import { VerificationIndicator } from '../../../entities/companies/VerificationI
 import { CreateContactDialog } from '../../../entities/contacts/CreateContactDialog';
 import type { Contact } from '../../../entities/contacts/api';
 import { useCurrentUser } from '../../../lib/session';
+import { useListPage } from '../../../lib/useListPage';
 import { useSavedUiState } from '../../../lib/useSavedUiState';
 import {
   CONTACT_LIST_DEFAULTS,
@@ -33,33 +34,14 @@ const SORTABLE = new Set(['name', 'email', 'updated_at']);
 export default function ContactsPage() {
   const me = useCurrentUser();
   const admin = isAdmin(me);
-  const [params, setParams] = useSearchParams();
-  const openId = Number(params.get('id')) || null;
-  const { state, update, ready } = useSavedUiState<ContactListState>(
-    'contacts',
-    CONTACT_LIST_DEFAULTS,
-    sanitizeContactListState,
+  const view = useListPage(
+    useSavedUiState<ContactListState>('contacts', CONTACT_LIST_DEFAULTS, sanitizeContactListState),
   );
-  const [page, setPage] = useState(0);
-  const list = useContactList(state, page + 1, ready);
+  const { state, ready, filter, openId, openRecord } = view;
+  const list = useContactList(state, view.page, ready);
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Contact | null>(null);
   const remove = useDeleteContact();
-
-  const filter = (patch: Partial<ContactListState>) => {
-    update(patch);
-    setPage(0);
-  };
-  const openRecord = (id: number | null) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (id === null) next.delete('id');
-        else next.set('id', String(id));
-        return next;
-      },
-      { replace: id === null },
-    );
 
   const columns: GridColDef<Contact>[] = [
     {
@@ -175,13 +157,7 @@ export default function ContactsPage() {
         columns={columns}
         rowCount={total}
         loading={!ready || list.isFetching}
-        paginationModel={{ page, pageSize: state.per_page }}
-        onPaginationModelChange={(m) => {
-          if (m.pageSize !== state.per_page) {
-            update({ per_page: m.pageSize });
-            setPage(0);
-          } else setPage(m.page);
-        }}
+        {...view.paging}
         sortModel={sortModelOf(state.sort)}
         onSortModelChange={(m) => {
           const sort = sortParamOf(m);

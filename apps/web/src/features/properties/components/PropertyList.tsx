@@ -18,6 +18,7 @@ import { SchemeCombobox } from '../../../entities/schemes/SchemeCombobox';
 import type { QueryValue } from '../../../lib/http';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 import { usePropertyList, type PropertyListParams } from '../../../entities/properties/api';
+import { useListPage, type ListStore } from '../../../lib/useListPage';
 
 interface Ref {
   id: number;
@@ -145,25 +146,26 @@ const columns: GridColDef<Property>[] = [
 
 interface Props {
   label: string;
-  state: PropertyListState;
-  update: (patch: Partial<PropertyListState>) => void;
+  /** Saved per user (Properties) or held by the page (My Properties). */
+  store: ListStore<PropertyListState>;
   /** My Properties: only those where the user or the user's company holds a party role. */
   mine?: boolean;
   enabled?: boolean;
 }
 
 /** The server-side property table with its filters (town, scheme, tenant, landlord, vacant, lease end between). */
-export function PropertyList({ label, state, update, mine, enabled = true }: Props) {
+export function PropertyList({ label, store, mine, enabled = true }: Props) {
+  const view = useListPage(store);
+  const { state, update, filter } = view;
   const [q, setQ] = useState(state.q);
   const [town, setTown] = useState(state.town);
   const dq = useDebouncedValue(q, DEBOUNCE_SEARCH_MS);
   const dTown = useDebouncedValue(town, DEBOUNCE_SEARCH_MS);
   useEffect(() => {
-    if (dq !== state.q || dTown !== state.town) update({ q: dq, town: dTown, page: 1 });
+    if (dq !== state.q || dTown !== state.town) filter({ q: dq, town: dTown });
     // Only typed text flows this way; the saved state is the source for everything else.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only typed text flows this way; the saved state is the source for the rest
   }, [dq, dTown]);
-  const filter = (patch: Partial<PropertyListState>) => update({ ...patch, page: 1 });
 
   // The export takes the list's filters and sort exactly; it streams every row, so no paging.
   const filters = {
@@ -178,7 +180,7 @@ export function PropertyList({ label, state, update, mine, enabled = true }: Pro
     mine: mine ? ('1' as const) : undefined,
     sort: state.sort,
   } satisfies Record<string, QueryValue>;
-  const params: PropertyListParams = { ...filters, page: state.page, per_page: state.per_page };
+  const params: PropertyListParams = { ...filters, page: view.page, per_page: state.per_page };
   const list = usePropertyList(params, enabled);
   const rows = list.data?.data ?? [];
   const sortField = state.sort.replace(/^-/, '');
@@ -283,8 +285,7 @@ export function PropertyList({ label, state, update, mine, enabled = true }: Pro
         columns={columns}
         rowCount={list.data?.meta.pagination.total ?? 0}
         loading={list.isFetching}
-        paginationModel={{ page: state.page - 1, pageSize: state.per_page }}
-        onPaginationModelChange={(m) => update({ page: m.page + 1, per_page: m.pageSize })}
+        {...view.paging}
         sortModel={
           gridSortField ? sortModelOf(state.sort.startsWith('-') ? `-${gridSortField}` : gridSortField) : []
         }
@@ -292,10 +293,7 @@ export function PropertyList({ label, state, update, mine, enabled = true }: Pro
           const p = sortParamOf(m);
           const field = p?.replace(/^-/, '');
           const key = field ? SORT_KEYS[field] : undefined;
-          update({
-            sort: (key ? (p?.startsWith('-') ? `-${key}` : key) : '-updated_at') as PropertySort,
-            page: 1,
-          });
+          filter({ sort: (key ? (p?.startsWith('-') ? `-${key}` : key) : '-updated_at') as PropertySort });
         }}
         noRowsLabel={mine ? 'No properties where you or your company are a party' : 'No properties found'}
       />

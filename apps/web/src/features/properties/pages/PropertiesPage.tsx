@@ -47,7 +47,7 @@ function PropertiesList() {
           </>
         }
       />
-      {saved.ready && <PropertyList label="Properties" state={saved.state} update={saved.update} />}
+      {saved.ready && <PropertyList label="Properties" store={saved} />}
       <StandalonePropertyDialog
         open={dialog === 'standalone'}
         onClose={() => setDialog(null)}

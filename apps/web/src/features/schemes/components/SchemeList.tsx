@@ -9,6 +9,7 @@ import { DataTable, sortModelOf, sortParamOf } from '../../../components/DataTab
 import { CompanyPicker } from '../../../entities/companies/CompanyPicker';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 import { useSchemeList } from '../../../entities/schemes/api';
+import { useListPage, type ListStore } from '../../../lib/useListPage';
 
 type SchemeSort = (typeof SCHEME_SORTS)[number];
 
@@ -81,19 +82,15 @@ const columns: GridColDef<Scheme>[] = [
   },
 ];
 
-export function SchemeList({
-  state,
-  update,
-}: {
-  state: SchemeListState;
-  update: (p: Partial<SchemeListState>) => void;
-}) {
+export function SchemeList({ store }: { store: ListStore<SchemeListState> }) {
+  const view = useListPage(store);
+  const { state, filter } = view;
   const [q, setQ] = useState(state.q);
   const [town, setTown] = useState(state.town);
   const dq = useDebouncedValue(q, DEBOUNCE_SEARCH_MS);
   const dTown = useDebouncedValue(town, DEBOUNCE_SEARCH_MS);
   useEffect(() => {
-    if (dq !== state.q || dTown !== state.town) update({ q: dq, town: dTown, page: 1 });
+    if (dq !== state.q || dTown !== state.town) filter({ q: dq, town: dTown });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only typed text flows this way; the saved state is the source for the rest
   }, [dq, dTown]);
   // The export takes the list's filters and sort exactly; it streams every row, so no paging.
@@ -104,7 +101,7 @@ export function SchemeList({
     landlord_id: state.landlord?.id,
     sort: state.sort,
   };
-  const list = useSchemeList({ ...filters, page: state.page, per_page: state.per_page });
+  const list = useSchemeList({ ...filters, page: view.page, per_page: state.per_page });
   return (
     <Box>
       <Paper
@@ -136,7 +133,7 @@ export function SchemeList({
             select
             label="Type"
             value={state.type}
-            onChange={(e) => update({ type: e.target.value, page: 1 })}
+            onChange={(e) => filter({ type: e.target.value })}
           >
             <MenuItem value="all">All types</MenuItem>
             {SCHEME_TYPES.map((t) => (
@@ -149,7 +146,7 @@ export function SchemeList({
             label="Landlord"
             allowCreate={false}
             value={state.landlord}
-            onChange={(c) => update({ landlord: c ? { id: c.id, name: c.name } : null, page: 1 })}
+            onChange={(c) => filter({ landlord: c ? { id: c.id, name: c.name } : null })}
           />
         </Box>
       </Paper>
@@ -162,13 +159,12 @@ export function SchemeList({
         columns={columns}
         rowCount={list.data?.meta.pagination.total ?? 0}
         loading={list.isFetching}
-        paginationModel={{ page: state.page - 1, pageSize: state.per_page }}
-        onPaginationModelChange={(m) => update({ page: m.page + 1, per_page: m.pageSize })}
+        {...view.paging}
         sortModel={sortModelOf(state.sort)}
         onSortModelChange={(m) => {
           const p = sortParamOf(m);
           const ok = p && SORTABLE.has(p.replace(/^-/, ''));
-          update({ sort: (ok ? p : 'name') as SchemeSort, page: 1 });
+          filter({ sort: (ok ? p : 'name') as SchemeSort });
         }}
         noRowsLabel="No schemes found"
       />

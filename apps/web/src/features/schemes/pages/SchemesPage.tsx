@@ -27,7 +27,7 @@ function SchemesList() {
           </Button>
         }
       />
-      {saved.ready && <SchemeList state={saved.state} update={saved.update} />}
+      {saved.ready && <SchemeList store={saved} />}
     </>
   );
 }
