@@ -1,17 +1,7 @@
 import { useMemo, useState } from 'react';
 import { enqueueSnackbar } from 'notistack';
 import { Link as RouterLink } from 'react-router';
-import {
-  Box,
-  Button,
-  IconButton,
-  Link,
-  MenuItem,
-  Stack,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Box, Button, IconButton, Link, MenuItem, Stack, TextField, Tooltip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
@@ -51,6 +41,7 @@ import { useSavedUiState } from '../../../lib/useSavedUiState';
 import { CompanyDetailsDialog } from '../components/CompanyDetailsDialog';
 import { CompanyLogo } from '../components/CompanyLogo';
 import { MergeCompanyDialog } from '../components/MergeCompanyDialog';
+import { ListLayout } from '../../../components/ListLayout';
 
 const SORTABLE = new Set(['name', 'updated_at', 'verified_at']);
 
@@ -203,75 +194,71 @@ export default function CompaniesPage() {
           </Stack>
         }
       />
-      <Stack
-        direction={{ xs: 'column', md: 'row' }}
-        spacing={1.5}
-        sx={{ mb: 1.5, alignItems: { md: 'center' } }}
-        role="search"
-        aria-label="Filter companies"
+      <ListLayout
+        filtersLabel="Filter companies"
+        columns={3}
+        filters={
+          <>
+            {ready && (
+              <ListSearchField label="Search companies" initial={state.q} onSearch={(q) => filter({ q })} />
+            )}
+            <TextField
+              select
+              label="Category"
+              value={state.category_id ?? ''}
+              onChange={(e) => filter({ category_id: e.target.value === '' ? null : Number(e.target.value) })}
+            >
+              <MenuItem value="">All categories</MenuItem>
+              {categories.map((c) => (
+                <MenuItem key={c.id} value={c.id}>
+                  {c.name}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              select
+              label="Verification"
+              value={state.verification ?? ''}
+              onChange={(e) => filter({ verification: (e.target.value || null) as VerificationState | null })}
+            >
+              <MenuItem value="">Any</MenuItem>
+              {VERIFICATION_STATES.map((v) => (
+                <MenuItem key={v} value={v}>
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                    <VerificationIndicator
+                      decorative
+                      company={{
+                        id: 0,
+                        name: '',
+                        is_verified: v === 'verified',
+                        verified_at: v === 'lapsed' ? 'x' : null,
+                      }}
+                    />
+                    <span>{VERIFICATION_EXPORT_LABELS[v]}</span>
+                  </Stack>
+                </MenuItem>
+              ))}
+            </TextField>
+          </>
+        }
+        summary={list.data ? `${total.toLocaleString('en-GB')} compan${total === 1 ? 'y' : 'ies'}` : ''}
       >
-        {ready && (
-          <ListSearchField label="Search companies" initial={state.q} onSearch={(q) => filter({ q })} />
-        )}
-        <TextField
-          select
-          label="Category"
-          value={state.category_id ?? ''}
-          onChange={(e) => filter({ category_id: e.target.value === '' ? null : Number(e.target.value) })}
-          sx={{ maxWidth: 220 }}
-        >
-          <MenuItem value="">All categories</MenuItem>
-          {categories.map((c) => (
-            <MenuItem key={c.id} value={c.id}>
-              {c.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          label="Verification"
-          value={state.verification ?? ''}
-          onChange={(e) => filter({ verification: (e.target.value || null) as VerificationState | null })}
-          sx={{ maxWidth: 220 }}
-        >
-          <MenuItem value="">Any</MenuItem>
-          {VERIFICATION_STATES.map((v) => (
-            <MenuItem key={v} value={v}>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                <VerificationIndicator
-                  decorative
-                  company={{
-                    id: 0,
-                    name: '',
-                    is_verified: v === 'verified',
-                    verified_at: v === 'lapsed' ? 'x' : null,
-                  }}
-                />
-                <span>{VERIFICATION_EXPORT_LABELS[v]}</span>
-              </Stack>
-            </MenuItem>
-          ))}
-        </TextField>
-        <Box sx={{ flexGrow: 1 }} />
-        <Typography variant="body2" color="text.secondary" aria-live="polite">
-          {list.data ? `${total.toLocaleString('en-GB')} compan${total === 1 ? 'y' : 'ies'}` : ''}
-        </Typography>
-      </Stack>
-      <DataTable<Company>
-        label="Companies"
-        rows={list.data?.data ?? []}
-        columns={columns}
-        rowCount={total}
-        loading={!ready || list.isFetching}
-        {...view.paging}
-        sortModel={sortModelOf(state.sort)}
-        onSortModelChange={(m) => {
-          const sort = sortParamOf(m);
-          filter({ sort: sort && SORTABLE.has(sort.replace(/^-/, '')) ? sort : 'name' });
-        }}
-        rowHeight={44}
-        noRowsLabel="No companies found"
-      />
+        <DataTable<Company>
+          label="Companies"
+          rows={list.data?.data ?? []}
+          columns={columns}
+          rowCount={total}
+          loading={!ready || list.isFetching}
+          {...view.paging}
+          sortModel={sortModelOf(state.sort)}
+          onSortModelChange={(m) => {
+            const sort = sortParamOf(m);
+            filter({ sort: sort && SORTABLE.has(sort.replace(/^-/, '')) ? sort : 'name' });
+          }}
+          rowHeight={44}
+          noRowsLabel="No companies found"
+        />
+      </ListLayout>
       <CreateCompanyDialog
         open={creating}
         onClose={() => setCreating(false)}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { enqueueSnackbar } from 'notistack';
 import { Link as RouterLink } from 'react-router';
-import { Box, Button, IconButton, Link, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Button, IconButton, Link, Stack, Tooltip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import EditIcon from '@mui/icons-material/Edit';
@@ -28,6 +28,7 @@ import {
   type ContactListState,
 } from '../../../entities/contacts/api';
 import { ContactDetailsDialog } from '../components/ContactDetailsDialog';
+import { ListLayout } from '../../../components/ListLayout';
 
 const SORTABLE = new Set(['name', 'email', 'updated_at']);
 
@@ -128,43 +129,39 @@ export default function ContactsPage() {
           </Stack>
         }
       />
-      <Stack
-        direction={{ xs: 'column', md: 'row' }}
-        spacing={1.5}
-        sx={{ mb: 1.5, alignItems: { md: 'center' } }}
-        role="search"
-        aria-label="Filter contacts"
+      <ListLayout
+        filtersLabel="Filter contacts"
+        columns={3}
+        filters={
+          <>
+            {ready && (
+              <ListSearchField label="Search contacts" initial={state.q} onSearch={(q) => filter({ q })} />
+            )}
+            <CompanyPicker
+              label="Company"
+              allowCreate={false}
+              value={state.company}
+              onChange={(c) => filter({ company: c ? { id: c.id, name: c.name } : null })}
+            />
+          </>
+        }
+        summary={list.data ? `${total.toLocaleString('en-GB')} contact${total === 1 ? '' : 's'}` : ''}
       >
-        {ready && (
-          <ListSearchField label="Search contacts" initial={state.q} onSearch={(q) => filter({ q })} />
-        )}
-        <Box sx={{ width: { xs: '100%', md: 300 } }}>
-          <CompanyPicker
-            label="Company"
-            allowCreate={false}
-            value={state.company}
-            onChange={(c) => filter({ company: c ? { id: c.id, name: c.name } : null })}
-          />
-        </Box>
-        <Box sx={{ flexGrow: 1 }} />
-        <Typography variant="body2" color="text.secondary" aria-live="polite">
-          {list.data ? `${total.toLocaleString('en-GB')} contact${total === 1 ? '' : 's'}` : ''}
-        </Typography>
-      </Stack>
-      <DataTable<Contact>
-        label="Contacts"
-        rows={list.data?.data ?? []}
-        columns={columns}
-        rowCount={total}
-        loading={!ready || list.isFetching}
-        {...view.paging}
-        sortModel={sortModelOf(state.sort)}
-        onSortModelChange={(m) => {
-          const sort = sortParamOf(m);
-          filter({ sort: sort && SORTABLE.has(sort.replace(/^-/, '')) ? sort : 'name' });
-        }}
-        noRowsLabel="No contacts found"
-      />
+        <DataTable<Contact>
+          label="Contacts"
+          rows={list.data?.data ?? []}
+          columns={columns}
+          rowCount={total}
+          loading={!ready || list.isFetching}
+          {...view.paging}
+          sortModel={sortModelOf(state.sort)}
+          onSortModelChange={(m) => {
+            const sort = sortParamOf(m);
+            filter({ sort: sort && SORTABLE.has(sort.replace(/^-/, '')) ? sort : 'name' });
+          }}
+          noRowsLabel="No contacts found"
+        />
+      </ListLayout>
       <CreateContactDialog
         open={creating}
         onClose={() => setCreating(false)}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, Checkbox, FormControlLabel, Link, Paper, TextField } from '@mui/material';
+import { Box, Button, Checkbox, FormControlLabel, Link, TextField } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { Link as RouterLink } from 'react-router';
 import {
@@ -19,6 +19,7 @@ import type { QueryValue } from '../../../lib/http';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 import { usePropertyList, type PropertyListParams } from '../../../entities/properties/api';
 import { useListPage, type ListStore } from '../../../lib/useListPage';
+import { ListLayout } from '../../../components/ListLayout';
 
 interface Ref {
   id: number;
@@ -196,24 +197,12 @@ export function PropertyList({ label, store, mine, enabled = true }: Props) {
     state.lease_end_to
   );
 
+  const total = list.data?.meta.pagination.total;
   return (
-    <Box>
-      <Paper
-        variant="outlined"
-        sx={{ p: 1.5, mb: 1.5 }}
-        component="form"
-        role="search"
-        aria-label={`${label} filters`}
-        onSubmit={(e) => e.preventDefault()}
-      >
-        <Box
-          sx={{
-            display: 'grid',
-            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' },
-            gap: 1.5,
-            alignItems: 'start',
-          }}
-        >
+    <ListLayout
+      filtersLabel={`${label} filters`}
+      filters={
+        <>
           <TextField
             size="small"
             label="Search"
@@ -274,11 +263,15 @@ export function PropertyList({ label, store, mine, enabled = true }: Props) {
               </Button>
             )}
           </Box>
-        </Box>
-      </Paper>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
-        <CsvExportButton path="/properties/export" query={filters} fileName="properties.csv" />
-      </Box>
+        </>
+      }
+      summary={
+        total === undefined
+          ? ''
+          : `${total.toLocaleString('en-GB')} ${total === 1 ? 'property' : 'properties'}`
+      }
+      tools={<CsvExportButton path="/properties/export" query={filters} fileName="properties.csv" />}
+    >
       <DataTable<Property>
         label={label}
         rows={rows}
@@ -297,6 +290,6 @@ export function PropertyList({ label, store, mine, enabled = true }: Props) {
         }}
         noRowsLabel={mine ? 'No properties where you or your company are a party' : 'No properties found'}
       />
-    </Box>
+    </ListLayout>
   );
 }

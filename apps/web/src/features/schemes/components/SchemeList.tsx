@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Box, Link, MenuItem, Paper, TextField } from '@mui/material';
+import { Link, MenuItem, TextField } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { Link as RouterLink } from 'react-router';
 import type { SCHEME_SORTS } from '@frontage/shared';
@@ -10,6 +10,7 @@ import { CompanyPicker } from '../../../entities/companies/CompanyPicker';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 import { useSchemeList } from '../../../entities/schemes/api';
 import { useListPage, type ListStore } from '../../../lib/useListPage';
+import { ListLayout } from '../../../components/ListLayout';
 
 type SchemeSort = (typeof SCHEME_SORTS)[number];
 
@@ -102,24 +103,12 @@ export function SchemeList({ store }: { store: ListStore<SchemeListState> }) {
     sort: state.sort,
   };
   const list = useSchemeList({ ...filters, page: view.page, per_page: state.per_page });
+  const total = list.data?.meta.pagination.total;
   return (
-    <Box>
-      <Paper
-        variant="outlined"
-        sx={{ p: 1.5, mb: 1.5 }}
-        component="form"
-        role="search"
-        aria-label="Schemes filters"
-        onSubmit={(e) => e.preventDefault()}
-      >
-        <Box
-          sx={{
-            display: 'grid',
-            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' },
-            gap: 1.5,
-            alignItems: 'start',
-          }}
-        >
+    <ListLayout
+      filtersLabel="Schemes filters"
+      filters={
+        <>
           <TextField
             size="small"
             label="Search"
@@ -148,11 +137,13 @@ export function SchemeList({ store }: { store: ListStore<SchemeListState> }) {
             value={state.landlord}
             onChange={(c) => filter({ landlord: c ? { id: c.id, name: c.name } : null })}
           />
-        </Box>
-      </Paper>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
-        <CsvExportButton path="/schemes/export" query={filters} fileName="schemes.csv" />
-      </Box>
+        </>
+      }
+      summary={
+        total === undefined ? '' : `${total.toLocaleString('en-GB')} ${total === 1 ? 'scheme' : 'schemes'}`
+      }
+      tools={<CsvExportButton path="/schemes/export" query={filters} fileName="schemes.csv" />}
+    >
       <DataTable<Scheme>
         label="Schemes"
         rows={list.data?.data ?? []}
@@ -168,6 +159,6 @@ export function SchemeList({ store }: { store: ListStore<SchemeListState> }) {
         }}
         noRowsLabel="No schemes found"
       />
-    </Box>
+    </ListLayout>
   );
 }
