@@ -23,3 +23,4 @@ export * from './property.schema';
 export * from './scheme.schema';
 export * from './geocode.schema';
 export * from './history.schema';
+export * from './deal.schema';
