@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 export const ADMIN = { email: 'admin@example.com', password: 'demo-admin-2026', name: 'Alex Morgan' };
@@ -17,4 +18,23 @@ export async function logout(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
+}
+
+/**
+ * axe on every screen the suite reaches, in both themes: no serious or critical violation. The
+ * experimental rules are on too: `label-content-name-mismatch` (a control's accessible name must
+ * contain the text it shows, WCAG 2.5.3) is one of them, and it found the avatar button.
+ */
+export async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => n.target.join(' ')),
+    }));
 }

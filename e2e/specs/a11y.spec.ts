@@ -1,25 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { AGENT, login } from '../fixtures';
-
-/**
- * axe on every screen the suite reaches, in both themes: no serious or critical violation. The
- * experimental rules are on too: `label-content-name-mismatch` (a control's accessible name must
- * contain the text it shows, WCAG 2.5.3) is one of them, and it found the avatar button.
- */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.map((n) => n.target.join(' ')),
-    }));
-}
+import { AGENT, login, seriousViolations } from '../fixtures';
 
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`${scheme} theme`, () => {

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from './renderApp';
 import { json } from './fakeFetch';
 import { makeAdmin, makeUser } from './fixtures';
+import { address, company, party, property } from './placesFixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -11,94 +12,6 @@ vi.setConfig({ testTimeout: 60_000 });
 
 // jsdom has no WebGL; these tests never open the map.
 vi.mock('../src/components/map/MapView', () => ({ MapView: () => <div data-testid="map" /> }));
-
-const company = (id: number, name: string) => ({
-  id,
-  name,
-  core_id: null,
-  domain: null,
-  phone: null,
-  categories: [],
-  logo: null,
-  is_verified: false,
-  verified_at: null,
-  scraper: null,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-});
-
-const party = (id: number, name: string) => ({
-  id,
-  name,
-  core_id: null,
-  is_verified: false,
-  verified_at: null,
-});
-const address = {
-  id: 40,
-  street: 'Park Lane',
-  street2: null,
-  city: 'Portsmouth',
-  region: 'Hampshire',
-  post_code: 'PO1 3LP',
-  country: 'United Kingdom',
-  notes: null,
-  lat: 50.8,
-  lng: -1.09,
-  full_address: 'Park Lane, Portsmouth, Hampshire, PO1 3LP',
-};
-
-const property = (id: number, extra: Record<string, unknown> = {}) => ({
-  id,
-  entity_type: 'property',
-  building_num: 'Unit 9',
-  planning: null,
-  reason: null,
-  address_id: 41,
-  scheme_id: null,
-  tenant_id: null,
-  legal_tenant_id: null,
-  currency: 'GBP',
-  rent_pa: null,
-  rent_sqft: null,
-  rateable_value: null,
-  service_charge: null,
-  incentive: null,
-  lease_start_date: null,
-  lease_end_date: null,
-  next_review_date: null,
-  rent_review_clause: null,
-  break_date: null,
-  break_clause: null,
-  area_size_type: 'sqft',
-  nia_sqrt: null,
-  itza_area: null,
-  mezzanine: null,
-  garden_centre: null,
-  ground_floor_area: null,
-  first_floor_area: null,
-  second_floor_area: null,
-  third_floor_area: null,
-  basement_area: null,
-  frontage_area: null,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-  address: { ...address, id: 41 },
-  tenant: null,
-  legal_tenant: null,
-  scheme: null,
-  landlords: [],
-  landlord_contacts: [],
-  landlord_agents: [],
-  landlord_agent_contacts: [],
-  tenant_agents: [],
-  tenant_agent_contacts: [],
-  tenant_contacts: [],
-  files: [],
-  unverified_history_count: 0,
-  unverified_history_columns: [],
-  ...extra,
-});
 
 /** One input event per field: typing key by key through a dialog this size is slow in jsdom. */
 const fill = async (user: ReturnType<typeof renderApp>['user'], field: HTMLElement, text: string) => {

@@ -71,13 +71,18 @@ describe('top bar', () => {
     expect(await screen.findByText('You have been logged out.')).toBeInTheDocument();
   });
 
-  it('New Deal: spec items in order, disabled; Tracked Retailer for admins only, with its tooltip', async () => {
+  it('New Deal: spec items in order, the built wizards enabled; Tracked Retailer for admins only, with its tooltip', async () => {
     const { user: ue } = renderApp('/', { user: makeAdmin() });
     await ue.click(await screen.findByRole('button', { name: 'New Deal' }));
     const menu = await screen.findByRole('menu');
     const items = within(menu).getAllByRole('menuitem');
     expect(items.map((i) => i.textContent)).toEqual(DEAL_MENU.map((d) => d.label));
-    items.forEach((i) => expect(i).toHaveAttribute('aria-disabled', 'true'));
+    // Rent Review, Lease Renewal/Re-gear and Tracked Retailer open their wizards (issue 12); the
+    // other three wait for theirs (issue 13).
+    const disabled = items
+      .filter((i) => i.getAttribute('aria-disabled') === 'true')
+      .map((i) => i.textContent);
+    expect(disabled).toEqual(['Sale', 'New Letting', 'Sub-letting/Assignment']);
     await ue.hover(screen.getByTestId('tracked-retailer-deal'));
     expect(await screen.findByRole('tooltip')).toHaveTextContent(TRACKED_RETAILER_TOOLTIP);
     await ue.keyboard('{Escape}');

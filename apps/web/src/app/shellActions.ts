@@ -1,18 +1,18 @@
 import { createElement, Fragment, useEffect, useSyncExternalStore } from 'react';
 import { enqueueSnackbar } from 'notistack';
-import type { DealType } from '@frontage/shared';
 import { CreateCompanyDialog } from '../entities/companies/CreateCompanyDialog';
 import { CreateContactDialog } from '../entities/contacts/CreateContactDialog';
+import { DealWizardHost } from '../features/deals/DealWizardHost';
 
 /**
  * The top bar's dialog entries. The dialogs behind them belong to later issues: an entry whose
  * opener is undefined renders disabled. Enable one by providing its opener here (one place) and
- * rendering its dialog in ShellDialogs below.
+ * rendering its dialog in ShellDialogs below. Deal wizards open from the route (?deal=), so any
+ * screen can link to one; the host below renders the open one.
  */
 export interface ShellActions {
   createCompany?: () => void;
   createContact?: () => void;
-  newDeal?: (type: DealType) => void;
   enquiries?: () => void;
 }
 
@@ -57,5 +57,6 @@ export function ShellDialogs() {
       onClose: close,
       onCreated: (c) => enqueueSnackbar(`Contact "${c.name}" created.`, { variant: 'success' }),
     }),
+    createElement(DealWizardHost),
   );
 }

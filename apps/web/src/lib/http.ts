@@ -36,6 +36,8 @@ export interface RequestOptions {
   /** Set false to suppress the success notice of `{status: 'success', msg}` answers. */
   successNotice?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. a deal submit's Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /** Thrown for every failed call. `fieldErrors` maps field → its messages joined with ', '. */
@@ -131,6 +133,7 @@ export async function request<T = unknown>(path: string, opts: RequestOptions = 
   const headers: Record<string, string> = {
     'X-Requested-With': 'XMLHttpRequest',
     Accept: 'application/json',
+    ...opts.headers,
   };
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) {

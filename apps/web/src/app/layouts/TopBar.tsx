@@ -35,6 +35,7 @@ import { useThemeMode } from '../../lib/theme';
 import { useUnreadCount } from '../../features/notifications/api';
 import { useNotificationStream } from '../../features/notifications/live';
 import { ShellDialogs, useShellActions } from '../shellActions';
+import { useCanOpenDeal, useOpenDealWizard } from '../../features/deals/DealWizardHost';
 import { visuallyHidden } from '../../components/visuallyHidden';
 
 interface Props {
@@ -123,7 +124,8 @@ export function TopBar({ drawerOpen, onToggleDrawer }: Props) {
 }
 
 function NewDealMenu() {
-  const { newDeal } = useShellActions();
+  const openDeal = useOpenDealWizard();
+  const canOpen = useCanOpenDeal();
   const user = useCurrentUser();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const id = useId();
@@ -157,10 +159,10 @@ function NewDealMenu() {
           const item = (
             <MenuItem
               key={d.type}
-              disabled={!newDeal}
+              disabled={!canOpen(d.type)}
               onClick={() => {
                 close();
-                newDeal?.(d.type);
+                openDeal(d.type);
               }}
             >
               {d.label}

@@ -9,10 +9,12 @@ interface PickerProps extends SectionProps {
   name: string;
   label: string;
   readOnly?: boolean;
+  /** A hint under the field (shown while it has no error). */
+  hint?: string;
 }
 
 /** One company (Tenant, Tenant (Legal)), with its "+" to create one in place. */
-export function CompanyField({ prefix, name, label, disabled }: PickerProps) {
+export function CompanyField({ prefix, name, label, disabled, hint }: PickerProps) {
   const { path } = useSection(prefix);
   return (
     <Bound<CompanyRef | null> name={path(name)}>
@@ -23,7 +25,7 @@ export function CompanyField({ prefix, name, label, disabled }: PickerProps) {
           onChange={f.onChange}
           disabled={disabled}
           error={!!f.error}
-          helperText={f.error}
+          helperText={f.error ?? hint}
         />
       )}
     </Bound>

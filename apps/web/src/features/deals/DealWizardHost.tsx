@@ -1,0 +1,50 @@
+import { lazy, Suspense, useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+import { DEAL_MENU, isAdmin, type DealType } from '@frontage/shared';
+import {
+  DEAL_PARAM,
+  PROPERTY_ID_PARAM,
+  PROPERTY_NAME_PARAM,
+  withDealWizard,
+  withoutDealWizard,
+} from '../../entities/deals/links';
+import { useCurrentUser } from '../../lib/session';
+import { WIZARD_TYPES } from './available';
+
+const OpenWizard = lazy(() => import('./OpenWizard'));
+
+/** Whether the user may open this deal type's wizard (built, and admin-only ones for admins). */
+export const useCanOpenDeal = (): ((type: DealType) => boolean) => {
+  const user = useCurrentUser();
+  return (type) =>
+    WIZARD_TYPES.includes(type) && (!DEAL_MENU.find((d) => d.type === type)?.adminOnly || isAdmin(user));
+};
+
+/** Opens a wizard on the current route (keeping its property_id and name, if it has them). */
+export const useOpenDealWizard = (): ((type: DealType) => void) => {
+  const [, setParams] = useSearchParams();
+  return useCallback((type) => setParams((p) => withDealWizard(p, type)), [setParams]);
+};
+
+/**
+ * The open deal wizard, read from the route (spec B §2): `?deal=` names it and the optional
+ * `property_id` and `name` preselect and lock the property. Rendered once by the shell.
+ */
+export function DealWizardHost() {
+  const [params, setParams] = useSearchParams();
+  const canOpen = useCanOpenDeal();
+  const type = params.get(DEAL_PARAM) as DealType | null;
+  const id = Number(params.get(PROPERTY_ID_PARAM));
+  const name = params.get(PROPERTY_NAME_PARAM) ?? '';
+  if (!type || !canOpen(type)) return null;
+  return (
+    <Suspense fallback={null}>
+      <OpenWizard
+        key={type}
+        type={type}
+        onClose={() => setParams((p) => withoutDealWizard(p))}
+        property={Number.isInteger(id) && id > 0 ? { id, name } : null}
+      />
+    </Suspense>
+  );
+}

@@ -1,0 +1,43 @@
+import { FormSection } from '../../../components/FormSection';
+import { DateInput, TextInput } from './fields';
+
+/**
+ * Lease Date (rent review, renewal; spec B §2, in its order): effective date, next break date,
+ * break clause, lease start and end, next review date, rent review clause.
+ */
+export function LeaseDateStep() {
+  return (
+    <FormSection title="Lease Date">
+      <DateInput name="effective_date" label="Effective Date" />
+      <DateInput name="break_date" label="Next Break Date" />
+      <TextInput name="break_clause" label="Break Clause" multiline />
+      <DateInput name="lease_start_date" label="Lease Start Date" />
+      <DateInput name="lease_end_date" label="Lease End Date" />
+      <DateInput name="next_review_date" label="Next Review Date" />
+      <TextInput name="rent_review_clause" label="Rent Review Clause" multiline />
+    </FormSection>
+  );
+}
+export const LEASE_DATE_FIELDS = [
+  'effective_date',
+  'break_date',
+  'break_clause',
+  'lease_start_date',
+  'lease_end_date',
+  'next_review_date',
+  'rent_review_clause',
+];
+
+/** The dates block of a lease step (tracked retailer): the lease dates and both clauses. */
+export function DatesBlock() {
+  return (
+    <FormSection title="Dates">
+      <DateInput name="lease_start_date" label="Lease Start Date" />
+      <DateInput name="lease_end_date" label="Lease End Date" />
+      <DateInput name="next_review_date" label="Next Review Date" />
+      <TextInput name="rent_review_clause" label="Rent Review Clause" multiline />
+      <DateInput name="break_date" label="Next Break Date" />
+      <TextInput name="break_clause" label="Break Clause" multiline />
+    </FormSection>
+  );
+}

@@ -1,0 +1,172 @@
+import { useId, useMemo } from 'react';
+import { FormProvider } from 'react-hook-form';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  Step,
+  StepButton,
+  StepLabel,
+  Stepper,
+  Typography,
+} from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
+import { MESSAGES } from '@frontage/shared';
+import { useUnsavedCommentGuard } from '../../../entities/comments';
+import { useDiscardGuard } from '../../../components/useDiscardGuard';
+import type { WizardDefinition } from './types';
+import { useDealWizard } from './useDealWizard';
+import { WizardContext, type WizardState } from './WizardContext';
+
+/** Spec B §9: every deal wizard is 800 wide. */
+export const WIZARD_WIDTH = 800;
+
+export interface DealWizardProps {
+  definition: WizardDefinition;
+  open: boolean;
+  onClose: () => void;
+  /** A property passed in (or read from the route): preselected, locked, loaded, step 2. */
+  property?: { id: number; name: string } | null;
+}
+
+/**
+ * The frame every deal wizard is built on (spec B §2): a dialog 800 wide with a vertical stepper.
+ * Steps after the first can be revisited once a property is chosen; Next Step moves on (or skips
+ * ahead where the wizard says so); closing resets the selection, the step, the prefill and the
+ * form, asking first about an unsaved comment; Finish records the deal in one call.
+ */
+export function DealWizard({ definition: def, open, onClose, property: preset = null }: DealWizardProps) {
+  const titleId = useId();
+  const w = useDealWizard(def, open ? preset : null);
+  const comments = useUnsavedCommentGuard();
+  const input = useDiscardGuard();
+  input.setDirty(w.form.formState.isDirty);
+
+  const close = () => {
+    w.reset();
+    comments.setDirty(false);
+    onClose();
+  };
+  const askThenClose = () => comments.confirm(close);
+  const finish = () =>
+    comments.confirm(() => {
+      void w.finish().then((done) => done && close());
+    }, 'finish');
+
+  const state: WizardState = useMemo(
+    () => ({
+      property: w.property,
+      selected: w.selected,
+      locked: !!preset,
+      loading: w.loading,
+      select: w.select,
+      setCommentDirty: comments.setDirty,
+    }),
+    [w.property, w.selected, preset, w.loading, w.select, comments.setDirty],
+  );
+
+  const values = w.form.watch();
+  const last = def.steps.length - 1;
+  const current = def.steps[w.step]!;
+  const finishable = !!w.property && !w.loading && (def.canFinish?.(values) ?? true);
+
+  return (
+    <Dialog
+      open={open}
+      onClose={() => input.confirm(askThenClose)}
+      fullWidth
+      maxWidth={false}
+      scroll="paper"
+      slotProps={{ paper: { sx: { maxWidth: WIZARD_WIDTH } } }}
+      aria-labelledby={titleId}
+    >
+      <DialogTitle id={titleId} sx={{ pr: 6 }}>
+        {def.title}
+        <IconButton aria-label="Close" onClick={askThenClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+          <CloseIcon />
+        </IconButton>
+      </DialogTitle>
+      <DialogContent dividers>
+        {w.refused && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {MESSAGES.validationError} Please correct the highlighted fields.
+          </Alert>
+        )}
+        <WizardContext.Provider value={state}>
+          <FormProvider {...w.form}>
+            <Box sx={{ display: 'flex', gap: 3, alignItems: 'flex-start' }}>
+              <Stepper
+                orientation="vertical"
+                nonLinear
+                activeStep={w.step}
+                aria-label="Steps"
+                sx={{ flex: '0 0 200px', position: 'sticky', top: 0 }}
+              >
+                {def.steps.map((s, i) => {
+                  const error = i !== w.step ? (s.errorWhen?.(values, w.furthest) ?? null) : null;
+                  return (
+                    <Step key={s.label} completed={i < w.furthest && i !== w.step}>
+                      <StepButton
+                        id={`${titleId}-step-${i}`}
+                        aria-controls={`${titleId}-panel`}
+                        onClick={() => w.goTo(i)}
+                        disabled={i > 0 && !w.property}
+                        sx={{ py: 0.5, textAlign: 'left' }}
+                        // StepButton hands `optional` to its StepLabel (it overrides the label's own).
+                        optional={
+                          error ? (
+                            <Typography variant="caption" color="error">
+                              {error}
+                            </Typography>
+                          ) : undefined
+                        }
+                      >
+                        <StepLabel error={!!error}>{s.label}</StepLabel>
+                      </StepButton>
+                    </Step>
+                  );
+                })}
+              </Stepper>
+              <Box
+                role="tabpanel"
+                id={`${titleId}-panel`}
+                aria-labelledby={`${titleId}-step-${w.step}`}
+                sx={{ flex: '1 1 auto', minWidth: 0 }}
+              >
+                {current.content}
+                <Box sx={{ display: 'flex', gap: 1, mt: 2.5, justifyContent: 'flex-end' }}>
+                  {current.skip && (
+                    <Button onClick={() => w.goTo(current.skip!.to)} disabled={!w.property}>
+                      {current.skip.label}
+                    </Button>
+                  )}
+                  {w.step === last ? (
+                    <Button variant="contained" onClick={finish} disabled={!finishable} loading={w.saving}>
+                      Finish
+                    </Button>
+                  ) : (
+                    current.next !== undefined && (
+                      <Button
+                        variant="contained"
+                        onClick={() => w.goTo(current.next!)}
+                        disabled={!w.property || w.loading}
+                      >
+                        Next Step
+                      </Button>
+                    )
+                  )}
+                </Box>
+              </Box>
+            </Box>
+          </FormProvider>
+        </WizardContext.Provider>
+      </DialogContent>
+      {comments.dialog}
+      {input.dialog}
+    </Dialog>
+  );
+}

@@ -1,0 +1,240 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { ADMIN, AGENT, login, seriousViolations } from '../fixtures';
+
+/**
+ * Deals I (issue 12): the Rent Review wizard end to end as the agent, the same wizard opened from
+ * the route and locked on step 2, the Tracked Retailer wizard as the admin, one wizard with the
+ * keyboard alone, and axe on every wizard step.
+ */
+
+const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+const SHOTS = process.env.E2E_SHOTS_DIR;
+const shot = async (page: Page, name: string) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
+};
+
+interface Prop {
+  id: number;
+  building_num: string | null;
+  rent_pa: string | null;
+  currency: string;
+  tenant: { id: number; name: string } | null;
+  address: { street: string | null; post_code: string | null; full_address: string };
+}
+
+async function api<T>(page: Page, path: string): Promise<T> {
+  const res = await page.request.get(path, { headers: XHR });
+  expect(res.ok(), `${path} answered ${res.status()}`).toBeTruthy();
+  return (await res.json()) as T;
+}
+
+/** Seeded properties with a street, a rent and a tenant, each used by one test only. */
+async function seededProperties(page: Page): Promise<Prop[]> {
+  const res = await api<{ data: Prop[] }>(
+    page,
+    '/api/properties?per_page=100&include=address,tenant&sort=created_at',
+  );
+  return res.data.filter(
+    (p) => p.address.street && p.address.post_code && p.rent_pa && p.tenant && p.currency === 'GBP',
+  );
+}
+
+const gbp = (amount: string) =>
+  `£${Number(amount).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** The vertical stepper's tab of a step. */
+const stepButton = (wizard: Locator, label: string) => wizard.getByRole('tab').filter({ hasText: label });
+
+async function openFromMenu(page: Page, item: string) {
+  await page.getByRole('button', { name: 'New Deal' }).click();
+  await page.getByRole('menuitem', { name: item }).click();
+}
+
+/** The property as the picker's options name it: the unit, then the full address. */
+const optionOf = (page: Page, p: Prop) => {
+  const label = [p.building_num, p.address.full_address].filter(Boolean).join(' ');
+  return page
+    .getByRole('option')
+    .filter({ hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) });
+};
+
+async function chooseProperty(page: Page, wizard: Locator, p: Prop) {
+  await wizard.getByRole('combobox', { name: 'Search property' }).fill(`${p.address.post_code}`);
+  await optionOf(page, p).click();
+  await wizard.getByRole('button', { name: 'Select Property' }).click();
+  await expect(wizard.getByRole('textbox', { name: 'Street', exact: true })).toHaveValue(p.address.street!);
+}
+
+test('as the agent: a rent review from New Deal, with an invalid then a valid link, shows on the property', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await login(page, AGENT);
+  const [p] = await seededProperties(page);
+  expect(p, 'a seeded property with a rent and a tenant').toBeTruthy();
+
+  await openFromMenu(page, 'Rent Review');
+  const wizard = page.getByRole('dialog', { name: 'Add Deal - Rent Review' });
+  await expect(wizard).toBeVisible();
+  expect(await seriousViolations(page), 'step 1').toEqual([]);
+  await chooseProperty(page, wizard, p!);
+  await shot(page, 'rent-review-step2');
+  expect(await seriousViolations(page), 'step 2').toEqual([]);
+
+  await wizard.getByRole('button', { name: 'Next Step' }).click();
+  await expect(wizard.getByRole('combobox', { name: 'Tenant', exact: true })).toHaveValue(p!.tenant!.name);
+  expect(await seriousViolations(page), 'step 3').toEqual([]);
+  await wizard.getByRole('button', { name: 'Next Step' }).click();
+
+  // Rent Information: the old rent is the property's; a new one is typed.
+  await expect(wizard.getByRole('textbox', { name: 'Old Rent Pa' })).toHaveValue(
+    gbp(p!.rent_pa!).replace('£', ''),
+  );
+  await wizard.getByRole('textbox', { name: 'New Rent Pa' }).fill('123,456.78');
+  await shot(page, 'rent-review-step4');
+  expect(await seriousViolations(page), 'step 4').toEqual([]);
+  await wizard.getByRole('button', { name: 'Next Step' }).click();
+  await wizard.getByRole('textbox', { name: 'Effective Date' }).fill('01062026');
+  expect(await seriousViolations(page), 'step 5').toEqual([]);
+  await wizard.getByRole('button', { name: 'Next Step' }).click();
+
+  // Comments And Links: an invalid link is refused with the notice, a valid one is listed.
+  const link = wizard.getByRole('textbox', { name: 'Link' });
+  await link.fill('not a link');
+  await wizard.getByRole('button', { name: 'Add link' }).click();
+  await expect(page.getByText('Invalid URL')).toBeVisible();
+  await expect(wizard.getByRole('list', { name: 'Links' })).toHaveCount(0);
+  await link.fill('https://example.com/rent-review-2026');
+  await link.press('Enter');
+  const added = wizard.getByRole('link', { name: 'https://example.com/rent-review-2026' });
+  await expect(added).toHaveAttribute('target', '_blank');
+  await shot(page, 'rent-review-step6');
+  expect(await seriousViolations(page), 'step 6').toEqual([]);
+
+  await wizard.getByRole('button', { name: 'Finish' }).click();
+  await expect(wizard).toBeHidden();
+  await expect(page.getByText('Rent Review deal recorded.')).toBeVisible();
+
+  await page.goto(`/properties?id=${p!.id}`);
+  await expect(page.getByRole('region', { name: 'Rent Info' })).toContainText('£123,456.78');
+  const deals = page.getByRole('region', { name: 'Deals' });
+  await expect(deals.getByRole('link', { name: /Rent Review/ })).toBeVisible();
+  await expect(deals).toContainText('01/06/2026');
+  const history = page.getByRole('region', { name: 'History' });
+  await expect(history).toContainText(gbp(p!.rent_pa!));
+  await shot(page, 'rent-review-property-view');
+});
+
+test('a wizard opened with ?property_id and name starts locked on step 2', async ({ page }) => {
+  await login(page, AGENT);
+  const p = (await seededProperties(page))[1]!;
+  const name = `${p.building_num ?? ''} ${p.address.full_address}`.trim();
+  await page.goto(`/properties?deal=rent_review&property_id=${p.id}&name=${encodeURIComponent(name)}`);
+  const wizard = page.getByRole('dialog', { name: 'Add Deal - Rent Review' });
+  await expect(wizard.getByRole('textbox', { name: 'Street', exact: true })).toHaveValue(p.address.street!);
+  await stepButton(wizard, 'Select Property').click();
+  await expect(wizard.getByRole('textbox', { name: 'Property' })).toBeDisabled();
+  await expect(wizard.getByRole('textbox', { name: 'Property' })).toHaveValue(name);
+  await wizard.getByRole('button', { name: 'Close' }).click();
+  await expect(wizard).toBeHidden();
+  await expect(page).not.toHaveURL(/deal=/);
+});
+
+test('as the admin: a tracked retailer needs an effective date, then records the tenant change', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await login(page, ADMIN);
+  const [p, other] = (await seededProperties(page)).slice(2);
+  const newTenant = other!.tenant!.name;
+  expect(newTenant).not.toBe(p!.tenant!.name);
+
+  await openFromMenu(page, 'Tracked Retailer');
+  const wizard = page.getByRole('dialog', { name: 'Add Deal - Tracked Retailer' });
+  await chooseProperty(page, wizard, p!);
+  for (let i = 0; i < 6; i++) await wizard.getByRole('button', { name: 'Next Step' }).click();
+  await expect(stepButton(wizard, 'Review')).toHaveAttribute('aria-selected', 'true');
+  await expect(wizard.getByRole('button', { name: 'Finish' })).toBeDisabled();
+  await expect(stepButton(wizard, 'Reason')).toContainText('Effective date is required');
+  await shot(page, 'tracked-retailer-review-blocked');
+
+  await stepButton(wizard, 'Reason').click();
+  await wizard.getByRole('textbox', { name: 'Effective Date' }).fill('15092026');
+  await stepButton(wizard, 'Tenant Information').click();
+  await expect(wizard.getByRole('combobox', { name: 'Tenant', exact: true }).first()).toHaveValue(
+    p!.tenant!.name,
+  );
+  const tenant = wizard
+    .getByRole('region', { name: 'New Tenant' })
+    .getByRole('combobox', { name: 'Tenant', exact: true });
+  await tenant.fill(newTenant);
+  await page.getByRole('option', { name: newTenant }).first().click();
+  await shot(page, 'tracked-retailer-tenants');
+  expect(await seriousViolations(page), 'tracked retailer step 4').toEqual([]);
+  await stepButton(wizard, 'Review').click();
+  await expect(wizard.getByRole('button', { name: 'Finish' })).toBeEnabled();
+  await shot(page, 'tracked-retailer-review');
+  expect(await seriousViolations(page), 'tracked retailer review').toEqual([]);
+  await wizard.getByRole('button', { name: 'Finish' }).click();
+  await expect(wizard).toBeHidden();
+
+  await page.goto(`/properties?id=${p!.id}`);
+  await expect(page.getByRole('region', { name: 'Parties' })).toContainText(newTenant);
+  const deals = page.getByRole('region', { name: 'Deals' });
+  await deals.getByRole('link', { name: /Tracked Retailer/ }).click();
+  const deal = page.getByRole('region', { name: 'Tenant' });
+  await expect(deal).toContainText(p!.tenant!.name);
+  await expect(deal).toContainText(newTenant);
+  await shot(page, 'deal-view');
+});
+
+/** Presses Tab until `target` has the focus (at most `max` times). */
+async function tabTo(page: Page, target: Locator, max = 40) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement)))
+      return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('the control never took the focus');
+}
+
+test('a lease renewal completed with the keyboard alone', async ({ page }) => {
+  test.setTimeout(120_000);
+  await login(page, AGENT);
+  const p = (await seededProperties(page))[4]!;
+  await page.goto(`/properties?id=${p.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  await tabTo(page, page.getByRole('button', { name: 'New Deal' }));
+  await page.keyboard.press('Enter');
+  const item = page.getByRole('menuitem', { name: 'Lease Renewal/Re-gear' });
+  for (let i = 0; i < 6 && !(await item.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  const wizard = page.getByRole('dialog', { name: 'Add Deal - Lease Renewal/Re-gear' });
+  const search = wizard.getByRole('combobox', { name: 'Search property' });
+  await tabTo(page, search);
+  await page.keyboard.type(p.address.post_code!);
+  const option = optionOf(page, p);
+  await expect(option).toBeVisible();
+  for (let i = 0; i < 50 && (await option.getAttribute('class'))?.includes('Mui-focused') !== true; i++)
+    await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await tabTo(page, wizard.getByRole('button', { name: 'Select Property' }));
+  await page.keyboard.press('Enter');
+  await expect(wizard.getByRole('textbox', { name: 'Street', exact: true })).toHaveValue(p.address.street!);
+
+  // Step 2 skips to Lease Date.
+  await tabTo(page, wizard.getByRole('button', { name: 'Skip to Lease Date' }));
+  await page.keyboard.press('Enter');
+  const end = wizard.getByRole('textbox', { name: 'Lease End Date' });
+  await tabTo(page, end);
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('31012036');
+  await tabTo(page, wizard.getByRole('button', { name: 'Next Step' }));
+  await page.keyboard.press('Enter');
+  await tabTo(page, wizard.getByRole('button', { name: 'Finish' }));
+  await page.keyboard.press('Enter');
+  await expect(wizard).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Lease Info' })).toContainText('31/01/2036');
+});
