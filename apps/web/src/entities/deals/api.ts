@@ -1,5 +1,5 @@
-import type { QueryClient } from '@tanstack/react-query';
-import type { DealCreate } from '@frontage/shared';
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { Deal, DealCreate, DealSummary, Page } from '@frontage/shared';
 import { http } from '../../lib/http';
 import { placeKeys } from '../properties/api';
 
@@ -30,3 +30,22 @@ export const refreshAfterDeal = (qc: QueryClient, propertyId: number): Promise<u
     qc.invalidateQueries({ queryKey: dealKeys.all }),
     qc.invalidateQueries({ queryKey: ['history', 'property', propertyId] }),
   ]);
+
+/** GET /api/deals/{id}: the deal, its parties, links, place, author and the changes it made. */
+export const useDeal = (id: number) =>
+  useQuery({
+    queryKey: dealKeys.one(id),
+    queryFn: async () => (await http.get<{ data: Deal }>(`/deals/${id}`)).data,
+  });
+
+/** GET /api/properties/{id}/deals: newest first, a page at a time. */
+export const usePropertyDeals = (propertyId: number, page: number, perPage: number) =>
+  useQuery({
+    queryKey: [...dealKeys.ofProperty(propertyId), page, perPage] as const,
+    queryFn: ({ signal }) =>
+      http.get<Page<DealSummary>>(`/properties/${propertyId}/deals`, {
+        query: { page, per_page: perPage },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });

@@ -5,11 +5,11 @@ import {
   DEAL_PARAM,
   PROPERTY_ID_PARAM,
   PROPERTY_NAME_PARAM,
+  WIZARD_TYPES,
   withDealWizard,
   withoutDealWizard,
 } from '../../entities/deals/links';
 import { useCurrentUser } from '../../lib/session';
-import { WIZARD_TYPES } from './available';
 
 const OpenWizard = lazy(() => import('./OpenWizard'));
 

@@ -51,7 +51,7 @@ const rentReview: WizardDefinition = {
 /**
  * Lease Renewal/Re-gear, 6 steps (spec B §2; the title follows the other wizards and the menu).
  * In a renewal the property and the parties usually stand, so steps 2 and 3 also offer a skip to
- * the Lease Date step (ADR 0044); the currency chosen is kept when the wizard is closed.
+ * the Lease Date step (ADR 0045); the currency chosen is kept when the wizard is closed.
  */
 const leaseRenewal: WizardDefinition = {
   type: 'lease_renewal',

@@ -5,6 +5,7 @@ import { CommentsSlot } from '../../../entities/comments/CommentsSlot';
 import { Detail, DetailCard, EntityLink } from '../../../components/DetailList';
 import { AddressDetails } from '../../../entities/address/AddressDetails';
 import { LANDLORD_LISTS, PartyDetails, TENANT_LISTS } from '../../../entities/properties/PartyDetails';
+import { PropertyDeals } from './PropertyDeals';
 import { HistoryPanel } from '../../../entities/history/HistoryPanel';
 import { REASON_LABELS } from '../../../entities/properties/labels';
 import { placeKeys, useProperty } from '../../../entities/properties/api';
@@ -163,6 +164,7 @@ function PropertyDetails({ p }: { p: Property }) {
 
         <CommentsSlot entityType="property" entityId={p.id} />
       </Box>
+      <PropertyDeals property={p} name={[p.building_num, a?.full_address].filter(Boolean).join(' ')} />
       <HistoryPanel entity="property" id={p.id} refresh={placeKeys.property(p.id)} />
     </Stack>
   );
