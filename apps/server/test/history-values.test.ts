@@ -15,6 +15,7 @@ let boots: Awaited<ReturnType<typeof buildCompany>>;
 let tesco: Awaited<ReturnType<typeof buildCompany>>;
 let landsec: Awaited<ReturnType<typeof buildCompany>>;
 let savills: Awaited<ReturnType<typeof buildCompany>>;
+let aldi: Awaited<ReturnType<typeof buildCompany>>;
 let lena: Awaited<ReturnType<typeof buildUser>>;
 let tom: Awaited<ReturnType<typeof buildUser>>;
 
@@ -24,6 +25,7 @@ beforeEach(async () => {
   tesco = await buildCompany({ name: 'Tesco Stores Ltd' });
   landsec = await buildCompany({ name: 'Landsec' });
   savills = await buildCompany({ name: 'Savills' });
+  aldi = await buildCompany({ name: 'Aldi' }); // the highest id, first by name
   lena = await buildUser({ name: 'Lena Landlord', company_id: landsec.id });
   tom = await buildUser({ name: "Tom O'Tenant", company_id: boots.id });
   await buildUser({ email: 'user@history-values.test', password: PW });
@@ -78,7 +80,7 @@ describe('GET /api/properties/{id}/history: readable values', () => {
       company_id: tesco.id,
       lease_end_date: '2034-01-31',
       rent_pa: '45000.50',
-      landlords: [landsec.id, savills.id],
+      landlords: [savills.id, landsec.id, aldi.id],
       tenant_contacts: [tom.id, lena.id],
       rent_review_clause: '5 yearly upward only',
     });
@@ -88,8 +90,9 @@ describe('GET /api/properties/{id}/history: readable values', () => {
     expect(shown(rows, 'tenant_id', 'update')).toEqual(['Boots', 'Tesco Stores Ltd']);
     expect(shown(rows, 'lease_end_date', 'update')).toEqual(['24/03/2030', '31/01/2034']);
     expect(shown(rows, 'rent_pa', 'update')).toEqual(['£40,000.00', '£45,000.50']);
-    expect(shown(rows, 'landlords', 'update')).toEqual(['Landsec', 'Landsec, Savills']);
-    // Contact lists name users; the ids are stored sorted, so Lena (created first) comes first.
+    // A party list is a set: its names in alphabetical order, whatever the ids.
+    expect(shown(rows, 'landlords', 'update')).toEqual(['Landsec', 'Aldi, Landsec, Savills']);
+    // Contact lists name users.
     expect(shown(rows, 'tenant_contacts', 'update')).toEqual([null, "Lena Landlord, Tom O'Tenant"]);
     expect(shown(rows, 'rent_review_clause', 'update')).toEqual([null, '5 yearly upward only']);
     expect(shown(rows, 'nia_sqrt', 'create')).toEqual([null, '1,250 sq ft']);

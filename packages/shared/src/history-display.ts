@@ -72,6 +72,8 @@ const isEmpty = (v: unknown): boolean =>
 const nameOf = (names: HistoryNames, kind: HistoryRefKind, id: unknown): string =>
   typeof id === 'number' ? (names[kind].get(id) ?? `#${id}`) : String(id);
 
+const byName = (a: string, b: string): number => a.localeCompare(b, 'en-GB', { sensitivity: 'base' });
+
 const formatArea = (v: number, unit: string | null): string => {
   const label = unit ? (AREA_UNIT_LABELS[unit as AreaSizeType] ?? unit) : '';
   const n = v.toLocaleString('en-GB', { maximumFractionDigits: 2 });
@@ -83,8 +85,14 @@ export const historyDisplay = (field: string, value: unknown, ctx: HistoryDispla
   if (isEmpty(value)) return null;
   const kind = historyRefKind(field);
   if (kind) {
-    const list = Array.isArray(value) ? value : [value];
-    return list.map((id) => nameOf(ctx.names, kind, id)).join(', ');
+    if (!Array.isArray(value)) return nameOf(ctx.names, kind, value);
+    // A party list is a set: its names in alphabetical order (as the view's chips), unknown ids last.
+    const known = value.filter((id) => typeof id === 'number' && ctx.names[kind].has(id));
+    const unknown = value.filter((id) => !known.includes(id));
+    return [
+      ...known.map((id) => nameOf(ctx.names, kind, id)).sort(byName),
+      ...unknown.map((id) => nameOf(ctx.names, kind, id)),
+    ].join(', ');
   }
   if (Array.isArray(value)) return value.map(String).join(', ');
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
