@@ -13,6 +13,10 @@ async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
+async function shotOf(locator: Locator, name: string) {
+  if (SHOTS) await locator.screenshot({ path: `${SHOTS}/${name}.png` });
+}
+
 async function api<T>(page: Page, path: string): Promise<T> {
   const res = await page.request.get(path, { headers: XHR });
   expect(res.ok(), `${path} answered ${res.status()}`).toBeTruthy();
@@ -131,11 +135,28 @@ test('create a standalone property from the map with a new tenant and two areas,
   await expect(page.getByRole('region', { name: 'Parties' })).toContainText(tenantName);
   await expect(page.getByRole('region', { name: 'Lease Info' })).toContainText('24/06/2031');
   await expect(page.getByRole('region', { name: 'Rent Info' })).toContainText('£85,000.00');
+
+  // An edit shows in the History as a user reads it (issue 12 item 5): money with its currency.
+  const edit = await page.request.put(`/api/properties/${id}`, {
+    headers: XHR,
+    data: { rent_pa: '45000.50' },
+  });
+  expect(edit.ok(), `PUT answered ${edit.status()}`).toBeTruthy();
+  await page.reload();
+  const history = page.getByRole('table', { name: 'Field history' });
+  const rentRow = history.getByRole('row').filter({ hasText: 'Rent Pa' }).first();
+  await expect(rentRow).toContainText('£85,000.00');
+  await expect(rentRow).toContainText('£45,000.50');
+  await expect(history.getByRole('row').filter({ hasText: 'Lease End Date' })).toContainText('24/06/2031');
+  await expect(history).toContainText(tenantName); // the tenant by name, not its id
   await shot(page, 'property-view');
+  await shotOf(page.getByRole('region', { name: 'History' }), 'property-history');
   await setTheme(page, 'dark');
   await page.reload();
   await expect(page.getByRole('region', { name: 'Areas' })).toContainText('1,450 sq ft');
   await shot(page, 'property-view-dark');
+  await expect(rentRow).toContainText('£45,000.50');
+  await shotOf(page.getByRole('region', { name: 'History' }), 'property-history-dark');
   await page.goto('/properties');
   await expect(page.getByRole('grid', { name: 'Properties' })).toBeVisible();
   await shot(page, 'properties-list-dark');

@@ -28,6 +28,10 @@ export const DEAL_MENU: ReadonlyArray<{ type: DealType; label: string; adminOnly
   { type: 'lease_renewal', label: 'Lease Renewal/Re-gear', adminOnly: false },
   { type: 'tracked_retailer', label: 'Tracked Retailer', adminOnly: true },
 ];
+/** A deal type as users read it (the New Deal menu's labels). */
+export const DEAL_TYPE_LABELS: Readonly<Record<DealType, string>> = Object.fromEntries(
+  DEAL_MENU.map((d) => [d.type, d.label]),
+) as Record<DealType, string>;
 export const TRACKED_RETAILER_TOOLTIP = 'Use if you know that the tenant has changed, but are not sure why.';
 
 export const ENQUIRY_STAGES = ['interest', 'under_offer', 'completed', 'withdrawn'] as const;
@@ -35,6 +39,13 @@ export type EnquiryStage = (typeof ENQUIRY_STAGES)[number];
 
 export const REASONS = ['unknown', 'new_store', 'relocation', 'upsize', 'downsize'] as const;
 export type Reason = (typeof REASONS)[number];
+export const REASON_LABELS: Readonly<Record<Reason, string>> = {
+  unknown: 'Unknown',
+  new_store: 'New store',
+  relocation: 'Relocation',
+  upsize: 'Upsize',
+  downsize: 'Downsize',
+};
 
 export const SALE_TYPES = [
   'vacant_possession',
@@ -43,6 +54,13 @@ export const SALE_TYPES = [
   'owner_occupier',
 ] as const;
 export type SaleType = (typeof SALE_TYPES)[number];
+/** spec B §3 "Values". */
+export const SALE_TYPE_LABELS: Readonly<Record<SaleType, string>> = {
+  vacant_possession: 'Vacant Possession',
+  investment: 'Investment',
+  sale_and_lease_back: 'Sale & Lease Back',
+  owner_occupier: 'Owner Occupier',
+};
 
 export const SCHEME_TYPES = ['Leisure', 'Out of town', 'Shopping centres'] as const;
 export type SchemeType = (typeof SCHEME_TYPES)[number];

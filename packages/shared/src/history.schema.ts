@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './api.schema';
+import { DEAL_TYPES } from './enums';
 
 export const HISTORY_ENTITY_TYPES = ['property', 'scheme', 'address'] as const;
 export type HistoryEntityType = (typeof HISTORY_ENTITY_TYPES)[number];
@@ -15,6 +16,16 @@ export const HISTORY_SOURCES = [
   'seed',
 ] as const;
 export type HistorySource = (typeof HISTORY_SOURCES)[number];
+/** Where a change came from, as the History panel names it (a deal shows its deal type). */
+export const HISTORY_SOURCE_LABELS: Readonly<Record<HistorySource, string>> = {
+  create: 'Created',
+  update: 'Edited',
+  areas: 'Areas edited',
+  address: 'Address edited',
+  deal: 'Deal',
+  set_me_as_contact: 'Set me as contact',
+  seed: 'Seed data',
+};
 
 /**
  * One recorded change of a field (ARCHITECTURE.md §4): old and new values are JSON — a scalar,
@@ -28,8 +39,16 @@ export const historyEntrySchema = z.object({
   field: z.string(),
   old_value: z.unknown(),
   new_value: z.unknown(),
+  /**
+   * old_value / new_value as a user reads them (names, dd/mm/yyyy, £45,000.50, "1,250 sq ft",
+   * Yes/No, labels); null when there is no value. Optional: an older server does not send them.
+   */
+  old_display: z.string().nullable().optional(),
+  new_display: z.string().nullable().optional(),
   source: z.string(),
   deal_id: z.number().int().nullable(),
+  /** The type of the deal that made the change, when the server knows it (with the deals table). */
+  deal_type: z.enum(DEAL_TYPES).nullable().optional(),
   user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   verified: z.boolean(),
   verified_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),

@@ -23,4 +23,5 @@ export * from './property.schema';
 export * from './scheme.schema';
 export * from './geocode.schema';
 export * from './history.schema';
+export * from './history-display';
 export * from './deal.schema';

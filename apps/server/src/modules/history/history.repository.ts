@@ -1,7 +1,7 @@
-import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { fieldHistory, properties, schemes, users } from '../../db/schema';
+import { companies, fieldHistory, properties, schemes, users } from '../../db/schema';
 
 export type HistoryRow = typeof fieldHistory.$inferSelect;
 export type NewHistoryRow = typeof fieldHistory.$inferInsert;
@@ -145,3 +145,47 @@ export const scopeOf = async (
   )[0];
   return row ? { entity_type: entityType, entity_id: id, address_id: row.address_id } : undefined;
 };
+
+/** Names of records by id: one query per table, none for an empty list (deleted ids are absent). */
+export const namesOf = async (
+  db: Db,
+  kind: 'company' | 'user' | 'scheme',
+  ids: number[],
+): Promise<Map<number, string>> => {
+  if (!ids.length) return new Map();
+  const table = kind === 'company' ? companies : kind === 'user' ? users : schemes;
+  const rows = await db.select({ id: table.id, name: table.name }).from(table).where(inArray(table.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
+};
+
+/** A property's current currency and area unit (the fallback context of its money and areas). */
+export const propertyUnits = async (
+  db: Db,
+  id: number,
+): Promise<{ currency: string | null; area_size_type: string | null } | undefined> =>
+  (
+    await db
+      .select({ currency: properties.currency, area_size_type: properties.area_size_type })
+      .from(properties)
+      .where(eq(properties.id, id))
+      .limit(1)
+  )[0];
+
+/** Every recorded change of some fields of one record, oldest first (values read as text). */
+export const changesOfFields = (db: Db, entityType: string, entityId: number, fields: string[]) =>
+  db
+    .select({
+      field: fieldHistory.field,
+      old_text: sql<string | null>`${fieldHistory.old_value}::text`,
+      new_text: sql<string | null>`${fieldHistory.new_value}::text`,
+      created_at: fieldHistory.created_at,
+    })
+    .from(fieldHistory)
+    .where(
+      and(
+        eq(fieldHistory.entity_type, entityType),
+        eq(fieldHistory.entity_id, entityId),
+        inArray(fieldHistory.field, fields),
+      ),
+    )
+    .orderBy(asc(fieldHistory.created_at), asc(fieldHistory.id));

@@ -9,7 +9,8 @@ import {
 import type { Db } from '../../db/client';
 import type { ServiceDeps } from '../../deps';
 import { NotFoundError } from '../../lib/errors';
-import { presentHistory } from './history.presenter';
+import { displayer } from './history.display';
+import { parseRow, presentHistory } from './history.presenter';
 import * as repo from './history.repository';
 import type { HistoryScope } from './history.repository';
 import { offsetOf, toPage } from '../../lib/page';
@@ -98,7 +99,13 @@ export const listHistory = async (
     q.per_page,
     offsetOf(q.page, q.per_page),
   );
-  return toPage(rows.map(presentHistory), { total, page: q.page, perPage: q.per_page });
+  const parsed = rows.map(parseRow);
+  // Names, currencies and units for the whole page at once (ADR 0043), never one query per row.
+  const display = await displayer(deps.db, scope, parsed);
+  return toPage(
+    parsed.map((r) => presentHistory(r, display(r))),
+    { total, page: q.page, perPage: q.per_page },
+  );
 };
 
 /** The scope of a property or scheme; 404 when it does not exist. */

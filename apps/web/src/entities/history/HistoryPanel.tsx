@@ -17,17 +17,9 @@ import { type HistoryEntry, formatDateTime } from '@frontage/shared';
 import { http } from '../../lib/http';
 import { useMe } from '../../lib/session';
 import { fieldLabel } from '../properties/labels';
+import { shownValue, sourceLabel } from './labels';
 
 const PER_PAGE = 15;
-
-const show = (v: unknown): string => {
-  if (v === null || v === undefined || v === '') return '—';
-  if (Array.isArray(v))
-    return v.length ? v.map((x) => (typeof x === 'number' ? `#${x}` : String(x))).join(', ') : '—';
-  if (typeof v === 'boolean') return v ? 'Yes' : 'No';
-  if (typeof v === 'object') return JSON.stringify(v);
-  return String(v);
-};
 
 interface Props {
   entity: 'property' | 'scheme';
@@ -118,9 +110,13 @@ export function HistoryPanel({ entity, id, refresh }: Props) {
                     {fieldLabel(r.field)}
                     {r.entity_type === 'address' && entity === 'property' ? ' (address)' : ''}
                   </TableCell>
-                  <TableCell sx={{ maxWidth: 180, overflowWrap: 'anywhere' }}>{show(r.old_value)}</TableCell>
-                  <TableCell sx={{ maxWidth: 180, overflowWrap: 'anywhere' }}>{show(r.new_value)}</TableCell>
-                  <TableCell>{r.source}</TableCell>
+                  <TableCell sx={{ maxWidth: 180, overflowWrap: 'anywhere' }}>
+                    {shownValue(r, 'old')}
+                  </TableCell>
+                  <TableCell sx={{ maxWidth: 180, overflowWrap: 'anywhere' }}>
+                    {shownValue(r, 'new')}
+                  </TableCell>
+                  <TableCell>{sourceLabel(r)}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     {r.verified ? (
                       <Chip size="small" label="Verified" color="success" variant="outlined" />

@@ -1,4 +1,4 @@
-import { AREA_LABELS } from '@frontage/shared';
+import { AREA_LABELS, REASON_LABELS as SHARED_REASON_LABELS } from '@frontage/shared';
 
 /** Labels of stored fields, as the forms name them (used by views and the history list). */
 export const FIELD_LABELS: Record<string, string> = {
@@ -48,10 +48,4 @@ export const FIELD_LABELS: Record<string, string> = {
 
 export const fieldLabel = (field: string): string => FIELD_LABELS[field] ?? field.replace(/_/g, ' ');
 
-export const REASON_LABELS: Record<string, string> = {
-  unknown: 'Unknown',
-  new_store: 'New store',
-  relocation: 'Relocation',
-  upsize: 'Upsize',
-  downsize: 'Downsize',
-};
+export const REASON_LABELS: Readonly<Record<string, string>> = SHARED_REASON_LABELS;
