@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { XHR, buildCompany, buildTestApp, buildUser, login, resetData, type TestApp } from './helpers';
 
-/** Issue 12 item 5: the history list shows values as a user reads them (ADR 0043). */
+/** Issue 12 item 5: the history list shows values as a user reads them (ADR 0044). */
 
 let t: TestApp;
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import * as repo from './history.repository';
 import type { HistoryRow, HistoryScope } from './history.repository';
 
 /**
- * Display strings for a page of history (ADR 0043): the ids the page refers to are named with one
+ * Display strings for a page of history (ADR 0044): the ids the page refers to are named with one
  * query per kind (companies, users, schemes), and a property's money and areas are shown in the
  * currency and unit they had when the change was made — read from the record's own currency and
  * area-unit history (one query), falling back to its current values.

@@ -100,7 +100,7 @@ export const listHistory = async (
     offsetOf(q.page, q.per_page),
   );
   const parsed = rows.map(parseRow);
-  // Names, currencies and units for the whole page at once (ADR 0043), never one query per row.
+  // Names, currencies and units for the whole page at once (ADR 0044), never one query per row.
   const display = await displayer(deps.db, scope, parsed);
   return toPage(
     parsed.map((r) => presentHistory(r, display(r))),

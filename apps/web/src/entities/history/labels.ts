@@ -10,7 +10,7 @@ export const NO_VALUE = '—';
 
 /**
  * The deal that made a change, as users name it: its deal type ("Rent Review") when the entry
- * carries `deal_type`, else "Deal #id" (ADR 0043: the server adds `deal_type` once the deals table
+ * carries `deal_type`, else "Deal #id" (ADR 0044: the server adds `deal_type` once the deals table
  * is merged). Null for a change no deal made.
  */
 export const dealLabel = (entry: Pick<HistoryEntry, 'deal_id' | 'deal_type'>): string | null => {
