@@ -24,3 +24,4 @@ export * from './scheme.schema';
 export * from './geocode.schema';
 export * from './history.schema';
 export * from './deal.schema';
+export * from './deal-read.schema';
