@@ -274,3 +274,20 @@ describe('GET /api/properties/{id}/deals', () => {
     ).toBe(422);
   });
 });
+
+describe('a company merge', () => {
+  it("moves the deal's parties onto the kept company", async () => {
+    const created = await call.post(w.adminCookie, review({ landlords: [w.co.newLandlord.id] }));
+    const id = created.json().data.id;
+    const merged = await t.app.inject({
+      method: 'POST',
+      url: `/api/companies/${w.co.oldLandlord.id}/merge`,
+      headers: { 'x-requested-with': 'XMLHttpRequest', cookie: w.adminCookie },
+      payload: { target_id: w.co.newLandlord.id },
+    });
+    expect(merged.statusCode, merged.body).toBe(200);
+    const d = (await call.get(w.adminCookie, `/api/deals/${id}`)).json().data;
+    expect(idsOf(d.landlords)).toEqual([w.co.newLandlord.id]);
+    expect(idsOf(d.prev_landlords)).toEqual([w.co.newLandlord.id]);
+  });
+});
