@@ -27,6 +27,7 @@ import { schemesRoutes } from './modules/schemes/schemes.routes';
 import { addressesRoutes } from './modules/addresses/addresses.routes';
 import { geocodeRoutes } from './modules/geocode/geocode.routes';
 import { historyRoutes } from './modules/history/history.routes';
+import { dealsRoutes } from './modules/deals/deals.routes';
 import { errorHandler, notFoundHandler } from './plugins/error-handler';
 import { frameworkErrors } from './plugins/framework-errors';
 import { inputGuard } from './plugins/input-guard';
@@ -197,6 +198,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   addressesRoutes(app, services);
   geocodeRoutes(app, services);
   historyRoutes(app, services);
+  dealsRoutes(app, services);
 
   notFoundHandler(app, await staticWeb(app, config.webDistDir));
   return app;

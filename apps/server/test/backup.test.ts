@@ -20,7 +20,8 @@ import { type BackupSummary, rowsAsTextQuery, rowsInserter } from '../src/db/bac
 import { RestoreRefusedError, readBackupFile, restoreDatabase } from '../src/db/restore';
 import { createDb, queryRows, type Db, type DbHandle } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
-import { companies, fieldHistory, notifications } from '../src/db/schema';
+import { companies, fieldHistory, notifications, properties, users } from '../src/db/schema';
+import { recordDeal } from '../src/modules/deals/deals.service';
 import { DEMO_ADMIN } from '../src/db/seed/data';
 import { seedDemo } from '../src/db/seed/seed';
 import { TEST_SCRYPT_COST, XHR, testConfig } from './helpers';
@@ -86,6 +87,18 @@ beforeAll(async () => {
       source: 'update',
     },
   ]);
+  // A deal (ADR 0043): its row, parties and links, and the history rows that point at it.
+  const [admin] = await source.db.select().from(users).where(eq(users.type, 'admin')).limit(1);
+  const [unit] = await source.db.select({ id: properties.id }).from(properties).limit(1);
+  await recordDeal(source.db, admin!, {
+    deal_type: 'sale',
+    property_id: unit!.id,
+    sale_type: 'investment',
+    sale_price: '1234567.89',
+    effective_date: '2026-03-29',
+    landlords: [company!.id],
+    links: ['https://www.example.com/sale'],
+  });
   summary = await backupToFile(source, backupFile);
 }, 180_000);
 
@@ -184,6 +197,7 @@ describe('backup and restore', () => {
     { timeout: 120_000 },
     async () => {
       expect(summary.rows).toBeGreaterThan(10_000);
+      expect(summary.tables).toMatchObject({ deals: 1, deal_parties: expect.any(Number), deal_links: 1 });
       expect(fs.existsSync(`${backupFile}.partial`)).toBe(false);
       const expected = await fingerprint(source.db);
 

@@ -25,3 +25,4 @@ export * from './geocode.schema';
 export * from './history.schema';
 export * from './history-display';
 export * from './deal.schema';
+export * from './deal-read.schema';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, stamp } from './columns';
+import { deals } from './deals';
 import { users } from './users';
 
 /**
@@ -20,8 +21,8 @@ export const fieldHistory = pgTable(
     new_value: jsonb('new_value'),
     /** 'create' | 'update' | 'areas' | 'address' | 'deal' | 'set_me_as_contact' … */
     source: text('source').notNull(),
-    /** The deal that made the change (deals arrive with a later issue; no FK yet). */
-    deal_id: integer('deal_id'),
+    /** The deal that made the change (source 'deal'; ADR 0043). */
+    deal_id: integer('deal_id').references(() => deals.id, { onDelete: 'set null' }),
     user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     verified: boolean('verified').notNull().default(false),
     verified_by: integer('verified_by').references(() => users.id, { onDelete: 'set null' }),
@@ -33,5 +34,8 @@ export const fieldHistory = pgTable(
     index('field_history_unverified_idx')
       .on(t.entity_type, t.entity_id, t.field)
       .where(sql`not ${t.verified}`),
+    index('field_history_deal_idx')
+      .on(t.deal_id)
+      .where(sql`${t.deal_id} is not null`),
   ],
 );

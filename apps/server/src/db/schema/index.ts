@@ -4,6 +4,7 @@ export * from './sessions';
 export * from './notifications';
 export * from './places';
 export * from './properties';
+export * from './deals';
 export * from './history';
 export * from './comments';
 export * from './enquiries';

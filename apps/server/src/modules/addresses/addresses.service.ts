@@ -90,6 +90,7 @@ export const applyAddressChanges = async (
   changes: Partial<NewAddress>,
   source: HistorySource,
   now: Date,
+  dealId?: number,
 ): Promise<AddressRow> => {
   const defined = Object.fromEntries(
     Object.entries(changes).filter(([, v]) => v !== undefined),
@@ -102,6 +103,7 @@ export const applyAddressChanges = async (
     after: addressSnapshot({ ...current, ...defined }),
     source,
     user: actor,
+    deal_id: dealId ?? null,
     now,
   });
   if (!recorded) return current;
@@ -109,9 +111,61 @@ export const applyAddressChanges = async (
 };
 
 /**
- * PUT /api/addresses/{id} — the address step after a deal. `unit` sets the building_num of the
- * properties at this address (recorded as property history).
+ * The address update payload (spec B §3) applied to address `id` with history, in the caller's
+ * transaction: `unit` sets the building_num of the properties at this address (recorded as
+ * property history). `prefix` names the fields in a 422 (e.g. 'address.' inside a deal).
  */
+export const applyAddressUpdate = async (
+  tx: Db,
+  actor: Actor,
+  current: AddressRow,
+  body: AddressUpdateBody,
+  opts: { source: HistorySource; now: Date; prefix?: string; dealId?: number },
+): Promise<AddressRow> => {
+  checkCoordinates(
+    body.latitude === undefined ? undefined : body.latitude,
+    body.longitude === undefined ? undefined : body.longitude,
+    opts.prefix ?? '',
+  );
+  const { source, now, dealId } = opts;
+  const row = await applyAddressChanges(
+    tx,
+    actor,
+    current,
+    {
+      country: body.country,
+      street: body.street,
+      street2: body.street2,
+      city: body.city,
+      region: body.region,
+      post_code: body.post_code,
+      notes: body.notes,
+      lat: body.latitude,
+      lng: body.longitude,
+    },
+    source,
+    now,
+    dealId,
+  );
+  if (body.unit !== undefined) {
+    for (const p of await repo.propertiesUsing(tx, current.id)) {
+      const n = await recordChanges(tx, {
+        entity_type: 'property',
+        entity_id: p.id,
+        before: { building_num: p.building_num },
+        after: { building_num: body.unit },
+        source,
+        user: actor,
+        deal_id: dealId ?? null,
+        now,
+      });
+      if (n) await repo.setBuildingNum(tx, p.id, body.unit, now);
+    }
+  }
+  return row;
+};
+
+/** PUT /api/addresses/{id} — the address step after a deal (applyAddressUpdate, source 'address'). */
 export const updateAddress = async (
   deps: ServiceDeps,
   actor: Actor,
@@ -126,39 +180,7 @@ export const updateAddress = async (
   return deps.db.transaction(async (tx) => {
     const current = await repo.findById(tx, id);
     if (!current) throw new NotFoundError();
-    const now = deps.now();
-    const row = await applyAddressChanges(
-      tx,
-      actor,
-      current,
-      {
-        country: body.country,
-        street: body.street,
-        street2: body.street2,
-        city: body.city,
-        region: body.region,
-        post_code: body.post_code,
-        notes: body.notes,
-        lat: body.latitude,
-        lng: body.longitude,
-      },
-      'address',
-      now,
-    );
-    if (body.unit !== undefined) {
-      for (const p of await repo.propertiesUsing(tx, id)) {
-        const n = await recordChanges(tx, {
-          entity_type: 'property',
-          entity_id: p.id,
-          before: { building_num: p.building_num },
-          after: { building_num: body.unit },
-          source: 'address',
-          user: actor,
-          now,
-        });
-        if (n) await repo.setBuildingNum(tx, p.id, body.unit, now);
-      }
-    }
+    const row = await applyAddressUpdate(tx, actor, current, body, { source: 'address', now: deps.now() });
     return presentAddress(row);
   });
 };

@@ -32,9 +32,10 @@ export const moveReferences = async (tx: Db, from: number, to: number): Promise<
   );
   await tx.execute(sql`delete from company_category where company_id = ${from}`);
 
-  for (const table of ['property_parties', 'scheme_parties'] as const) {
+  const owners = { property_parties: 'property_id', scheme_parties: 'scheme_id', deal_parties: 'deal_id' };
+  for (const table of ['property_parties', 'scheme_parties', 'deal_parties'] as const) {
     const t = sql.raw(table);
-    const owner = sql.raw(table === 'property_parties' ? 'property_id' : 'scheme_id');
+    const owner = sql.raw(owners[table]);
     await tx.execute(sql`
       delete from ${t} d where d.company_id = ${from} and exists (
         select 1 from ${t} k where k.${owner} = d.${owner} and k.role = d.role and k.company_id = ${to})`);

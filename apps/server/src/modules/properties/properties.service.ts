@@ -7,6 +7,7 @@ import {
   defaultCurrency,
   parseInclude,
   type Actor,
+  type HistorySource,
   type Page,
   type Property,
   type PropertyPartyList,
@@ -266,15 +267,19 @@ export const createInScheme = async (
   });
 };
 
-/** Applies column and list changes with history; `source` says where they came from. */
+/**
+ * Applies column and list changes with history; `source` says where they came from (and `dealId`
+ * which deal, for source 'deal').
+ */
 export const applyPropertyChanges = async (
   tx: Db,
   actor: PlacesActor,
   current: PropertyRow,
   columns: Partial<NewProperty>,
   lists: Lists,
-  source: 'update' | 'areas' | 'set_me_as_contact',
+  source: HistorySource,
   now: Date,
+  dealId?: number,
 ): Promise<number> => {
   const cols = definedOnly(columns);
   const changedLists = PROPERTY_PARTY_LIST_NAMES.filter((n) => lists[n] !== undefined);
@@ -290,6 +295,7 @@ export const applyPropertyChanges = async (
     after: touched,
     source,
     user: actor,
+    deal_id: dealId ?? null,
     now,
   });
   if (!n) return 0;

@@ -4,9 +4,10 @@
  */
 import {
   AREA_KEYS,
+  DEAL_PARTY_LISTS,
   PROPERTY_MESSAGES,
   PROPERTY_PARTY_LIST_NAMES,
-  PROPERTY_PARTY_LISTS,
+  type DealPartyList,
   type PropertyPartyList,
   type propertyCreateSchema,
 } from '@frontage/shared';
@@ -31,7 +32,8 @@ export const checkReferences = async (
   refs: {
     companies: Record<string, number | null | undefined>;
     schemeId?: number | null | undefined;
-    lists: Lists;
+    /** A property's lists, or a deal's (the prev_ lists too). */
+    lists: Partial<Record<DealPartyList, number[] | undefined>>;
   },
 ): Promise<void> => {
   const errors: Record<string, string[]> = {};
@@ -39,13 +41,13 @@ export const checkReferences = async (
     [string, number]
   >;
   const listEntries = Object.entries(refs.lists).filter(([, v]) => v?.length) as Array<
-    [PropertyPartyList, number[]]
+    [DealPartyList, number[]]
   >;
   const companyIds = [
     ...single.map(([, v]) => v),
-    ...listEntries.filter(([n]) => PROPERTY_PARTY_LISTS[n].kind === 'company').flatMap(([, v]) => v),
+    ...listEntries.filter(([n]) => DEAL_PARTY_LISTS[n].kind === 'company').flatMap(([, v]) => v),
   ];
-  const userIds = listEntries.filter(([n]) => PROPERTY_PARTY_LISTS[n].kind === 'user').flatMap(([, v]) => v);
+  const userIds = listEntries.filter(([n]) => DEAL_PARTY_LISTS[n].kind === 'user').flatMap(([, v]) => v);
   // One after another: this runs inside the write's transaction, one connection (pg 9 refuses
   // a query sent while another is running on the same client).
   const missingCompanies = await parties.missingIds(db, 'company', companyIds);
@@ -54,11 +56,11 @@ export const checkReferences = async (
   for (const [field, id] of single)
     if (missingCompanies.has(id)) errors[field] = [PROPERTY_MESSAGES.companyMissing];
   for (const [name, ids] of listEntries) {
-    const missing = PROPERTY_PARTY_LISTS[name].kind === 'company' ? missingCompanies : missingUsers;
+    const missing = DEAL_PARTY_LISTS[name].kind === 'company' ? missingCompanies : missingUsers;
     ids.forEach((id, i) => {
       if (missing.has(id)) {
         errors[`${name}.${i}`] = [
-          PROPERTY_PARTY_LISTS[name].kind === 'company'
+          DEAL_PARTY_LISTS[name].kind === 'company'
             ? PROPERTY_MESSAGES.companyMissing
             : PROPERTY_MESSAGES.contactMissing,
         ];

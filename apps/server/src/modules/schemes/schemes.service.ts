@@ -2,6 +2,7 @@ import {
   SCHEME_PARTY_LIST_NAMES,
   parseInclude,
   type Actor,
+  type HistorySource,
   type Page,
   type PropertyPartyList,
   type Scheme,
@@ -146,53 +147,70 @@ export const create = async (deps: ServiceDeps, actor: Actor, b: CreateBody): Pr
   });
 };
 
-/** PUT /api/schemes/{id} (spec B §3): absent fields unchanged. */
-export const update = async (deps: ServiceDeps, actor: Actor, id: number, b: UpdateBody): Promise<Scheme> => {
+/**
+ * A scheme update payload applied to `current` with history, in the caller's transaction (PUT
+ * /api/schemes/{id}, and a sale of the scheme with source 'deal'). Absent fields are unchanged;
+ * the ids are checked by the caller.
+ */
+export const applySchemeChanges = async (
+  tx: Db,
+  actor: Actor,
+  current: SchemeRow,
+  b: UpdateBody,
+  opts: { source: HistorySource; now: Date; dealId?: number },
+): Promise<void> => {
+  const { source, now, dealId } = opts;
+  const id = current.id;
   const lists = listsOf(b);
-  return deps.db.transaction(async (tx) => {
+  const cols = definedOnly(columnsOf(b));
+  const changed = SCHEME_PARTY_LIST_NAMES.filter((n) => lists[n] !== undefined);
+  const before = await parties.partyIds(tx, 'scheme', id);
+  const after = schemeSnapshot({ ...current, ...cols }, new Map(changed.map((n) => [n, lists[n]!])));
+  const touched: Snapshot = {};
+  for (const k of [...Object.keys(cols), ...changed]) touched[k] = after[k];
+  const n = await recordChanges(tx, {
+    entity_type: 'scheme',
+    entity_id: id,
+    before: schemeSnapshot(current, before),
+    after: touched,
+    source,
+    user: actor,
+    deal_id: dealId ?? null,
+    now,
+  });
+  if (n) {
+    for (const name of changed) await parties.replaceList(tx, 'scheme', id, name, lists[name]!);
+    await repo.updateScheme(tx, id, { ...cols, updated_at: now });
+  }
+  if (b.address) {
+    const addr = (await addressRepo.findById(tx, current.address_id))!;
+    const a = b.address;
+    // A scheme has no unit number: address.unit is accepted (the spec sends it) and ignored.
+    await applyAddressChanges(
+      tx,
+      actor,
+      addr,
+      {
+        country: a.country,
+        street: a.street,
+        street2: a.street2,
+        city: a.city,
+        region: a.region,
+        post_code: a.post_code,
+      },
+      source,
+      now,
+      dealId,
+    );
+  }
+};
+
+/** PUT /api/schemes/{id} (spec B §3): absent fields unchanged. */
+export const update = async (deps: ServiceDeps, actor: Actor, id: number, b: UpdateBody): Promise<Scheme> =>
+  deps.db.transaction(async (tx) => {
     const current = await repo.findRow(tx, id);
     if (!current) throw new NotFoundError();
-    await checkReferences(tx, { companies: {}, lists });
-    const now = deps.now();
-    const cols = definedOnly(columnsOf(b));
-    const changed = SCHEME_PARTY_LIST_NAMES.filter((n) => lists[n] !== undefined);
-    const before = await parties.partyIds(tx, 'scheme', id);
-    const after = schemeSnapshot({ ...current, ...cols }, new Map(changed.map((n) => [n, lists[n]!])));
-    const touched: Snapshot = {};
-    for (const k of [...Object.keys(cols), ...changed]) touched[k] = after[k];
-    const n = await recordChanges(tx, {
-      entity_type: 'scheme',
-      entity_id: id,
-      before: schemeSnapshot(current, before),
-      after: touched,
-      source: 'update',
-      user: actor,
-      now,
-    });
-    if (n) {
-      for (const name of changed) await parties.replaceList(tx, 'scheme', id, name, lists[name]!);
-      await repo.updateScheme(tx, id, { ...cols, updated_at: now });
-    }
-    if (b.address) {
-      const addr = (await addressRepo.findById(tx, current.address_id))!;
-      const a = b.address;
-      // A scheme has no unit number: address.unit is accepted (the spec sends it) and ignored.
-      await applyAddressChanges(
-        tx,
-        actor,
-        addr,
-        {
-          country: a.country,
-          street: a.street,
-          street2: a.street2,
-          city: a.city,
-          region: a.region,
-          post_code: a.post_code,
-        },
-        'update',
-        now,
-      );
-    }
+    await checkReferences(tx, { companies: {}, lists: listsOf(b) });
+    await applySchemeChanges(tx, actor, current, b, { source: 'update', now: deps.now() });
     return getScheme(tx, id);
   });
-};

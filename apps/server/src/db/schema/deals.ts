@@ -1,0 +1,143 @@
+import { sql } from 'drizzle-orm';
+import {
+  char,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+} from 'drizzle-orm/pg-core';
+import { createdAt, day, money } from './columns';
+import { companies } from './companies';
+import { schemes } from './places';
+import { properties } from './properties';
+import { users } from './users';
+
+/**
+ * A recorded deal (spec B §3, issue 12, ADR 0043): an event on a property, or — a sale — on a
+ * whole scheme. It keeps the deal-only fields (effective date, sale type and price) and both
+ * sides of what it changed: the `prev_` values are the property's (scheme's) before the deal, the
+ * others its state after. Tenants and party lists are rows of deal_parties.
+ */
+export const deals = pgTable(
+  'deals',
+  {
+    id: serial('id').primaryKey(),
+    /** sale | new_letting | subletting | rent_review | lease_renewal | tracked_retailer (DEAL_TYPES). */
+    deal_type: text('deal_type').notNull(),
+    property_id: integer('property_id').references(() => properties.id, { onDelete: 'cascade' }),
+    scheme_id: integer('scheme_id').references(() => schemes.id, { onDelete: 'cascade' }),
+    effective_date: day('effective_date'),
+    reason: text('reason'),
+    /** vacant_possession | investment | sale_and_lease_back | owner_occupier (sales only). */
+    sale_type: text('sale_type'),
+    sale_price: money('sale_price'),
+    prev_rent_pa: money('prev_rent_pa'),
+    prev_rent_sqft: money('prev_rent_sqft'),
+    rent_pa: money('rent_pa'),
+    rent_sqft: money('rent_sqft'),
+    rateable_value: money('rateable_value'),
+    service_charge: money('service_charge'),
+    incentive: text('incentive'),
+    currency: char('currency', { length: 3 }),
+    planning: text('planning'),
+    lease_start_date: day('lease_start_date'),
+    lease_end_date: day('lease_end_date'),
+    next_review_date: day('next_review_date'),
+    break_date: day('break_date'),
+    rent_review_clause: text('rent_review_clause'),
+    break_clause: text('break_clause'),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    check(
+      'deals_deal_type',
+      sql`${t.deal_type} in ('sale', 'new_letting', 'subletting', 'rent_review', 'lease_renewal', 'tracked_retailer')`,
+    ),
+    check('deals_one_place', sql`(${t.property_id} is null) <> (${t.scheme_id} is null)`),
+    index('deals_property_idx').on(
+      t.property_id,
+      t.effective_date.desc().nullsLast(),
+      t.created_at.desc(),
+      t.id.desc(),
+    ),
+    index('deals_scheme_idx').on(
+      t.scheme_id,
+      t.effective_date.desc().nullsLast(),
+      t.created_at.desc(),
+      t.id.desc(),
+    ),
+    index('deals_created_at_idx').on(t.created_at.desc(), t.id.desc()),
+    index('deals_created_by_idx').on(t.created_by),
+  ],
+);
+
+/**
+ * A deal's parties as rows: the single tenant roles (tenant, legal_tenant, prev_tenant,
+ * prev_legal_tenant) and every list of spec B §3 with its prev_ form (DEAL_PARTY_LISTS' roles).
+ */
+export const dealParties = pgTable(
+  'deal_parties',
+  {
+    id: serial('id').primaryKey(),
+    deal_id: integer('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    company_id: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [
+    check('deal_parties_one_party', sql`(${t.company_id} is null) <> (${t.user_id} is null)`),
+    check(
+      'deal_parties_role',
+      sql`${t.role} in ('tenant', 'legal_tenant', 'prev_tenant', 'prev_legal_tenant', 'landlord', 'landlord_contact', 'landlord_agent', 'landlord_agent_contact', 'tenant_agent', 'tenant_agent_contact', 'tenant_contact', 'prev_tenant_agent', 'prev_tenant_agent_contact', 'prev_tenant_contact', 'prev_landlord', 'prev_landlord_contact', 'prev_landlord_agent', 'prev_landlord_agent_contact')`,
+    ),
+    index('deal_parties_deal_idx').on(t.deal_id, t.role, t.position),
+    index('deal_parties_company_idx').on(t.company_id),
+    index('deal_parties_user_idx').on(t.user_id),
+  ],
+);
+
+/** A deal's evidence links, in the order given. */
+export const dealLinks = pgTable(
+  'deal_links',
+  {
+    id: serial('id').primaryKey(),
+    deal_id: integer('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    url: text('url').notNull(),
+  },
+  (t) => [index('deal_links_deal_idx').on(t.deal_id, t.position)],
+);
+
+/**
+ * A create's Idempotency-Key (API.md): the first answer to (user, key), kept with the hash of the
+ * request body it answered. Written in the create's transaction (ADR 0043).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** sha256 (hex) of the canonical JSON of the request (route and body). */
+    request_hash: text('request_hash').notNull(),
+    status: smallint('status'),
+    response: jsonb('response'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.user_id, t.key] }),
+    index('idempotency_keys_created_at_idx').on(t.created_at),
+  ],
+);

@@ -1,0 +1,297 @@
+import { createHash } from 'node:crypto';
+import {
+  DEAL_PARTY_LISTS,
+  DEAL_PARTY_LIST_NAMES,
+  DEAL_READ_MESSAGES,
+  DEAL_SINGLE_PARTIES,
+  IDEMPOTENCY_KEY_HEADER,
+  SCHEME_PARTY_LIST_NAMES,
+  dealCreateSchema,
+  type Deal,
+  type DealCreate,
+  type DealCreateParsed,
+  type DealPartyList,
+  type Page,
+  type DealSummary,
+} from '@frontage/shared';
+import type { z } from 'zod';
+import type { dealListQuerySchema } from '@frontage/shared';
+import type { Db } from '../../db/client';
+import type { ServiceDeps } from '../../deps';
+import { NotFoundError, ValidationError } from '../../lib/errors';
+import { offsetOf, toPage } from '../../lib/page';
+import * as addressRepo from '../addresses/addresses.repository';
+import { applyAddressUpdate } from '../addresses/addresses.service';
+import * as parties from '../properties/parties.repository';
+import { applyPropertyChanges, type PlacesActor } from '../properties/properties.service';
+import * as propertyRepo from '../properties/properties.repository';
+import type { NewProperty } from '../properties/properties.repository';
+import { areaValues, checkReferences } from '../properties/property-payload';
+import { applySchemeChanges } from '../schemes/schemes.service';
+import * as schemeRepo from '../schemes/schemes.repository';
+import {
+  DEAL_PROPERTY_COLUMNS,
+  payloadName,
+  placeOf,
+  planDeal,
+  type DealPlan,
+  type PlaceState,
+} from './deal-plan';
+import { presentDeal, presentSummary } from './deals.presenter';
+import * as repo from './deals.repository';
+import type { NewDealParty } from './deals.repository';
+
+/** Who records a deal: a signed-in user (admins' changes are verified at once). */
+export type DealActor = PlacesActor;
+type ListQuery = z.output<typeof dealListQuerySchema>;
+
+/* ───────────────────────────── reads ───────────────────────────── */
+
+/** GET /api/deals/{id}, read with `db` (a transaction's, while recording). */
+export const getDeal = async (db: Db, id: number): Promise<Deal> => {
+  const loaded = await repo.loadDeal(db, id);
+  if (!loaded) throw new NotFoundError();
+  // One after another: this also runs inside the recording transaction (one connection).
+  const rows = await repo.partiesOf(db, id);
+  const links = await repo.linksOf(db, id);
+  const changes = await repo.changesOf(db, id);
+  return presentDeal(loaded, rows, links, changes);
+};
+
+export const get = (deps: ServiceDeps, id: number): Promise<Deal> => getDeal(deps.db, id);
+
+/** GET /api/properties/{id}/deals: newest first; 404 when the property does not exist. */
+export const listForProperty = async (
+  deps: ServiceDeps,
+  propertyId: number,
+  q: ListQuery,
+): Promise<Page<DealSummary>> => {
+  const { page, per_page: perPage } = q;
+  if (!(await repo.propertyExists(deps.db, propertyId))) throw new NotFoundError();
+  const { rows, total } = await repo.pageForProperty(deps.db, propertyId, perPage, offsetOf(page, perPage));
+  const tenants = new Map(
+    (
+      await repo.tenantsOf(
+        deps.db,
+        rows.map((r) => r.d.id),
+      )
+    ).map((t) => [`${t.deal_id}:${t.role}`, { id: t.id, name: t.name }]),
+  );
+  return toPage(
+    rows.map((r) => presentSummary(r, tenants)),
+    { total, page, perPage },
+  );
+};
+
+/* ───────────────────────────── writes ───────────────────────────── */
+
+const field = (b: DealCreateParsed, k: string): unknown => (b as Record<string, unknown>)[k];
+
+/**
+ * Every id the payload names exists (ADR 0043): the property or scheme, the tenants, every list
+ * (prev_ lists too) and the scheme update's lists; a missing one is a 422 on its payload field.
+ */
+const checkDealReferences = async (tx: Db, b: DealCreateParsed): Promise<void> => {
+  const errors: Record<string, string[]> = {};
+  const collect = async (check: Promise<void>, prefix = '') => {
+    try {
+      await check;
+    } catch (e) {
+      if (!(e instanceof ValidationError)) throw e;
+      for (const [k, v] of Object.entries(e.errors)) errors[`${prefix}${k}`] = v;
+    }
+  };
+  const place = placeOf(b);
+  if (place.kind === 'property' && !(await repo.propertyExists(tx, place.id)))
+    errors.property_id = [DEAL_READ_MESSAGES.propertyMissing];
+  const companies: Record<string, number | null | undefined> = {};
+  for (const k of ['tenant_id', 'legal_tenant_id', 'prev_tenant_id', 'prev_legal_tenant_id']) {
+    const name = payloadName(b, k);
+    companies[name] = field(b, name) as number | null | undefined;
+  }
+  const lists = Object.fromEntries(
+    DEAL_PARTY_LIST_NAMES.map((n) => [n, (field(b, n) as number[] | null | undefined) ?? undefined]),
+  ) as Partial<Record<DealPartyList, number[]>>;
+  await collect(
+    checkReferences(tx, {
+      companies,
+      schemeId: place.kind === 'scheme' ? place.id : undefined,
+      lists,
+    }),
+  );
+  const scheme = b.deal_type === 'sale' ? b.scheme : undefined;
+  if (scheme) {
+    const schemeLists = Object.fromEntries(SCHEME_PARTY_LIST_NAMES.map((n) => [n, scheme[n] ?? undefined]));
+    await collect(checkReferences(tx, { companies: {}, lists: schemeLists }), 'scheme.');
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+};
+
+/** The deal_parties rows of a plan: the single tenants, the lists after and the previous lists. */
+const partyRows = (plan: DealPlan): NewDealParty[] => {
+  const rows: NewDealParty[] = [];
+  const single = (role: string, id: unknown) => {
+    if (typeof id === 'number') rows.push({ role, company_id: id, position: 0 });
+  };
+  single(DEAL_SINGLE_PARTIES.tenant.role, plan.after.tenant_id);
+  single(DEAL_SINGLE_PARTIES.legal_tenant.role, plan.after.legal_tenant_id);
+  single(DEAL_SINGLE_PARTIES.prev_tenant.role, plan.prev.prev_tenant_id);
+  single(DEAL_SINGLE_PARTIES.prev_legal_tenant.role, plan.prev.prev_legal_tenant_id);
+  const lists: Partial<Record<DealPartyList, number[]>> = { ...plan.afterLists, ...plan.prevLists };
+  for (const [name, ids] of Object.entries(lists) as Array<[DealPartyList, number[]]>) {
+    const { role, kind } = DEAL_PARTY_LISTS[name];
+    ids.forEach((id, position) =>
+      rows.push({
+        role,
+        position,
+        company_id: kind === 'company' ? id : null,
+        user_id: kind === 'user' ? id : null,
+      }),
+    );
+  }
+  return rows;
+};
+
+const pick = (row: Record<string, unknown>): PlaceState['columns'] =>
+  Object.fromEntries(DEAL_PROPERTY_COLUMNS.map((c) => [c, (row[c] as string | number | null) ?? null]));
+
+/**
+ * Records a deal in the caller's transaction (ADR 0043): checks every id, inserts the deal, its
+ * parties and links, and applies it to the property (a scheme sale: the scheme) with history
+ * (source 'deal', this deal's id). Returns the new deal's id.
+ */
+export const recordDealIn = async (
+  tx: Db,
+  actor: DealActor,
+  b: DealCreateParsed,
+  now: Date,
+): Promise<number> => {
+  await checkDealReferences(tx, b);
+  const place = placeOf(b);
+  const property = place.kind === 'property' ? (await propertyRepo.findRow(tx, place.id))! : undefined;
+  const scheme = place.kind === 'scheme' ? (await schemeRepo.findRow(tx, place.id))! : undefined;
+  const before: PlaceState = property
+    ? { columns: pick(property), lists: await parties.partyIds(tx, 'property', property.id) }
+    : { columns: { reason: scheme!.reason }, lists: await parties.partyIds(tx, 'scheme', scheme!.id) };
+  const plan = planDeal(b, before);
+  const { tenant_id: _t, legal_tenant_id: _l, ...after } = plan.after;
+  const deal = await repo.insertDeal(tx, {
+    ...(after as Partial<repo.NewDeal>),
+    deal_type: b.deal_type,
+    property_id: property?.id ?? null,
+    scheme_id: scheme?.id ?? null,
+    effective_date: b.effective_date ?? null,
+    sale_type: b.deal_type === 'sale' ? (b.sale_type ?? null) : null,
+    sale_price: b.deal_type === 'sale' ? (b.sale_price ?? null) : null,
+    prev_rent_pa: plan.prev.prev_rent_pa,
+    prev_rent_sqft: plan.prev.prev_rent_sqft,
+    created_by: actor.id,
+    created_at: now,
+  });
+  await repo.insertParties(tx, deal.id, partyRows(plan));
+  await repo.insertLinks(tx, deal.id, b.links ?? []);
+
+  if (property) {
+    const areas = b.areas ? { area_size_type: b.areas.area_size_type, ...areaValues(b.areas, true) } : {};
+    await applyPropertyChanges(
+      tx,
+      actor,
+      property,
+      { ...(plan.columns as Partial<NewProperty>), ...areas },
+      plan.lists,
+      'deal',
+      now,
+      deal.id,
+    );
+    if (b.address) {
+      const address = (await addressRepo.findById(tx, property.address_id))!;
+      await applyAddressUpdate(tx, actor, address, b.address, {
+        source: 'deal',
+        now,
+        prefix: 'address.',
+        dealId: deal.id,
+      });
+    }
+  } else if (b.deal_type === 'sale') {
+    const body = b.scheme ?? {};
+    const a = { ...b.address, ...body.address };
+    const address =
+      b.address || body.address
+        ? {
+            unit: a.unit,
+            street: a.street,
+            street2: a.street2,
+            city: a.city,
+            region: a.region,
+            post_code: a.post_code,
+            ...(a.country !== undefined ? { country: a.country } : {}),
+          }
+        : undefined;
+    await applySchemeChanges(
+      tx,
+      actor,
+      scheme!,
+      { ...body, ...plan.lists, reason: (plan.columns.reason as typeof body.reason) ?? body.reason, address },
+      { source: 'deal', now, dealId: deal.id },
+    );
+  }
+  return deal.id;
+};
+
+/**
+ * Records a deal in its own transaction (a savepoint when `db` is one) and returns it as GET
+ * /api/deals/{id} does. For the demo seed and the bench generator: the body is parsed with
+ * dealCreateSchema here (a ZodError when invalid); no policy is applied.
+ */
+export const recordDeal = (
+  db: Db,
+  actor: DealActor,
+  body: DealCreate | DealCreateParsed,
+  opts: { now?: Date } = {},
+): Promise<Deal> =>
+  db.transaction(async (tx) => {
+    const id = await recordDealIn(tx, actor, dealCreateSchema.parse(body), opts.now ?? new Date());
+    return getDeal(tx, id);
+  });
+
+/** JSON with object keys sorted, so equal bodies hash equally whatever their key order. */
+export const canonicalJson = (v: unknown): string =>
+  Array.isArray(v)
+    ? `[${v.map(canonicalJson).join(',')}]`
+    : v && typeof v === 'object'
+      ? `{${Object.keys(v)
+          .filter((k) => (v as Record<string, unknown>)[k] !== undefined)
+          .sort()
+          .map((k) => `${JSON.stringify(k)}:${canonicalJson((v as Record<string, unknown>)[k])}`)
+          .join(',')}}`
+      : JSON.stringify(v ?? null);
+
+/**
+ * POST /api/deals: records the deal and answers 201 with it. With an Idempotency-Key the answer is
+ * kept with the body's hash in the same transaction: the same key and body again get that answer
+ * and write nothing; the same key with another body is a 422 on the header (API.md).
+ */
+export const create = async (
+  deps: ServiceDeps,
+  actor: DealActor,
+  b: DealCreateParsed,
+  opts: { idempotencyKey?: string | undefined } = {},
+): Promise<{ status: number; body: { data: Deal } }> =>
+  deps.db.transaction(async (tx) => {
+    const now = deps.now();
+    const key = opts.idempotencyKey;
+    if (key !== undefined) {
+      const request_hash = createHash('sha256').update(canonicalJson(b)).digest('hex');
+      const claimed = await repo.claimKey(tx, { user_id: actor.id, key, request_hash, created_at: now });
+      if (!claimed) {
+        const found = await repo.findKey(tx, actor.id, key);
+        if (!found || found.request_hash !== request_hash || found.status === null || !found.response_text)
+          throw ValidationError.field(IDEMPOTENCY_KEY_HEADER, DEAL_READ_MESSAGES.idempotencyKeyReused);
+        return { status: found.status, body: JSON.parse(found.response_text) as { data: Deal } };
+      }
+    }
+    const id = await recordDealIn(tx, actor, b, now);
+    const body = { data: await getDeal(tx, id) };
+    if (key !== undefined) await repo.saveKeyResponse(tx, actor.id, key, 201, body);
+    return { status: 201, body };
+  });
