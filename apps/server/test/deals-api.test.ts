@@ -67,6 +67,24 @@ describe('the wizard in one call', () => {
     });
   });
 
+  it("shows in the property's History which deal made each change, with readable values", async () => {
+    const before = (await call.property(w.userCookie, w.property.id)).rent_pa as string | null;
+    const res = await call.post(w.userCookie, review({ rent_pa: '45000.50' }));
+    expect(res.statusCode, res.body).toBe(201);
+    const deal = res.json().data;
+    const h = (await call.get(w.userCookie, `/api/properties/${w.property.id}/history`)).json().data as Array<
+      Record<string, unknown>
+    >;
+    const rent = h.find((r) => r.field === 'rent_pa');
+    expect(rent).toMatchObject({
+      source: 'deal',
+      deal_id: deal.id,
+      deal_type: 'rent_review',
+      new_display: '£45,000.50',
+    });
+    expect(rent?.old_value).toBe(before);
+  });
+
   it.each([
     ['a latitude without longitude in the address', { address: { latitude: 53.8 } }, 'address.longitude'],
     ['a missing company in a list', { landlords: [999999] }, 'landlords.0'],

@@ -1,4 +1,4 @@
-import type { HistoryEntityType, HistoryEntry } from '@frontage/shared';
+import type { DealType, HistoryEntityType, HistoryEntry } from '@frontage/shared';
 import { iso, isoRequired } from '../../lib/dates';
 import type { Display, ParsedRow } from './history.display';
 import type { HistoryRow } from './history.repository';
@@ -9,6 +9,8 @@ export interface ListedRow {
   new_text: string | null;
   user_name: string | null;
   verifier_name: string | null;
+  /** The type of the deal that made the change (joined from deals). */
+  deal_type: string | null;
 }
 
 const parse = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
@@ -31,6 +33,7 @@ export const presentHistory = (r: ParsedRow & ListedRow, display: Display): Hist
   new_display: display.new_display,
   source: r.h.source,
   deal_id: r.h.deal_id,
+  deal_type: (r.deal_type as DealType | null) ?? null,
   user: r.h.user_id !== null && r.user_name !== null ? { id: r.h.user_id, name: r.user_name } : null,
   verified: r.h.verified,
   verified_by:

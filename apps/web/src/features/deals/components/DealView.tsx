@@ -44,11 +44,19 @@ function DealDetails({ d }: { d: Deal }) {
           {place ? ` — ${place.name}` : ''}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          Recorded {[d.created_by ? `by ${d.created_by.name}` : null, formatDateTime(d.created_at)].filter(Boolean).join(', ')}
+          Recorded{' '}
+          {[d.created_by ? `by ${d.created_by.name}` : null, formatDateTime(d.created_at)]
+            .filter(Boolean)
+            .join(', ')}
         </Typography>
       </Box>
       <Box
-        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2, alignItems: 'start' }}
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
+          gap: 2,
+          alignItems: 'start',
+        }}
       >
         <DetailCard title="Deal">
           <Detail label="Type">{DEAL_TYPE_LABELS[d.deal_type]}</Detail>
@@ -66,7 +74,13 @@ function DealDetails({ d }: { d: Deal }) {
           <Detail label="Links">
             {d.links.length
               ? d.links.map((l) => (
-                  <Link key={l} href={hrefOf(l)} target="_blank" rel="noopener noreferrer" sx={{ display: 'block' }}>
+                  <Link
+                    key={l}
+                    href={hrefOf(l)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    sx={{ display: 'block' }}
+                  >
                     {l}
                   </Link>
                 ))
@@ -116,7 +130,9 @@ function DealDetails({ d }: { d: Deal }) {
 
         <DetailCard title="Changes">
           <Detail label="Fields changed">
-            {fields.length ? fields.map((f) => FIELD_LABELS[f] ?? f).join(', ') : 'None: the record already held these values'}
+            {fields.length
+              ? fields.map((f) => FIELD_LABELS[f] ?? f).join(', ')
+              : 'None: the record already held these values'}
           </Detail>
         </DetailCard>
       </Box>

@@ -13,7 +13,14 @@ import {
   Typography,
 } from '@mui/material';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { DEAL_MENU, DEAL_TYPE_LABELS, formatDate, formatDateTime, isAdmin, type Property } from '@frontage/shared';
+import {
+  DEAL_MENU,
+  DEAL_TYPE_LABELS,
+  formatDate,
+  formatDateTime,
+  isAdmin,
+  type Property,
+} from '@frontage/shared';
 import { EntityLink } from '../../../components/DetailList';
 import { usePropertyDeals } from '../../../entities/deals/api';
 import { dealFigures } from '../../../entities/deals/figures';
