@@ -117,16 +117,22 @@ test('as the agent: a rent review from New Deal, with an invalid then a valid li
 
   await page.goto(`/properties?id=${p!.id}`);
   await expect(page.getByRole('region', { name: 'Rent Info' })).toContainText('£123,456.78');
-  const deals = page.getByRole('region', { name: 'Deals' });
-  await expect(deals.getByRole('link', { name: /Rent Review/ })).toBeVisible();
-  await expect(deals).toContainText('01/06/2026');
+  const deals = page.getByRole('table', { name: 'Deals of this property' });
+  const row = deals.getByRole('row').filter({ hasText: '01/06/2026' });
+  await expect(row.getByRole('link', { name: 'Rent Review' })).toBeVisible();
+  await expect(row).toContainText('£123,456.78');
+  await expect(row).toContainText(AGENT.name);
   const history = page.getByRole('region', { name: 'History' });
   await expect(history).toContainText(gbp(p!.rent_pa!));
+  await deals.scrollIntoViewIfNeeded();
   await shot(page, 'rent-review-property-view');
+  expect(await seriousViolations(page), 'property view with its deals').toEqual([]);
 });
 
-test('a wizard opened with ?property_id and name starts locked on step 2', async ({ page }) => {
+test('a wizard opened with ?property_id and name starts locked on step 2 (dark theme)', async ({ page }) => {
   await login(page, AGENT);
+  const theme = await page.request.put('/api/settings/theme', { headers: XHR, data: { theme: 'dark' } });
+  expect(theme.ok()).toBeTruthy();
   const p = (await seededProperties(page))[1]!;
   const name = `${p.building_num ?? ''} ${p.address.full_address}`.trim();
   await page.goto(`/properties?deal=rent_review&property_id=${p.id}&name=${encodeURIComponent(name)}`);
@@ -135,9 +141,18 @@ test('a wizard opened with ?property_id and name starts locked on step 2', async
   await stepButton(wizard, 'Select Property').click();
   await expect(wizard.getByRole('textbox', { name: 'Property' })).toBeDisabled();
   await expect(wizard.getByRole('textbox', { name: 'Property' })).toHaveValue(name);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await stepButton(wizard, 'Contact information').click();
+  await shot(page, 'rent-review-contacts-dark');
+  expect(await seriousViolations(page), 'contacts step, dark').toEqual([]);
+  await stepButton(wizard, 'Comments And Links').click();
+  await expect(wizard.getByRole('textbox', { name: 'Write a comment' })).toBeVisible();
+  await shot(page, 'rent-review-comments-dark');
+  expect(await seriousViolations(page), 'comments step, dark').toEqual([]);
   await wizard.getByRole('button', { name: 'Close' }).click();
   await expect(wizard).toBeHidden();
   await expect(page).not.toHaveURL(/deal=/);
+  await page.request.put('/api/settings/theme', { headers: XHR, data: { theme: 'light' } });
 });
 
 test('as the admin: a tracked retailer needs an effective date, then records the tenant change', async ({
@@ -180,12 +195,15 @@ test('as the admin: a tracked retailer needs an effective date, then records the
 
   await page.goto(`/properties?id=${p!.id}`);
   await expect(page.getByRole('region', { name: 'Parties' })).toContainText(newTenant);
-  const deals = page.getByRole('region', { name: 'Deals' });
-  await deals.getByRole('link', { name: /Tracked Retailer/ }).click();
+  const deals = page.getByRole('table', { name: 'Deals of this property' });
+  const row = deals.getByRole('row').filter({ hasText: '15/09/2026' });
+  await expect(row).toContainText(`${p!.tenant!.name} → ${newTenant}`);
+  await row.getByRole('link', { name: 'Tracked Retailer' }).click();
   const deal = page.getByRole('region', { name: 'Tenant' });
   await expect(deal).toContainText(p!.tenant!.name);
   await expect(deal).toContainText(newTenant);
   await shot(page, 'deal-view');
+  expect(await seriousViolations(page), 'deal view').toEqual([]);
 });
 
 /** Presses Tab until `target` has the focus (at most `max` times). */

@@ -109,7 +109,7 @@ export function DealWizard({ definition: def, open, onClose, property: preset = 
                 {def.steps.map((s, i) => {
                   const error = i !== w.step ? (s.errorWhen?.(values, w.furthest) ?? null) : null;
                   return (
-                    <Step key={s.label} completed={i < w.furthest && i !== w.step}>
+                    <Step key={s.label} completed={w.visited.has(i) && i !== w.step}>
                       <StepButton
                         id={`${titleId}-step-${i}`}
                         aria-controls={`${titleId}-panel`}

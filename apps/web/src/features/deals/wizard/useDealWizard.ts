@@ -50,6 +50,8 @@ export function useDealWizard(def: WizardDefinition, preset: { id: number; name:
   const [loading, setLoading] = useState(!!preset);
   const [step, setStep] = useState(0);
   const [furthest, setFurthest] = useState(0);
+  /** The steps opened so far: only those show as done (a skipped step is not). */
+  const [visited, setVisited] = useState<ReadonlySet<number>>(new Set([0]));
   const [refused, setRefused] = useState(false);
   const key = useRef(newKey());
   const propertyId = property?.id ?? 0;
@@ -66,6 +68,7 @@ export function useDealWizard(def: WizardDefinition, preset: { id: number; name:
   const goTo = useCallback((n: number) => {
     setStep(n);
     setFurthest((f) => Math.max(f, n));
+    setVisited((v) => new Set(v).add(n));
   }, []);
 
   /** Loads the chosen property, then clears and fills the form and opens step 2. */
@@ -79,6 +82,7 @@ export function useDealWizard(def: WizardDefinition, preset: { id: number; name:
           setProperty(loaded);
           setStep(1);
           setFurthest(1);
+          setVisited(new Set([0, 1]));
         })
         .catch(() => setSelected(null))
         .finally(() => setLoading(false)),
@@ -110,6 +114,7 @@ export function useDealWizard(def: WizardDefinition, preset: { id: number; name:
     setProperty(null);
     setStep(0);
     setFurthest(0);
+    setVisited(new Set([0]));
     setRefused(false);
     key.current = newKey();
   }, [def.keepsCurrency, def.type, form, user.currency]);
@@ -156,6 +161,7 @@ export function useDealWizard(def: WizardDefinition, preset: { id: number; name:
     loading,
     step,
     furthest,
+    visited,
     refused,
     goTo,
     select,
