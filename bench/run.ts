@@ -12,6 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bundleRows, printBundleRows } from './lib/bundle';
 import { ensureDatabase } from './lib/database';
+import { flowLoad } from './lib/flow-load';
 import { httpLoad } from './lib/http-load';
 import { repoRoot, startNode, stop, waitForHealth } from './lib/processes';
 import { sqlLoad } from './lib/sql-load';
@@ -77,9 +78,13 @@ async function main() {
 
     for (const scenario of scenarios.filter((s) => !only || s.name.includes(only))) {
       process.stdout.write(`… ${scenario.name}\n`);
-      const target = scenario.http(ctx);
-      await httpLoad(target, connections, warmup);
-      const http = await httpLoad(target, connections, seconds);
+      const load = async (secs: number) => {
+        if (scenario.flow) return flowLoad(scenario.flow(ctx), connections, secs);
+        if (scenario.http) return httpLoad(scenario.http(ctx), connections, secs);
+        throw new Error(`${scenario.name} has neither http nor flow`);
+      };
+      await load(warmup);
+      const http = await load(seconds);
       const sql = scenario.sql
         ? await sqlLoad(databaseUrl, scenario.sql(ctx), connections, seconds)
         : undefined;

@@ -6,6 +6,7 @@
  */
 import pg from 'pg';
 import { companiesStep, contactsStep } from './companies';
+import { dealsStep } from './deals';
 import { propertiesStep } from './properties';
 
 export interface DatasetStep {
@@ -15,8 +16,11 @@ export interface DatasetStep {
   run: (client: pg.Client, progress: (done: number, total: number) => void) => Promise<number>;
 }
 
-/** Domains append their steps here, in dependency order (companies before properties). */
-export const DATASET_STEPS: DatasetStep[] = [companiesStep, contactsStep, propertiesStep];
+/**
+ * Domains append their steps here, in dependency order (companies before properties before deals).
+ * A step added later runs alone on a database that already holds the others.
+ */
+export const DATASET_STEPS: DatasetStep[] = [companiesStep, contactsStep, propertiesStep, dealsStep];
 
 export async function ensureDataset(databaseUrl: string): Promise<void> {
   if (!DATASET_STEPS.length) return;

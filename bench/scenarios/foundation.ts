@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { FlowTarget } from '../lib/flow-load';
 import type { HttpTarget } from '../lib/http-load';
 import type { SqlTarget } from '../lib/sql-load';
 
@@ -13,7 +14,10 @@ export interface BenchContext {
 
 export interface Scenario {
   name: string;
-  http: (ctx: BenchContext) => HttpTarget;
+  /** autocannon's target: one endpoint (or a rotation of paths) under load. */
+  http?: (ctx: BenchContext) => HttpTarget;
+  /** Or a flow of calls timed as one unit (writes with bodies, a client's chain of calls). */
+  flow?: (ctx: BenchContext) => FlowTarget;
   /** The same work as plain SQL, run straight against PostgreSQL for the ratio column. */
   sql?: (ctx: BenchContext) => SqlTarget;
 }

@@ -1,8 +1,14 @@
 import { companiesScenarios } from './companies';
+import { dealsScenarios } from './deals';
 import { foundationScenarios } from './foundation';
 import { propertiesScenarios } from './properties';
 
 export type { BenchContext, Scenario } from './foundation';
 
 /** Hot paths measured by `npm run bench`, in the order printed. Each domain adds its file here. */
-export const scenarios = [...foundationScenarios, ...companiesScenarios, ...propertiesScenarios];
+export const scenarios = [
+  ...foundationScenarios,
+  ...companiesScenarios,
+  ...propertiesScenarios,
+  ...dealsScenarios,
+];

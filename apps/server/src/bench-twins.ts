@@ -29,3 +29,96 @@ export {
 } from './modules/search/word-tables';
 // The dataset generator writes property_words rows as the trigger would (bulk COPY bypasses it).
 export { chooseDriver, propertyWordRows, searchWords } from './modules/search/words';
+
+/** What a rent review with its wizard's address and areas changes (the bench's generated values). */
+export interface RentReviewTwinValues {
+  propertyId: number;
+  addressId: number;
+  userId: number;
+  effectiveDate: string;
+  rentPa: string;
+  rentSqft: string;
+  nextReviewDate: string;
+  niaSqft: number;
+  itzaArea: number;
+  groundFloorArea: number;
+  street2: string;
+}
+
+/**
+ * The deal engine's rent review with address and areas (ADR 0043) as plain SQL in one
+ * transaction: the state before (property, its parties, its address), the deal, its tenant
+ * parties, the history rows (source 'deal', the deal's id), the property and the address. The
+ * answer's re-read of the deal (GET /api/deals/{id}'s shape) is not part of it.
+ */
+export const rentReviewTwinSql = (v: RentReviewTwinValues): Array<{ sql: string; params?: unknown[] }> => {
+  const deal = `currval(pg_get_serial_sequence('deals', 'id'))`;
+  return [
+    { sql: 'begin' },
+    { sql: 'select * from properties where id = $1', params: [v.propertyId] },
+    {
+      sql: 'select role, company_id, user_id, position from property_parties where property_id = $1 order by role, position',
+      params: [v.propertyId],
+    },
+    { sql: 'select * from addresses where id = $1', params: [v.addressId] },
+    {
+      sql: `insert into deals (deal_type, property_id, effective_date, prev_rent_pa, prev_rent_sqft, rent_pa, rent_sqft,
+                               next_review_date, currency, created_by, created_at)
+            select 'rent_review', p.id, $2, p.rent_pa, p.rent_sqft, $3, $4, $5, p.currency, $6, now()
+              from properties p where p.id = $1 returning id`,
+      params: [v.propertyId, v.effectiveDate, v.rentPa, v.rentSqft, v.nextReviewDate, v.userId],
+    },
+    {
+      sql: `insert into deal_parties (deal_id, role, company_id, position)
+            select ${deal}, r.role, r.company_id, 0
+              from properties p, lateral (values ('tenant', p.tenant_id), ('prev_tenant', p.tenant_id),
+                                                 ('legal_tenant', p.legal_tenant_id), ('prev_legal_tenant', p.legal_tenant_id)) r(role, company_id)
+             where p.id = $1 and r.company_id is not null`,
+      params: [v.propertyId],
+    },
+    {
+      sql: `insert into field_history (entity_type, entity_id, field, old_value, new_value, source, deal_id, user_id,
+                                       verified, verified_by, verified_at, created_at)
+            select c.entity_type, c.entity_id, c.field, c.old_value, c.new_value, 'deal', ${deal}, $1, true, $1, now(), now()
+              from properties p join addresses a on a.id = p.address_id,
+                   lateral (values ('property', p.id, 'rent_pa', to_jsonb(p.rent_pa::text), to_jsonb($3::text)),
+                                   ('property', p.id, 'rent_sqft', to_jsonb(p.rent_sqft::text), to_jsonb($4::text)),
+                                   ('property', p.id, 'next_review_date', to_jsonb(p.next_review_date::text), to_jsonb($5::text)),
+                                   ('property', p.id, 'nia_sqrt', to_jsonb(p.nia_sqrt), to_jsonb($6::numeric)),
+                                   ('property', p.id, 'itza_area', to_jsonb(p.itza_area), to_jsonb($7::numeric)),
+                                   ('property', p.id, 'ground_floor_area', to_jsonb(p.ground_floor_area), to_jsonb($8::numeric)),
+                                   ('address', a.id, 'street2', to_jsonb(a.street2), to_jsonb($9::text))
+                           ) c(entity_type, entity_id, field, old_value, new_value)
+             where p.id = $2 and c.old_value is distinct from c.new_value`,
+      params: [
+        v.userId,
+        v.propertyId,
+        v.rentPa,
+        v.rentSqft,
+        v.nextReviewDate,
+        v.niaSqft,
+        v.itzaArea,
+        v.groundFloorArea,
+        v.street2,
+      ],
+    },
+    {
+      sql: `update properties set rent_pa = $2, rent_sqft = $3, next_review_date = $4, nia_sqrt = $5, itza_area = $6,
+                                  ground_floor_area = $7, updated_at = now() where id = $1`,
+      params: [
+        v.propertyId,
+        v.rentPa,
+        v.rentSqft,
+        v.nextReviewDate,
+        v.niaSqft,
+        v.itzaArea,
+        v.groundFloorArea,
+      ],
+    },
+    {
+      sql: 'update addresses set street2 = $2, updated_at = now() where id = $1',
+      params: [v.addressId, v.street2],
+    },
+    { sql: 'commit' },
+  ];
+};

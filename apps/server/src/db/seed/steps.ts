@@ -2,6 +2,7 @@ import type { Db } from '../client';
 import type { prng } from './seed';
 import { seedPlaces } from './places';
 import { seedComments } from './comments';
+import { seedDeals } from './deals';
 
 /** The demo data set so far, handed to each later seed step (all inside one transaction). */
 export interface SeedContext {
@@ -25,5 +26,5 @@ export interface SeedContext {
 /** A seed step returns counts for the start log (e.g. `{ properties: 5000 }`). */
 export type SeedStep = (ctx: SeedContext) => Promise<Record<string, number>>;
 
-/** Later issues append their step here, in dependency order (places before comments). */
-export const SEED_STEPS: SeedStep[] = [seedPlaces, seedComments];
+/** Later issues append their step here, in dependency order (places before comments and deals). */
+export const SEED_STEPS: SeedStep[] = [seedPlaces, seedComments, seedDeals];

@@ -91,7 +91,7 @@ const field = (b: DealCreateParsed, k: string): unknown => (b as Record<string, 
  * Every id the payload names exists (ADR 0043): the property or scheme, the tenants, every list
  * (prev_ lists too) and the scheme update's lists; a missing one is a 422 on its payload field.
  */
-const checkDealReferences = async (tx: Db, b: DealCreateParsed): Promise<void> => {
+const checkDealReferences = async (tx: Db, b: DealCreateParsed, propertyFound: boolean): Promise<void> => {
   const errors: Record<string, string[]> = {};
   const collect = async (check: Promise<void>, prefix = '') => {
     try {
@@ -102,8 +102,7 @@ const checkDealReferences = async (tx: Db, b: DealCreateParsed): Promise<void> =
     }
   };
   const place = placeOf(b);
-  if (place.kind === 'property' && !(await repo.propertyExists(tx, place.id)))
-    errors.property_id = [DEAL_READ_MESSAGES.propertyMissing];
+  if (place.kind === 'property' && !propertyFound) errors.property_id = [DEAL_READ_MESSAGES.propertyMissing];
   const companies: Record<string, number | null | undefined> = {};
   for (const k of ['tenant_id', 'legal_tenant_id', 'prev_tenant_id', 'prev_legal_tenant_id']) {
     const name = payloadName(b, k);
@@ -166,9 +165,10 @@ export const recordDealIn = async (
   b: DealCreateParsed,
   now: Date,
 ): Promise<number> => {
-  await checkDealReferences(tx, b);
   const place = placeOf(b);
-  const property = place.kind === 'property' ? (await propertyRepo.findRow(tx, place.id))! : undefined;
+  // Read once: its existence is the first reference checked, its row the state before.
+  const property = place.kind === 'property' ? await propertyRepo.findRow(tx, place.id) : undefined;
+  await checkDealReferences(tx, b, !!property);
   const scheme = place.kind === 'scheme' ? (await schemeRepo.findRow(tx, place.id))! : undefined;
   const before: PlaceState = property
     ? { columns: pick(property), lists: await parties.partyIds(tx, 'property', property.id) }
@@ -202,6 +202,7 @@ export const recordDealIn = async (
       'deal',
       now,
       deal.id,
+      before.lists,
     );
     if (b.address) {
       const address = (await addressRepo.findById(tx, property.address_id))!;

@@ -280,10 +280,12 @@ export const applyPropertyChanges = async (
   source: HistorySource,
   now: Date,
   dealId?: number,
+  /** The property's lists as the caller just read them in this transaction (saves reading them again). */
+  currentLists?: Map<PropertyPartyList, number[]>,
 ): Promise<number> => {
   const cols = definedOnly(columns);
   const changedLists = PROPERTY_PARTY_LIST_NAMES.filter((n) => lists[n] !== undefined);
-  const before = await parties.partyIds(tx, 'property', current.id);
+  const before = currentLists ?? (await parties.partyIds(tx, 'property', current.id));
   const after = propertySnapshot({ ...current, ...cols }, new Map(changedLists.map((n) => [n, lists[n]!])));
   // Only the fields the payload touched are compared.
   const touched: Snapshot = {};
