@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { contactCompany, partyNameColumns } from '../properties/parties.repository';
 import {
   addresses,
   companies,
@@ -59,8 +60,6 @@ export const loadDeal = async (db: Db, id: number) => {
 };
 export type LoadedDeal = NonNullable<Awaited<ReturnType<typeof loadDeal>>>;
 
-const contactCompany = alias(companies, 'contact_company');
-
 /** A deal's party rows in saved order, with the company's or contact's names. */
 export const partiesOf = (db: Db, dealId: number) =>
   db
@@ -68,14 +67,7 @@ export const partiesOf = (db: Db, dealId: number) =>
       role: dealParties.role,
       company_id: dealParties.company_id,
       user_id: dealParties.user_id,
-      c_name: companies.name,
-      c_core_id: companies.core_id,
-      c_is_verified: companies.is_verified,
-      c_verified_at: companies.verified_at,
-      u_name: users.name,
-      u_email: users.email,
-      u_company_id: users.company_id,
-      u_company_name: contactCompany.name,
+      ...partyNameColumns,
     })
     .from(dealParties)
     .leftJoin(companies, eq(companies.id, dealParties.company_id))

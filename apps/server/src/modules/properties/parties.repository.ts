@@ -38,7 +38,22 @@ export interface PartyLists {
 }
 
 const emptyLists = (): PartyLists => ({ companies: new Map(), contacts: new Map(), ids: new Map() });
-const contactCompany = alias(companies, 'contact_company');
+export const contactCompany = alias(companies, 'contact_company');
+
+/**
+ * The names a party row is shown with (join companies, users and `contactCompany` on the row's
+ * company_id / user_id): property, scheme and deal parties select the same columns.
+ */
+export const partyNameColumns = {
+  c_name: companies.name,
+  c_core_id: companies.core_id,
+  c_is_verified: companies.is_verified,
+  c_verified_at: companies.verified_at,
+  u_name: users.name,
+  u_email: users.email,
+  u_company_id: users.company_id,
+  u_company_name: contactCompany.name,
+};
 
 /** One party row as loadParties and the single-statement property read select it. */
 export interface PartyRow {
@@ -103,14 +118,7 @@ export const loadParties = async (
       role: t.role,
       company_id: t.company_id,
       user_id: t.user_id,
-      c_name: companies.name,
-      c_core_id: companies.core_id,
-      c_is_verified: companies.is_verified,
-      c_verified_at: companies.verified_at,
-      u_name: users.name,
-      u_email: users.email,
-      u_company_id: users.company_id,
-      u_company_name: contactCompany.name,
+      ...partyNameColumns,
     })
     .from(t)
     .leftJoin(companies, eq(companies.id, t.company_id))
