@@ -26,3 +26,4 @@ export * from './history.schema';
 export * from './history-display';
 export * from './deal.schema';
 export * from './deal-read.schema';
+export * from './deal-list.schema';

@@ -11,6 +11,8 @@ export const UI_STATE_SCREENS = [
   'properties',
   'schemes',
   'enquiries',
+  'deals',
+  'comparables',
 ] as const;
 export type UiStateScreen = (typeof UI_STATE_SCREENS)[number];
 

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { idSchema, pageQuerySchema } from './api.schema';
+import { isoDateSchema } from './dates';
+import { DEAL_TYPES, SALE_TYPES } from './enums';
+
+/*
+ * GET /api/deals (issue 13): every deal, server-side filtered, sorted and paged, and
+ * GET /api/deals/export (the same filters, every row as CSV). Money is a 2-decimal string,
+ * dates yyyy-mm-dd, timestamps ISO 8601.
+ */
+
+export const DEAL_LIST_MESSAGES = {
+  dateOrder: 'The "to" date must be on or after the "from" date.',
+} as const;
+
+export const DEAL_SORTS = [
+  '-effective_date',
+  'effective_date',
+  '-created_at',
+  'created_at',
+  '-rent_pa',
+  'rent_pa',
+  '-rent_sqft',
+  'rent_sqft',
+  '-sale_price',
+  'sale_price',
+] as const;
+export type DealSort = (typeof DEAL_SORTS)[number];
+
+/** Page sizes the /deals table offers. */
+export const DEAL_PAGE_SIZES = [25, 50, 100] as const;
+
+const commaList = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .string()
+    .trim()
+    .max(200)
+    .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(values)).max(values.length));
+
+/**
+ * The filters of /deals: `type` a comma list of deal types; `from`/`to` the effective date range;
+ * `town` the property's (or scheme's) town, exact and case-insensitive; `scheme_id` the scheme or
+ * the scheme a property belongs to; `tenant_id` the deal's new or previous tenant (trading or
+ * legal); `landlord_id` a landlord or previous landlord on the deal; `created_by` the user who
+ * recorded it; `property_id` one property's deals.
+ */
+export const dealFiltersSchema = z.object({
+  type: commaList(DEAL_TYPES).optional(),
+  from: isoDateSchema.optional(),
+  to: isoDateSchema.optional(),
+  town: z.string().trim().max(120).optional(),
+  scheme_id: idSchema.optional(),
+  property_id: idSchema.optional(),
+  tenant_id: idSchema.optional(),
+  landlord_id: idSchema.optional(),
+  created_by: idSchema.optional(),
+  sort: z.enum(DEAL_SORTS).optional().default('-effective_date'),
+});
+
+const dateOrder = <T extends { from?: string | undefined; to?: string | undefined }>(q: T) =>
+  !q.from || !q.to || q.from <= q.to;
+
+export const dealSearchQuerySchema = pageQuerySchema
+  .extend(dealFiltersSchema.shape)
+  .refine(dateOrder, { message: DEAL_LIST_MESSAGES.dateOrder, path: ['to'] });
+export type DealSearchQuery = z.input<typeof dealSearchQuerySchema>;
+
+export const dealExportQuerySchema = dealFiltersSchema.refine(dateOrder, {
+  message: DEAL_LIST_MESSAGES.dateOrder,
+  path: ['to'],
+});
+
+const ref = z.object({ id: z.number().int(), name: z.string() });
+
+/** One row of GET /api/deals. */
+export const dealListItemSchema = z.object({
+  id: z.number().int(),
+  deal_type: z.enum(DEAL_TYPES),
+  effective_date: z.string().nullable(),
+  /** The property dealt in (null for a scheme sale). */
+  property: z
+    .object({ id: z.number().int(), building_num: z.string().nullable(), full_address: z.string().nullable() })
+    .nullable(),
+  /** The scheme: the one sold, or the one the property belongs to. */
+  scheme: ref.nullable(),
+  town: z.string().nullable(),
+  tenant: ref.nullable(),
+  prev_tenant: ref.nullable(),
+  sale_type: z.enum(SALE_TYPES).nullable(),
+  sale_price: z.string().nullable(),
+  rent_pa: z.string().nullable(),
+  rent_sqft: z.string().nullable(),
+  currency: z.string().nullable(),
+  created_by: ref.nullable(),
+  created_at: z.string(),
+});
+export type DealListItem = z.infer<typeof dealListItemSchema>;
