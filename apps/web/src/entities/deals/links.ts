@@ -10,18 +10,27 @@ export const DEAL_PARAM = 'deal';
 export const WIZARD_TYPES: readonly DealType[] = ['rent_review', 'lease_renewal', 'tracked_retailer'];
 export const PROPERTY_ID_PARAM = 'property_id';
 export const PROPERTY_NAME_PARAM = 'name';
+/**
+ * A scheme the wizard works on (issue 13): a sale of the scheme preselects it; a letting or
+ * sub-letting searches that scheme's units only. `name` then carries the scheme's label.
+ */
+export const SCHEME_ID_PARAM = 'scheme_id';
+
+/** What a wizard link may name: a property, or a scheme. */
+export type DealPlaceRef = { id: number; name: string; kind?: 'property' | 'scheme' };
 
 /** The current search with a wizard opened on it (for a given property, when passed). */
 export const withDealWizard = (
   search: URLSearchParams,
   type: DealType,
-  property?: { id: number; name: string },
+  place?: DealPlaceRef,
 ): URLSearchParams => {
   const next = new URLSearchParams(search);
   next.set(DEAL_PARAM, type);
-  if (property) {
-    next.set(PROPERTY_ID_PARAM, String(property.id));
-    next.set(PROPERTY_NAME_PARAM, property.name);
+  if (place) {
+    next.delete(place.kind === 'scheme' ? PROPERTY_ID_PARAM : SCHEME_ID_PARAM);
+    next.set(place.kind === 'scheme' ? SCHEME_ID_PARAM : PROPERTY_ID_PARAM, String(place.id));
+    next.set(PROPERTY_NAME_PARAM, place.name);
   }
   return next;
 };
@@ -29,6 +38,6 @@ export const withDealWizard = (
 /** The search with the wizard and its preselection removed (closing it). */
 export const withoutDealWizard = (search: URLSearchParams): URLSearchParams => {
   const next = new URLSearchParams(search);
-  for (const p of [DEAL_PARAM, PROPERTY_ID_PARAM, PROPERTY_NAME_PARAM]) next.delete(p);
+  for (const p of [DEAL_PARAM, PROPERTY_ID_PARAM, SCHEME_ID_PARAM, PROPERTY_NAME_PARAM]) next.delete(p);
   return next;
 };
