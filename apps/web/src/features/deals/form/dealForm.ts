@@ -3,15 +3,26 @@ import {
   defaultCurrency,
   formatDate,
   parseTypedDate,
+  SALE_TYPES_WITH_TENANCY,
+  SCHEME_MESSAGES,
   type DealCreate,
   type DealType,
   type Property,
+  type Scheme,
 } from '@frontage/shared';
 import type { CompanyRef } from '../../../entities/companies/api';
 import type { ContactRef } from '../../../entities/contacts/api';
 import type { AddressFormValues } from '../../../entities/properties/propertyForm';
 import { areasFrom, areasPayload, emptyAreas, type AreasValue } from '../../../components/fields/areas';
 import { isValidDateText } from '../../../components/fields/DateField';
+import { emptySchemeInfo, type SchemeInfoValues } from '../../../entities/schemes/SchemeInfoSection';
+
+/** What a wizard records a deal on: a property, or (a sale) a whole scheme. */
+export type PlaceKind = 'property' | 'scheme';
+export interface DealPlace {
+  kind: PlaceKind;
+  id: number;
+}
 
 /*
  * One react-hook-form per wizard (issue 12): the values every deal wizard edits. Pickers hold
@@ -33,12 +44,15 @@ export const DEAL_MONEY_FIELDS = [
   'rent_sqft',
   'rateable_value',
   'service_charge',
+  'price_paid',
 ] as const;
 export const DEAL_COMPANY_LISTS = [
   'landlords',
   'landlord_agents',
   'tenant_agents',
   'prev_tenant_agents',
+  'prev_landlords',
+  'prev_landlord_agents',
 ] as const;
 export const DEAL_CONTACT_LISTS = [
   'landlord_contacts',
@@ -47,6 +61,8 @@ export const DEAL_CONTACT_LISTS = [
   'tenant_contacts',
   'prev_tenant_agent_contacts',
   'prev_tenant_contacts',
+  'prev_landlord_contacts',
+  'prev_landlord_agent_contacts',
 ] as const;
 export const DEAL_COMPANY_FIELDS = ['tenant', 'legal_tenant', 'prev_tenant', 'prev_legal_tenant'] as const;
 
@@ -67,6 +83,10 @@ export type DealFormValues = {
   rent_review_clause: string;
   break_clause: string;
   links: string[];
+  /** A sale's type (spec B §3 values) and the price paid (sent as sale_price). */
+  sale_type: string;
+  /** A scheme sale's own fields (step 2 in scheme mode), as typed. */
+  scheme: SchemeInfoValues;
 } & Record<DateName, string> &
   Record<MoneyName, string | null> &
   Record<CompanyName, CompanyRef | null> &
@@ -96,6 +116,8 @@ export const emptyDealForm = (userCurrency?: string | null): DealFormValues => (
   rent_review_clause: '',
   break_clause: '',
   links: [],
+  sale_type: '',
+  scheme: emptySchemeInfo(),
   effective_date: '',
   lease_start_date: '',
   lease_end_date: '',
@@ -107,6 +129,7 @@ export const emptyDealForm = (userCurrency?: string | null): DealFormValues => (
   rent_sqft: null,
   rateable_value: null,
   service_charge: null,
+  price_paid: null,
   tenant: null,
   legal_tenant: null,
   prev_tenant: null,
@@ -121,6 +144,21 @@ export const emptyDealForm = (userCurrency?: string | null): DealFormValues => (
   tenant_contacts: [],
   prev_tenant_agent_contacts: [],
   prev_tenant_contacts: [],
+  prev_landlords: [],
+  prev_landlord_agents: [],
+  prev_landlord_contacts: [],
+  prev_landlord_agent_contacts: [],
+});
+
+const addressOf = (a: Property['address'] | Scheme['address'] | undefined): AddressFormValues => ({
+  street: a?.street ?? '',
+  street2: a?.street2 ?? '',
+  city: a?.city ?? '',
+  region: a?.region ?? '',
+  post_code: a?.post_code ?? '',
+  country: a?.country ?? DEFAULT_COUNTRY,
+  latitude: a?.lat ?? null,
+  longitude: a?.lng ?? null,
 });
 
 /** Deal types whose wizard records a change of tenant: the current one becomes the previous. */
@@ -128,6 +166,8 @@ const TENANT_CHANGES: readonly DealType[] = ['tracked_retailer', 'subletting', '
 
 /**
  * Spec B §4's prefill on selecting a property (the form is cleared first):
+ * - a sale: the landlords and their agents as they stand are the Vendor's (prev_landlord lists)
+ *   and the Purchasor column starts empty; the tenancy (tenant side, rent, lease) as it stands;
  * - the address, planning, areas, landlords and their agents as they stand;
  * - the current tenant, legal tenant, tenant agents and contacts become the previous-tenant fields;
  *   a rent review or renewal keeps the same tenant, so they also fill the current ones, while a
@@ -141,8 +181,14 @@ export const fillFromProperty = (
   p: Property,
   userCurrency?: string | null,
 ): DealFormValues => {
-  const a = p.address;
   const change = TENANT_CHANGES.includes(type);
+  const sale = type === 'sale';
+  const landlordSide = {
+    landlords: p.landlords ?? [],
+    landlord_contacts: (p.landlord_contacts ?? []) as ContactRef[],
+    landlord_agents: p.landlord_agents ?? [],
+    landlord_agent_contacts: (p.landlord_agent_contacts ?? []) as ContactRef[],
+  };
   const tenantSide = {
     tenant: p.tenant ?? null,
     legal_tenant: p.legal_tenant ?? null,
@@ -153,23 +199,11 @@ export const fillFromProperty = (
   return {
     ...emptyDealForm(userCurrency),
     building_num: p.building_num ?? '',
-    address: {
-      street: a?.street ?? '',
-      street2: a?.street2 ?? '',
-      city: a?.city ?? '',
-      region: a?.region ?? '',
-      post_code: a?.post_code ?? '',
-      country: a?.country ?? DEFAULT_COUNTRY,
-      latitude: a?.lat ?? null,
-      longitude: a?.lng ?? null,
-    },
+    address: addressOf(p.address),
     planning: p.planning ?? '',
     areas: areasFrom(p),
     currency: defaultCurrency(p.currency, userCurrency),
-    landlords: p.landlords ?? [],
-    landlord_contacts: (p.landlord_contacts ?? []) as ContactRef[],
-    landlord_agents: p.landlord_agents ?? [],
-    landlord_agent_contacts: (p.landlord_agent_contacts ?? []) as ContactRef[],
+    ...(sale ? vendorOf(landlordSide) : landlordSide),
     prev_tenant: tenantSide.tenant,
     prev_legal_tenant: tenantSide.legal_tenant,
     prev_tenant_agents: tenantSide.tenant_agents,
@@ -178,6 +212,7 @@ export const fillFromProperty = (
     ...(change ? {} : tenantSide),
     prev_rent_pa: p.rent_pa,
     prev_rent_sqft: p.rent_sqft,
+    ...(sale ? { rent_pa: p.rent_pa, rent_sqft: p.rent_sqft } : {}),
     rateable_value: p.rateable_value,
     service_charge: p.service_charge,
     incentive: p.incentive ?? '',
@@ -189,6 +224,41 @@ export const fillFromProperty = (
     break_clause: p.break_clause ?? '',
   };
 };
+
+type LandlordSide = Pick<
+  DealFormValues,
+  'landlords' | 'landlord_contacts' | 'landlord_agents' | 'landlord_agent_contacts'
+>;
+/** A sale's Vendor column: the landlord side as it stands. */
+const vendorOf = (l: LandlordSide) => ({
+  prev_landlords: l.landlords,
+  prev_landlord_contacts: l.landlord_contacts,
+  prev_landlord_agents: l.landlord_agents,
+  prev_landlord_agent_contacts: l.landlord_agent_contacts,
+});
+
+/**
+ * A sale of a whole scheme, on loading it (GET /api/schemes/{id}): its address and own fields,
+ * its landlord lists as the Vendor's (the Purchasor column starts empty); currency = the user's,
+ * else GBP (a scheme stores none).
+ */
+export const fillFromScheme = (s: Scheme, userCurrency?: string | null): DealFormValues => ({
+  ...emptyDealForm(userCurrency),
+  address: addressOf(s.address),
+  scheme: {
+    name: s.name,
+    type: s.type,
+    opened: s.opened_at === null ? '' : String(s.opened_at),
+    car_spaces: s.car_spaces === null ? '' : String(s.car_spaces),
+    is_under_construction: s.is_under_construction,
+  },
+  ...vendorOf({
+    landlords: s.landlords ?? [],
+    landlord_contacts: (s.landlord_contacts ?? []) as ContactRef[],
+    landlord_agents: s.landlord_agents ?? [],
+    landlord_agent_contacts: (s.landlord_agent_contacts ?? []) as ContactRef[],
+  }),
+});
 
 /**
  * Spec B §4, before submit: a previous rent with no new rent means the rent did not change, so
@@ -205,6 +275,46 @@ const ids = (list: { id: number }[]) => (list.length ? list.map((r) => r.id) : u
 const defined = (o: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 
+/**
+ * Spec B §4, before a sub-letting's submit: each new tenant field left empty is the previous
+ * one's — the trading tenant, the legal tenant, the agents, the agent contacts, the contacts,
+ * each on its own (ADR 0048).
+ */
+export const copyTenantSide = (v: DealFormValues): DealFormValues => ({
+  ...v,
+  tenant: v.tenant ?? v.prev_tenant,
+  legal_tenant: v.legal_tenant ?? v.prev_legal_tenant,
+  tenant_agents: v.tenant_agents.length ? v.tenant_agents : v.prev_tenant_agents,
+  tenant_agent_contacts: v.tenant_agent_contacts.length
+    ? v.tenant_agent_contacts
+    : v.prev_tenant_agent_contacts,
+  tenant_contacts: v.tenant_contacts.length ? v.tenant_contacts : v.prev_tenant_contacts,
+});
+
+/** Whether a sale carries the tenancy: a property sold as an investment or a sale & lease back. */
+export const saleWithTenancy = (kind: PlaceKind, saleType: string): boolean =>
+  kind === 'property' && (SALE_TYPES_WITH_TENANCY as readonly string[]).includes(saleType);
+
+/** The tenant, lease and rent fields a sale sends only with the tenancy (spec B §3, §4). */
+export const SALE_TENANCY_KEYS = [
+  'tenant_id',
+  'legal_tenant_id',
+  'tenant_agents',
+  'tenant_agent_contacts',
+  'tenant_contacts',
+  'lease_start_date',
+  'lease_end_date',
+  'rent_review_clause',
+  'next_review_date',
+  'break_clause',
+  'break_date',
+  'rent_pa',
+  'rent_sqft',
+  'rateable_value',
+  'service_charge',
+  'incentive',
+] as const;
+
 /** The address update the wizard's step 2 sends with the deal (spec B §3: country, unit, street …). */
 const addressPart = (v: DealFormValues) =>
   defined({
@@ -219,8 +329,35 @@ const addressPart = (v: DealFormValues) =>
     longitude: v.address.longitude ?? undefined,
   });
 
+const previousTenant = (v: DealFormValues) => ({
+  prev_tenant_agents: ids(v.prev_tenant_agents),
+  prev_tenant_agent_contacts: ids(v.prev_tenant_agent_contacts),
+  prev_tenant_contacts: ids(v.prev_tenant_contacts),
+});
+
+/** The typed text of a number field as a number (the schema names a bad one). */
+const num = (s: string) => (s.trim() ? Number(s.trim()) : undefined);
+
+/** A scheme sale's update of the scheme (spec B §3 "Scheme update payload"). */
+const schemeUpdate = (v: DealFormValues) => {
+  const { unit: _unit, latitude: _lat, longitude: _lng, ...address } = addressPart(v);
+  return defined({
+    name: v.scheme.name.trim(),
+    type: v.scheme.type || undefined,
+    opened: num(v.scheme.opened),
+    car_spaces: num(v.scheme.car_spaces),
+    is_under_construction: v.scheme.is_under_construction,
+    address,
+    // The purchaser's lists become the scheme's landlords.
+    landlords: ids(v.landlords),
+    landlord_contacts: ids(v.landlord_contacts),
+    landlord_agents: ids(v.landlord_agents),
+    landlord_agent_contacts: ids(v.landlord_agent_contacts),
+  });
+};
+
 /** The fields each deal type sends besides the common ones (spec B §3). */
-const EXTRA: Record<'rent_review' | 'lease_renewal' | 'tracked_retailer', (v: DealFormValues) => object> = {
+const EXTRA: Record<WizardDealType, (v: DealFormValues, place: DealPlace) => object> = {
   rent_review: (v) => ({
     effective_date: parseTypedDate(v.effective_date) ?? undefined,
     prev_rent_pa: v.prev_rent_pa ?? undefined,
@@ -236,27 +373,49 @@ const EXTRA: Record<'rent_review' | 'lease_renewal' | 'tracked_retailer', (v: De
     effective_date: parseTypedDate(v.effective_date) ?? '',
     prev_tenant_id: v.prev_tenant?.id,
     prev_legal_tenant_id: v.prev_legal_tenant?.id,
-    prev_tenant_agents: ids(v.prev_tenant_agents),
-    prev_tenant_agent_contacts: ids(v.prev_tenant_agent_contacts),
-    prev_tenant_contacts: ids(v.prev_tenant_contacts),
+    ...previousTenant(v),
+  }),
+  subletting: (v) => ({
+    effective_date: parseTypedDate(v.effective_date) ?? undefined,
+    prev_tenant_id: v.prev_tenant?.id,
+    prev_legal_tenant_id: v.prev_legal_tenant?.id,
+    ...previousTenant(v),
+  }),
+  // New letting names the legal tenants tenant_legal_id / prev_tenant_legal_id (spec B §3).
+  new_letting: (v) => ({
+    effective_date: parseTypedDate(v.effective_date) ?? undefined,
+    legal_tenant_id: undefined,
+    tenant_legal_id: v.legal_tenant?.id,
+    prev_tenant_id: v.prev_tenant?.id,
+    prev_tenant_legal_id: v.prev_legal_tenant?.id,
+    ...previousTenant(v),
+  }),
+  sale: (v, place) => ({
+    effective_date: parseTypedDate(v.effective_date) ?? undefined,
+    sale_type: v.sale_type || undefined,
+    sale_price: v.price_paid ?? undefined,
+    prev_landlords: ids(v.prev_landlords),
+    prev_landlord_contacts: ids(v.prev_landlord_contacts),
+    prev_landlord_agents: ids(v.prev_landlord_agents),
+    prev_landlord_agent_contacts: ids(v.prev_landlord_agent_contacts),
+    ...(place.kind === 'scheme' ? { scheme_id: place.id, scheme: schemeUpdate(v) } : {}),
   }),
 };
-export type WizardDealType = keyof typeof EXTRA;
+export type WizardDealType = DealType;
 
 /**
  * The POST /api/deals body of a wizard: spec B §3's fields of its type with empty values and
  * empty lists left out, plus the address and areas of step 2 so that the submit is one call. The
- * rent-copy rule applies first.
+ * rent-copy rule applies first (and a sub-letting's tenant copy rule); a sale then drops what
+ * spec B §4 clears: the tenancy unless a property is sold with it, the property's planning,
+ * address and areas for a scheme (whose address goes in the scheme update), and the scheme's
+ * fields for a property (they are only built for a scheme).
  */
-export const toDealPayload = (
-  type: WizardDealType,
-  propertyId: number,
-  values: DealFormValues,
-): DealCreate => {
-  const v = copyRent(values);
+export const toDealPayload = (type: WizardDealType, place: DealPlace, values: DealFormValues): DealCreate => {
+  const v = type === 'subletting' ? copyTenantSide(copyRent(values)) : copyRent(values);
   const body: Record<string, unknown> = {
     deal_type: type,
-    property_id: propertyId,
+    property_id: place.kind === 'property' ? place.id : undefined,
     reason: text(v.reason),
     tenant_id: v.tenant?.id,
     legal_tenant_id: v.legal_tenant?.id,
@@ -281,10 +440,14 @@ export const toDealPayload = (
     currency: v.currency || undefined,
     planning: text(v.planning),
     links: v.links.length ? v.links : undefined,
-    ...EXTRA[type](v),
+    ...EXTRA[type](v, place),
     address: addressPart(v),
     areas: areasPayload(v.areas),
   };
+  if (type === 'sale') {
+    if (!saleWithTenancy(place.kind, v.sale_type)) for (const k of SALE_TENANCY_KEYS) delete body[k];
+    if (place.kind === 'scheme') for (const k of ['planning', 'address', 'areas']) delete body[k];
+  }
   return defined(body) as DealCreate;
 };
 
@@ -296,9 +459,31 @@ export const dateErrors = (v: DealFormValues): Record<string, string> => {
   return out;
 };
 
+/**
+ * Spec B §5 for a scheme sale: Scheme Name and Type are required (Opened and Car Spaces are
+ * checked by the scheme update's schema).
+ */
+export const schemeSaleErrors = (v: DealFormValues): Record<string, string> => {
+  const out: Record<string, string> = {};
+  if (!v.scheme.name.trim()) out['scheme.name'] = SCHEME_MESSAGES.nameRequired;
+  if (!v.scheme.type) out['scheme.type'] = SCHEME_MESSAGES.typeRequired;
+  return out;
+};
+
 /** A server 422 key (or a schema issue path) → the wizard's field. */
 export const dealFieldOf = (key: string): string => {
+  if (key.startsWith('scheme.')) {
+    const rest = key.slice('scheme.'.length);
+    const [field] = rest.split('.');
+    if (field === 'address') return dealFieldOf(rest);
+    if (field === 'opened_at') return 'scheme.opened';
+    if (field === 'under_construction') return 'scheme.is_under_construction';
+    if (field?.startsWith('landlord')) return field;
+    return `scheme.${field}`;
+  }
   const [head, second] = key.split('.');
+  if (head === 'sale_price') return 'price_paid';
+  if (head === 'scheme_id') return 'scheme';
   if (head === 'tenant_id') return 'tenant';
   if (head === 'legal_tenant_id' || head === 'tenant_legal_id') return 'legal_tenant';
   if (head === 'prev_tenant_id') return 'prev_tenant';
