@@ -7,7 +7,8 @@ import { json, type FakeHandler, type FakeRequest } from './fakeFetch';
 import { makeUser } from './fixtures';
 import { party, property, scheme } from './placesFixtures';
 import { makeCompany, page } from './companiesFixtures';
-import { copyTenantSide, fillFromProperty } from '../src/features/deals/form/dealForm';
+import { fillFromProperty } from '../src/features/deals/form/dealForm';
+import { copyTenantSide } from '../src/features/deals/form/dealRules';
 
 /**
  * Issue 13's wizards: the Sale (its steps by mode and sale type, the clearing rules, a scheme's

@@ -1,6 +1,6 @@
 import { MESSAGES, type DealType } from '@frontage/shared';
 import { SALE_VERIFICATION_TEXT } from '../../entities/companies/VerificationIndicator';
-import { saleWithTenancy, schemeSaleErrors } from './form/dealForm';
+import { saleWithTenancy, schemeSaleErrors } from './form/dealRules';
 import { CommentsLinksStep, WizardComments } from './steps/CommentsLinksStep';
 import { CHECK_PROPERTY_FIELDS, CheckPropertyStep } from './steps/CheckPropertyStep';
 import { ContactsStep, LANDLORD_FIELDS, PREV_TENANT_FIELDS, TENANT_FIELDS } from './steps/ContactsStep';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useForm, type FieldErrors } from 'react-hook-form';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { dealCreateSchema, DEAL_MENU, type Property, type Scheme } from '@frontage/shared';
@@ -45,6 +45,8 @@ const errorPaths = (errors: FieldErrors, prefix = ''): string[] =>
 
 /** The loaded place a deal is recorded on. */
 type Loaded = { kind: 'property'; property: Property } | { kind: 'scheme'; scheme: Scheme };
+const PROPERTY_ONLY: readonly PlaceKind[] = ['property'];
+
 const placeOf = (l: Loaded | null): DealPlace | null =>
   l ? { kind: l.kind, id: l.kind === 'property' ? l.property.id : l.scheme.id } : null;
 
@@ -61,7 +63,7 @@ const placeOf = (l: Loaded | null): DealPlace | null =>
 export function useDealWizard(def: WizardDefinition, preset: DealPlaceRef | null) {
   const qc = useQueryClient();
   const user = useCurrentUser();
-  const modes = def.modes ?? ['property'];
+  const modes = def.modes ?? PROPERTY_ONLY;
   const presetKind: PlaceKind = preset?.kind ?? 'property';
   const lockedOn = preset && modes.includes(presetKind) ? preset : null;
   const withinScheme = preset && !lockedOn && presetKind === 'scheme' ? preset : null;
@@ -75,25 +77,21 @@ export function useDealWizard(def: WizardDefinition, preset: DealPlaceRef | null
   const [refused, setRefused] = useState(false);
   const key = useRef(newKey());
   const place = placeOf(loaded);
-  // The resolver reads the place and mode of the latest render.
-  const current = useRef({ place, mode });
-  current.current = { place, mode };
-
   const form = useForm<DealFormValues>({
     defaultValues: emptyDealForm(keptCurrency.get(def.type) ?? user.currency),
+    // react-hook-form takes each render's resolver: it sees the place and mode chosen.
     resolver: flatResolver((v) => {
-      const { place: at, mode: m } = current.current;
-      const own = { ...dateErrors(v), ...def.errors?.(v, m) };
+      const own = { ...dateErrors(v), ...def.errors?.(v, mode) };
       if (Object.keys(own).length) return own;
       return payloadIssues(
         dealCreateSchema,
-        toDealPayload(def.type, at ?? { kind: m, id: 0 }, v),
+        toDealPayload(def.type, place ?? { kind: mode, id: 0 }, v),
         dealFieldOf,
       );
     }),
   });
 
-  const values = form.watch();
+  const values = useWatch({ control: form.control }) as DealFormValues;
   const steps = stepsOf(def, { values, mode });
   /** The steps opened so far, by label: only those show as done (a skipped one does not). */
   const [visited, setVisited] = useState<ReadonlySet<string>>(new Set([steps[0]!.label]));
