@@ -488,6 +488,25 @@ describe('GET /api/properties and /simple', () => {
     expect((await call('GET', '/api/properties/simple?per_page=101', userCookie)).statusCode).toBe(422);
   });
 
+  it("limits the typeahead to one scheme's units with scheme_id", async () => {
+    const { scheme, c } = await seedSome();
+    const d = (
+      await call('POST', `/api/schemes/${scheme.id}/properties`, adminCookie, { building_num: 'SU2' })
+    ).json().data;
+    const ids = async (url: string) => {
+      const res = await call('GET', url, userCookie);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.map((p: { id: number }) => p.id);
+    };
+    // Every unit of the scheme, unit numbers in order; nothing standalone (the town matches both).
+    expect(await ids(`/api/properties/simple?scheme_id=${scheme.id}`)).toEqual([c.id, d.id]);
+    expect(await ids(`/api/properties/simple?scheme_id=${scheme.id}&q=leeds`)).toEqual([c.id, d.id]);
+    expect(await ids(`/api/properties/simple?scheme_id=${scheme.id}&q=su2`)).toEqual([d.id]);
+    expect(await ids(`/api/properties/simple?scheme_id=${scheme.id}&q=deansgate`)).toEqual([]);
+    expect(await ids(`/api/properties/simple?scheme_id=${scheme.id + 1000}`)).toEqual([]);
+    expect((await call('GET', '/api/properties/simple?scheme_id=abc', userCookie)).statusCode).toBe(422);
+  });
+
   it("lists My Properties: where the user or the user's company holds a party role", async () => {
     const { a, c } = await seedSome();
     // user's company is the landlord of a (and of the scheme, so of c); nothing links b.

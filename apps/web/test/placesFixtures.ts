@@ -86,3 +86,26 @@ export const property = (id: number, extra: Record<string, unknown> = {}) => ({
   unverified_history_columns: [],
   ...extra,
 });
+
+/** A scheme as GET /api/schemes/{id} answers (with its address and landlord lists). */
+export const scheme = (id: number, extra: Record<string, unknown> = {}) => ({
+  id,
+  entity_type: 'scheme',
+  name: 'Abbey Retail Park',
+  type: 'Out of town',
+  opened_at: 2017,
+  car_spaces: 600,
+  is_under_construction: false,
+  reason: null,
+  address_id: 40,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+  address,
+  landlords: [party(3, 'Hammerson')],
+  landlord_contacts: [],
+  landlord_agents: [party(4, 'Savills')],
+  landlord_agent_contacts: [],
+  files: [],
+  properties: [],
+  ...extra,
+});

@@ -77,12 +77,11 @@ describe('top bar', () => {
     const menu = await screen.findByRole('menu');
     const items = within(menu).getAllByRole('menuitem');
     expect(items.map((i) => i.textContent)).toEqual(DEAL_MENU.map((d) => d.label));
-    // Rent Review, Lease Renewal/Re-gear and Tracked Retailer open their wizards (issue 12); the
-    // other three wait for theirs (issue 13).
+    // Every item opens its wizard (issues 12 and 13).
     const disabled = items
       .filter((i) => i.getAttribute('aria-disabled') === 'true')
       .map((i) => i.textContent);
-    expect(disabled).toEqual(['Sale', 'New Letting', 'Sub-letting/Assignment']);
+    expect(disabled).toEqual([]);
     await ue.hover(screen.getByTestId('tracked-retailer-deal'));
     expect(await screen.findByRole('tooltip')).toHaveTextContent(TRACKED_RETAILER_TOOLTIP);
     await ue.keyboard('{Escape}');

@@ -35,7 +35,12 @@ const commaList = <T extends readonly [string, ...string[]]>(values: T) =>
     .string()
     .trim()
     .max(200)
-    .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.enum(values)).max(values.length));
 
 /**
@@ -80,7 +85,11 @@ export const dealListItemSchema = z.object({
   effective_date: z.string().nullable(),
   /** The property dealt in (null for a scheme sale). */
   property: z
-    .object({ id: z.number().int(), building_num: z.string().nullable(), full_address: z.string().nullable() })
+    .object({
+      id: z.number().int(),
+      building_num: z.string().nullable(),
+      full_address: z.string().nullable(),
+    })
     .nullable(),
   /** The scheme: the one sold, or the one the property belongs to. */
   scheme: ref.nullable(),

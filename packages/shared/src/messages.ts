@@ -27,6 +27,9 @@ export const MESSAGES = {
   retailerNeverVerified: 'This retailer has never been verified',
   retailerVerified: 'This retailer is verified',
   retailerNotCurrentlyVerified: 'This retailer is not currently verified',
+  /** The verification tooltips inside the sale wizard (spec B §2). */
+  trackedRetailerVerified: 'Verified Tracked Retailer',
+  trackedRetailerNotVerified: 'This Tracked Retailer has not yet been Verified',
 } as const;
 
 /** Server-side messages (API.md). */

@@ -395,7 +395,19 @@ export const simpleSearchSql = (
   type: PropertyFilters['type'],
   limit: number,
   offset: number,
+  schemeId?: number,
 ): SQL => {
+  if (schemeId) {
+    // One scheme's units (a wizard opened on a scheme): few rows, found by properties_scheme_id_idx;
+    // each word must start a word of the unit (property_words_property_idx), unit numbers in order.
+    const matches = words.map((w) => {
+      const r = wordRange(w);
+      return sql` and exists (select 1 from property_words w where w.property_id = p.id and w.word >= ${r.from} and w.word < ${r.to})`;
+    });
+    return sql`select ${simpleColumns} from ${properties} p ${simpleJoins}
+                where p.scheme_id = ${schemeId}${typeCond(type, sql`p.scheme_id is null`)}${sql.join(matches, sql``)}
+                order by p.building_num nulls last, p.id limit ${limit + 1} offset ${offset}`;
+  }
   if (!words.length) {
     return sql`select ${simpleColumns} from ${properties} p ${simpleJoins}
                 where true${typeCond(type, sql`p.scheme_id is null`)}
@@ -434,13 +446,16 @@ export const simpleSearchSql = (
  */
 export const simpleSearch = async (
   db: Db,
-  f: Pick<PropertyFilters, 'q' | 'type'>,
+  f: Pick<PropertyFilters, 'q' | 'type' | 'scheme_id'>,
   limit: number,
   offset: number,
 ): Promise<{ rows: SimpleRow[]; more: boolean }> => {
   const words = searchWords(f.q);
-  const driver = await PROPERTY_WORDS.pickDriver(db, words);
-  const rows = await preparedRows<SimpleRow>(db, simpleSearchSql(words, driver, f.type, limit, offset));
+  const driver = f.scheme_id ? 0 : await PROPERTY_WORDS.pickDriver(db, words);
+  const rows = await preparedRows<SimpleRow>(
+    db,
+    simpleSearchSql(words, driver, f.type, limit, offset, f.scheme_id),
+  );
   const more = rows.length > limit;
   return { rows: more ? rows.slice(0, limit) : rows, more };
 };

@@ -90,7 +90,12 @@ export const list = async (deps: ServiceDeps, actor: PlacesActor, q: ListQuery):
 /** GET /api/properties/simple: the property typeahead. */
 export const simple = async (deps: ServiceDeps, q: SimpleQuery): Promise<Page<PropertySimple>> => {
   const offset = offsetOf(q.page, q.per_page);
-  const { rows, more } = await repo.simpleSearch(deps.db, { q: q.q, type: q.type }, q.per_page, offset);
+  const { rows, more } = await repo.simpleSearch(
+    deps.db,
+    { q: q.q, type: q.type, scheme_id: q.scheme_id },
+    q.per_page,
+    offset,
+  );
   // No exact count for a typeahead (ADR 0023): the total says "this page, and one more row" when
   // another page exists, so total_pages is always "this page" or "this page + 1".
   const total = offset + rows.length + (more ? 1 : 0);

@@ -1,4 +1,4 @@
-import type { ComponentPropsWithRef } from 'react';
+import { createContext, useContext, type ComponentPropsWithRef } from 'react';
 import { Box, Tooltip } from '@mui/material';
 import { MESSAGES, verificationStateOf, type VerificationState } from '@frontage/shared';
 import type { CompanyRef } from './api';
@@ -8,6 +8,20 @@ export const VERIFICATION_TEXT: Record<VerificationState, string> = {
   verified: MESSAGES.retailerVerified,
   lapsed: MESSAGES.retailerNotCurrentlyVerified,
 };
+
+/**
+ * The sale wizard's wording (spec B §2: "in sales"): two texts, so a company verified once but not
+ * now has "not yet been Verified" as well (ADR 0048).
+ */
+export const SALE_VERIFICATION_TEXT: Record<VerificationState, string> = {
+  never: MESSAGES.trackedRetailerNotVerified,
+  verified: MESSAGES.trackedRetailerVerified,
+  lapsed: MESSAGES.trackedRetailerNotVerified,
+};
+
+const Wording = createContext<Record<VerificationState, string>>(VERIFICATION_TEXT);
+/** The tooltip wording of every indicator inside it (a wizard chooses the sale's). */
+export const VerificationWordingProvider = Wording.Provider;
 
 /** grey = never verified, green = verified, orange = verified once but not now (spec A §3). */
 const COLOURS: Record<VerificationState, string> = {
@@ -36,9 +50,10 @@ export function VerificationIndicator({
   /** Beside a text that already says the state (e.g. a filter option): hidden from assistive tech. */
   decorative?: boolean;
 }) {
+  const wording = useContext(Wording);
   const state = verificationOf(company);
   if (!state) return null;
-  const text = VERIFICATION_TEXT[state];
+  const text = wording[state];
   if (decorative) return <Dot state={state} size={size} />;
   return (
     <Tooltip title={text} describeChild={false}>

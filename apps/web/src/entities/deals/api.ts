@@ -23,12 +23,18 @@ export const createDeal = async (body: DealCreate, idempotencyKey: string): Prom
     })
   ).data;
 
-/** After a deal: the property (its fields, deals and history) and every list showing it. */
-export const refreshAfterDeal = (qc: QueryClient, propertyId: number): Promise<unknown> =>
+/**
+ * After a deal: the property (its fields, deals and history) and every list showing it; after a
+ * scheme sale the scheme (its landlords and history) and its lists.
+ */
+export const refreshAfterDeal = (
+  qc: QueryClient,
+  place: { kind: 'property' | 'scheme'; id: number },
+): Promise<unknown> =>
   Promise.all([
-    qc.invalidateQueries({ queryKey: placeKeys.properties }),
+    qc.invalidateQueries({ queryKey: place.kind === 'scheme' ? placeKeys.schemes : placeKeys.properties }),
     qc.invalidateQueries({ queryKey: dealKeys.all }),
-    qc.invalidateQueries({ queryKey: ['history', 'property', propertyId] }),
+    qc.invalidateQueries({ queryKey: ['history', place.kind, place.id] }),
   ]);
 
 /** GET /api/deals/{id}: the deal, its parties, links, place, author and the changes it made. */

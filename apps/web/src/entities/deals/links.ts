@@ -6,8 +6,15 @@ import type { DealType } from '@frontage/shared';
  * plain link, and the browser's Back closes it.
  */
 export const DEAL_PARAM = 'deal';
-/** The deal types whose wizard is built (the menu's others stay disabled until theirs exist). */
-export const WIZARD_TYPES: readonly DealType[] = ['rent_review', 'lease_renewal', 'tracked_retailer'];
+/** The deal types whose wizard is built: all six (issue 13). */
+export const WIZARD_TYPES: readonly DealType[] = [
+  'sale',
+  'new_letting',
+  'subletting',
+  'rent_review',
+  'lease_renewal',
+  'tracked_retailer',
+];
 export const PROPERTY_ID_PARAM = 'property_id';
 export const PROPERTY_NAME_PARAM = 'name';
 /**

@@ -19,8 +19,8 @@ type SimpleType = 'standalone' | 'scheme' | 'all';
  * GET /api/properties/simple (spec B §7: q, per_page 50, include address,tenant,scheme; the sale
  * wizard also sends type=standalone). Failures stay quiet, like every picker's search.
  */
-export const propertySearchOptions = (type: SimpleType) => (q: string) => ({
-  queryKey: [...placeKeys.properties, 'simple', type, q] as const,
+export const propertySearchOptions = (type: SimpleType, schemeId?: number) => (q: string) => ({
+  queryKey: [...placeKeys.properties, 'simple', type, schemeId ?? null, q] as const,
   queryFn: async ({ signal }: { signal: AbortSignal }): Promise<PropertyRef[]> =>
     (
       await http.get<{ data: PropertySimple[] }>('/properties/simple', {
@@ -29,6 +29,7 @@ export const propertySearchOptions = (type: SimpleType) => (q: string) => ({
           per_page: PAGE_SIZE_SEARCH,
           include: 'address,tenant,scheme',
           type: type === 'all' ? undefined : type,
+          scheme_id: schemeId,
         },
         quiet: true,
         signal,
@@ -41,6 +42,8 @@ export type PropertyPickerProps = PickerFieldProps &
   PickerValueProps<PropertyRef> & {
     /** Only standalone units (the sale wizard) or only units in a scheme; all by default. */
     type?: SimpleType;
+    /** Only the units of this scheme (a letting wizard opened on a scheme). */
+    schemeId?: number;
   };
 
 /**
@@ -48,7 +51,14 @@ export type PropertyPickerProps = PickerFieldProps &
  * property search's delay), each option showing the address, the scheme and the tenant.
  * Properties are created by their own dialogs, so the picker offers no create button.
  */
-export function PropertyPicker({ type = 'all', value, onChange, multiple, ...field }: PropertyPickerProps) {
+export function PropertyPicker({
+  type = 'all',
+  schemeId,
+  value,
+  onChange,
+  multiple,
+  ...field
+}: PropertyPickerProps) {
   const change = (next: PropertyRef | PropertyRef[] | null) =>
     multiple
       ? (onChange as (v: PropertyRef[]) => void)(next as PropertyRef[])
@@ -61,7 +71,7 @@ export function PropertyPicker({ type = 'all', value, onChange, multiple, ...fie
       multiple={!!multiple}
       value={value}
       onValueChange={change}
-      searchOptions={propertySearchOptions(type)}
+      searchOptions={propertySearchOptions(type, schemeId)}
       debounceMs={DEBOUNCE_SEARCH_MS}
       noneFound="No properties found"
       createLabel=""

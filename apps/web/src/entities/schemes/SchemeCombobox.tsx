@@ -10,10 +10,12 @@ interface Props {
   onChange: (scheme: SchemeOption | null) => void;
   disabled?: boolean;
   error?: string;
+  /** The field's label ("Scheme" by default). */
+  label?: string;
 }
 
 /** The scheme combobox of the scheme property dialog (spec B §2, §7): searched as you type. */
-export function SchemeCombobox({ value, onChange, disabled, error }: Props) {
+export function SchemeCombobox({ value, onChange, disabled, error, label = 'Scheme' }: Props) {
   const [input, setInput] = useState('');
   const search = useSchemeSearch(input);
   const typed = input.trim().length > 0 && input !== value?.name;
@@ -48,7 +50,7 @@ export function SchemeCombobox({ value, onChange, disabled, error }: Props) {
           </li>
         );
       }}
-      renderInput={(params) => <TextField {...params} label="Scheme" error={!!error} helperText={error} />}
+      renderInput={(params) => <TextField {...params} label={label} error={!!error} helperText={error} />}
     />
   );
 }

@@ -1,11 +1,13 @@
-import { lazy, Suspense, useCallback } from 'react';
+import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { DEAL_MENU, isAdmin, type DealType } from '@frontage/shared';
 import {
   DEAL_PARAM,
   PROPERTY_ID_PARAM,
   PROPERTY_NAME_PARAM,
+  SCHEME_ID_PARAM,
   WIZARD_TYPES,
+  type DealPlaceRef,
   withDealWizard,
   withoutDealWizard,
 } from '../../entities/deals/links';
@@ -26,16 +28,34 @@ export const useOpenDealWizard = (): ((type: DealType) => void) => {
   return useCallback((type) => setParams((p) => withDealWizard(p, type)), [setParams]);
 };
 
+/** A positive whole id from the route, else null. */
+const idParam = (text: string | null): number | null => {
+  const n = Number(text);
+  return text && Number.isInteger(n) && n > 0 ? n : null;
+};
+
 /**
  * The open deal wizard, read from the route (spec B §2): `?deal=` names it and the optional
- * `property_id` and `name` preselect and lock the property. Rendered once by the shell.
+ * `property_id` and `name` preselect and lock the property; `scheme_id` and `name` preselect and
+ * lock a sale's scheme, or limit another wizard's search to the scheme's units (issue 13).
+ * Rendered once by the shell.
  */
 export function DealWizardHost() {
   const [params, setParams] = useSearchParams();
   const canOpen = useCanOpenDeal();
   const type = params.get(DEAL_PARAM) as DealType | null;
-  const id = Number(params.get(PROPERTY_ID_PARAM));
+  const propertyId = idParam(params.get(PROPERTY_ID_PARAM));
+  const schemeId = idParam(params.get(SCHEME_ID_PARAM));
   const name = params.get(PROPERTY_NAME_PARAM) ?? '';
+  const place = useMemo<DealPlaceRef | null>(
+    () =>
+      propertyId
+        ? { id: propertyId, name, kind: 'property' }
+        : schemeId
+          ? { id: schemeId, name, kind: 'scheme' }
+          : null,
+    [propertyId, schemeId, name],
+  );
   if (!type || !canOpen(type)) return null;
   return (
     <Suspense fallback={null}>
@@ -43,7 +63,7 @@ export function DealWizardHost() {
         key={type}
         type={type}
         onClose={() => setParams((p) => withoutDealWizard(p))}
-        property={Number.isInteger(id) && id > 0 ? { id, name } : null}
+        place={place}
       />
     </Suspense>
   );

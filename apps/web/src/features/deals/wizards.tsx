@@ -1,10 +1,30 @@
 import { MESSAGES, type DealType } from '@frontage/shared';
+import { SALE_VERIFICATION_TEXT } from '../../entities/companies/VerificationIndicator';
+import { saleWithTenancy, schemeSaleErrors } from './form/dealRules';
 import { CommentsLinksStep, WizardComments } from './steps/CommentsLinksStep';
 import { CHECK_PROPERTY_FIELDS, CheckPropertyStep } from './steps/CheckPropertyStep';
 import { ContactsStep, LANDLORD_FIELDS, PREV_TENANT_FIELDS, TENANT_FIELDS } from './steps/ContactsStep';
 import { LEASE_DATE_FIELDS, LeaseDateStep } from './steps/LeaseDateStep';
 import { RENT_FIELDS, RentStep } from './steps/RentStep';
+import {
+  LETTING_CONTACT_FIELDS,
+  LETTING_LEASE_FIELDS,
+  LETTING_REASON_FIELDS,
+  LettingContactsStep,
+  LettingLeaseStep,
+  LettingReasonStep,
+} from './steps/LettingSteps';
 import { ReviewStep } from './steps/ReviewStep';
+import {
+  SALE_CHECK_FIELDS,
+  SALE_CONTACT_FIELDS,
+  SALE_DETAIL_FIELDS,
+  SaleCheckStep,
+  SaleContactsStep,
+  SaleDetailsStep,
+  TENANCY_LEASE_FIELDS,
+  TenancyLeaseStep,
+} from './steps/SaleSteps';
 import { SelectPropertyStep } from './steps/SelectPropertyStep';
 import {
   LandlordStep,
@@ -13,7 +33,7 @@ import {
   TenantChangeStep,
   TRACKED_TENANT_HINTS,
 } from './steps/TrackedRetailerSteps';
-import type { WizardDefinition, WizardStep } from './wizard/types';
+import { chain, type WizardDefinition, type WizardStep } from './wizard/types';
 
 const selectStep: WizardStep = { label: 'Select Property', content: <SelectPropertyStep /> };
 const checkStep = (next: number, skip?: WizardStep['skip']): WizardStep => ({
@@ -117,8 +137,75 @@ const trackedRetailer: WizardDefinition = {
   ],
 };
 
-/** The wizards built so far; the menu's other deal types stay disabled until theirs exist. */
-export const DEAL_WIZARDS: Partial<Record<DealType, WizardDefinition>> = {
+/** Steps 3–6 of the two letting wizards (spec B §2); Next Step moves one on (the Dates block's to 6). */
+const lettingSteps = (newTenantHint?: string): WizardStep[] => [
+  selectStep,
+  checkStep(2),
+  { label: 'Reason', content: <LettingReasonStep />, fields: LETTING_REASON_FIELDS, next: 3 },
+  { label: 'Contact information', content: <LettingContactsStep />, fields: LETTING_CONTACT_FIELDS, next: 4 },
+  {
+    label: 'Lease Information',
+    content: <LettingLeaseStep newTenantHint={newTenantHint} />,
+    fields: LETTING_LEASE_FIELDS,
+    next: 5,
+  },
+  commentsLinksStep,
+];
+
+/**
+ * "Add Deal - Sub-letting/Assignment", 6 steps in the chooser's reading of spec B §2 (ADR 0048).
+ * Before Finish each new tenant field left empty takes the previous tenant's (spec B §4).
+ */
+const subletting: WizardDefinition = {
+  type: 'subletting',
+  title: 'Add Deal - Sub-letting/Assignment',
+  steps: lettingSteps('Leave empty to keep the previous tenant.'),
+};
+
+/** "Add Deal - New Letting", property only, 6 steps (spec B §2); the new tenant replaces the old. */
+const newLetting: WizardDefinition = {
+  type: 'new_letting',
+  title: 'Add Deal - New Letting',
+  steps: lettingSteps(),
+};
+
+/**
+ * "Add Deal - Sale", 5 or 6 steps (spec B §2): a standalone property or a whole scheme. Step 5
+ * Tenancy/Lease information shows only for a property sold as an investment or a sale & lease
+ * back; otherwise Comments And Links is step 5. The steps follow the mode and the sale type as
+ * they change. In a sale the verification tooltips speak of a Tracked Retailer.
+ */
+const sale: WizardDefinition = {
+  type: 'sale',
+  title: 'Add Deal - Sale',
+  modes: ['property', 'scheme'],
+  propertySearch: 'standalone',
+  verificationWording: SALE_VERIFICATION_TEXT,
+  errors: (v, mode) => (mode === 'scheme' ? schemeSaleErrors(v) : {}),
+  steps: ({ values, mode }) =>
+    chain([
+      { label: 'Select a Property that has been Sold', content: <SelectPropertyStep /> },
+      { label: 'Check Property Information', content: <SaleCheckStep />, fields: SALE_CHECK_FIELDS },
+      { label: 'Sale details', content: <SaleDetailsStep />, fields: SALE_DETAIL_FIELDS },
+      { label: 'Contact information', content: <SaleContactsStep />, fields: SALE_CONTACT_FIELDS },
+      ...(saleWithTenancy(mode, values.sale_type)
+        ? [
+            {
+              label: 'Tenancy/Lease information',
+              content: <TenancyLeaseStep />,
+              fields: TENANCY_LEASE_FIELDS,
+            },
+          ]
+        : []),
+      commentsLinksStep,
+    ]),
+};
+
+/** Every deal type's wizard (issue 13). */
+export const DEAL_WIZARDS: Record<DealType, WizardDefinition> = {
+  sale,
+  new_letting: newLetting,
+  subletting,
   rent_review: rentReview,
   lease_renewal: leaseRenewal,
   tracked_retailer: trackedRetailer,

@@ -4,16 +4,24 @@ import { FormSection, Wide } from '../../../components/FormSection';
 import { useWizard } from '../wizard/WizardContext';
 import { LinksField } from './LinksField';
 
-/** The property's comments panel inside a wizard step (spec B §2): its unsaved state guards closing. */
+/**
+ * The property's comments panel inside a wizard step (spec B §2; a scheme sale's: the scheme's):
+ * its unsaved state guards closing.
+ */
 export function WizardComments() {
   const w = useWizard();
-  if (!w.property) return null;
+  const on = w.property
+    ? ({ type: 'property', id: w.property.id } as const)
+    : w.scheme
+      ? ({ type: 'scheme', id: w.scheme.id } as const)
+      : null;
+  if (!on) return null;
   return (
     <Box component="section" aria-label="Comments">
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
         Comments
       </Typography>
-      <CommentsPanel entityType="property" entityId={w.property.id} onDirtyChange={w.setCommentDirty} />
+      <CommentsPanel key={on.type} entityType={on.type} entityId={on.id} onDirtyChange={w.setCommentDirty} />
     </Box>
   );
 }

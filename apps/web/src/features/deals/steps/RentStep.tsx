@@ -33,15 +33,23 @@ export const RENT_FIELDS = [
   'incentive',
 ];
 
-/** The rent block of a lease step (tracked retailer): currency, rent, RV, S/C and incentive. */
-export function RentBlock() {
+/** The rent block's labels: the tracked retailer's and the sale's, and the letting wizards' (spec B §2). */
+export const RENT_LABELS = {
+  rent_sqft: 'Rent per sqft',
+  rateable_value: 'Rateable Value (RV)',
+  service_charge: 'Service Charge (S/C)',
+};
+export const LETTING_RENT_LABELS = { rent_sqft: 'Rent SQFT', rateable_value: 'RV', service_charge: 'S/C' };
+
+/** The rent block of a lease step: currency, rent, RV, S/C and incentive (free text). */
+export function RentBlock({ labels = RENT_LABELS }: { labels?: typeof RENT_LABELS }) {
   return (
     <FormSection title="Rent">
       <CurrencyInput />
       <MoneyInput name="rent_pa" label="Rent Pa" />
-      <MoneyInput name="rent_sqft" label="Rent per sqft" />
-      <MoneyInput name="rateable_value" label="Rateable Value (RV)" />
-      <MoneyInput name="service_charge" label="Service Charge (S/C)" />
+      <MoneyInput name="rent_sqft" label={labels.rent_sqft} />
+      <MoneyInput name="rateable_value" label={labels.rateable_value} />
+      <MoneyInput name="service_charge" label={labels.service_charge} />
       <TextInput name="incentive" label="Incentive" />
     </FormSection>
   );

@@ -17,6 +17,11 @@ import {
 import CloseIcon from '@mui/icons-material/Close';
 import { MESSAGES } from '@frontage/shared';
 import { useUnsavedCommentGuard } from '../../../entities/comments';
+import {
+  VerificationWordingProvider,
+  VERIFICATION_TEXT,
+} from '../../../entities/companies/VerificationIndicator';
+import type { DealPlaceRef } from '../../../entities/deals/links';
 import { useDiscardGuard } from '../../../components/useDiscardGuard';
 import type { WizardDefinition } from './types';
 import { useDealWizard } from './useDealWizard';
@@ -29,8 +34,11 @@ export interface DealWizardProps {
   definition: WizardDefinition;
   open: boolean;
   onClose: () => void;
-  /** A property passed in (or read from the route): preselected, locked, loaded, step 2. */
-  property?: { id: number; name: string } | null;
+  /**
+   * A place passed in (or read from the route): a property (a sale's scheme) is preselected,
+   * locked, loaded and step 2 opens; a scheme given to a property wizard limits its search.
+   */
+  place?: DealPlaceRef | null;
 }
 
 /**
@@ -39,7 +47,7 @@ export interface DealWizardProps {
  * ahead where the wizard says so); closing resets the selection, the step, the prefill and the
  * form, asking first about an unsaved comment; Finish records the deal in one call.
  */
-export function DealWizard({ definition: def, open, onClose, property: preset = null }: DealWizardProps) {
+export function DealWizard({ definition: def, open, onClose, place: preset = null }: DealWizardProps) {
   const titleId = useId();
   const w = useDealWizard(def, open ? preset : null);
   const comments = useUnsavedCommentGuard();
@@ -60,19 +68,38 @@ export function DealWizard({ definition: def, open, onClose, property: preset = 
   const state: WizardState = useMemo(
     () => ({
       property: w.property,
+      scheme: w.scheme,
       selected: w.selected,
-      locked: !!preset,
+      mode: w.mode,
+      modes: w.modes,
+      setMode: w.setMode,
+      propertySearch: def.propertySearch,
+      withinScheme: w.withinScheme,
+      locked: w.locked,
       loading: w.loading,
       select: w.select,
       setCommentDirty: comments.setDirty,
     }),
-    [w.property, w.selected, preset, w.loading, w.select, comments.setDirty],
+    [
+      w.property,
+      w.scheme,
+      w.selected,
+      w.mode,
+      w.modes,
+      w.setMode,
+      def.propertySearch,
+      w.withinScheme,
+      w.locked,
+      w.loading,
+      w.select,
+      comments.setDirty,
+    ],
   );
 
-  const values = w.form.watch();
-  const last = def.steps.length - 1;
-  const current = def.steps[w.step]!;
-  const finishable = !!w.property && !w.loading && (def.canFinish?.(values) ?? true);
+  const { values, steps } = w;
+  const last = steps.length - 1;
+  const current = steps[w.step]!;
+  const finishable = w.chosen && !w.loading && (def.canFinish?.(values) ?? true);
 
   return (
     <Dialog
@@ -96,74 +123,76 @@ export function DealWizard({ definition: def, open, onClose, property: preset = 
             {MESSAGES.validationError} Please correct the highlighted fields.
           </Alert>
         )}
-        <WizardContext.Provider value={state}>
-          <FormProvider {...w.form}>
-            <Box sx={{ display: 'flex', gap: 3, alignItems: 'flex-start' }}>
-              <Stepper
-                orientation="vertical"
-                nonLinear
-                activeStep={w.step}
-                aria-label="Steps"
-                sx={{ flex: '0 0 200px', position: 'sticky', top: 0 }}
-              >
-                {def.steps.map((s, i) => {
-                  const error = i !== w.step ? (s.errorWhen?.(values, w.furthest) ?? null) : null;
-                  return (
-                    <Step key={s.label} completed={w.visited.has(i) && i !== w.step}>
-                      <StepButton
-                        id={`${titleId}-step-${i}`}
-                        aria-controls={`${titleId}-panel`}
-                        onClick={() => w.goTo(i)}
-                        disabled={i > 0 && !w.property}
-                        sx={{ py: 0.5, textAlign: 'left' }}
-                        // StepButton hands `optional` to its StepLabel (it overrides the label's own).
-                        optional={
-                          error ? (
-                            <Typography variant="caption" color="error">
-                              {error}
-                            </Typography>
-                          ) : undefined
-                        }
-                      >
-                        <StepLabel error={!!error}>{s.label}</StepLabel>
-                      </StepButton>
-                    </Step>
-                  );
-                })}
-              </Stepper>
-              <Box
-                role="tabpanel"
-                id={`${titleId}-panel`}
-                aria-labelledby={`${titleId}-step-${w.step}`}
-                sx={{ flex: '1 1 auto', minWidth: 0 }}
-              >
-                {current.content}
-                <Box sx={{ display: 'flex', gap: 1, mt: 2.5, justifyContent: 'flex-end' }}>
-                  {current.skip && (
-                    <Button onClick={() => w.goTo(current.skip!.to)} disabled={!w.property}>
-                      {current.skip.label}
-                    </Button>
-                  )}
-                  {w.step === last ? (
-                    <Button variant="contained" onClick={finish} disabled={!finishable} loading={w.saving}>
-                      Finish
-                    </Button>
-                  ) : (
-                    current.next !== undefined && (
-                      <Button
-                        variant="contained"
-                        onClick={() => w.goTo(current.next!)}
-                        disabled={!w.property || w.loading}
-                      >
-                        Next Step
+        <VerificationWordingProvider value={def.verificationWording ?? VERIFICATION_TEXT}>
+          <WizardContext.Provider value={state}>
+            <FormProvider {...w.form}>
+              <Box sx={{ display: 'flex', gap: 3, alignItems: 'flex-start' }}>
+                <Stepper
+                  orientation="vertical"
+                  nonLinear
+                  activeStep={w.step}
+                  aria-label="Steps"
+                  sx={{ flex: '0 0 200px', position: 'sticky', top: 0 }}
+                >
+                  {steps.map((s, i) => {
+                    const error = i !== w.step ? (s.errorWhen?.(values, w.furthest) ?? null) : null;
+                    return (
+                      <Step key={s.label} completed={w.visited.has(s.label) && i !== w.step}>
+                        <StepButton
+                          id={`${titleId}-step-${i}`}
+                          aria-controls={`${titleId}-panel`}
+                          onClick={() => w.goTo(i)}
+                          disabled={i > 0 && !w.chosen}
+                          sx={{ py: 0.5, textAlign: 'left' }}
+                          // StepButton hands `optional` to its StepLabel (it overrides the label's own).
+                          optional={
+                            error ? (
+                              <Typography variant="caption" color="error">
+                                {error}
+                              </Typography>
+                            ) : undefined
+                          }
+                        >
+                          <StepLabel error={!!error}>{s.label}</StepLabel>
+                        </StepButton>
+                      </Step>
+                    );
+                  })}
+                </Stepper>
+                <Box
+                  role="tabpanel"
+                  id={`${titleId}-panel`}
+                  aria-labelledby={`${titleId}-step-${w.step}`}
+                  sx={{ flex: '1 1 auto', minWidth: 0 }}
+                >
+                  {current.content}
+                  <Box sx={{ display: 'flex', gap: 1, mt: 2.5, justifyContent: 'flex-end' }}>
+                    {current.skip && (
+                      <Button onClick={() => w.goTo(current.skip!.to)} disabled={!w.chosen}>
+                        {current.skip.label}
                       </Button>
-                    )
-                  )}
+                    )}
+                    {w.step === last ? (
+                      <Button variant="contained" onClick={finish} disabled={!finishable} loading={w.saving}>
+                        Finish
+                      </Button>
+                    ) : (
+                      current.next !== undefined && (
+                        <Button
+                          variant="contained"
+                          onClick={() => w.goTo(current.next!)}
+                          disabled={!w.chosen || w.loading}
+                        >
+                          Next Step
+                        </Button>
+                      )
+                    )}
+                  </Box>
                 </Box>
               </Box>
-            </Box>
-          </FormProvider>
-        </WizardContext.Provider>
+            </FormProvider>
+          </WizardContext.Provider>
+        </VerificationWordingProvider>
       </DialogContent>
       {comments.dialog}
       {input.dialog}

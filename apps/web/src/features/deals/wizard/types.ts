@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import type { DealFormValues, WizardDealType } from '../form/dealForm';
+import type { VerificationState } from '@frontage/shared';
+import type { DealFormValues, PlaceKind, WizardDealType } from '../form/dealForm';
 
 /** One step of a wizard: its label, content, which fields it holds and where Next Step goes. */
 export interface WizardStep {
@@ -15,13 +16,39 @@ export interface WizardStep {
   errorWhen?: (v: DealFormValues, furthest: number) => string | null;
 }
 
+/** What a wizard's steps may depend on: the form's values and what step 1 chooses (ADR 0048). */
+export interface StepContext {
+  values: DealFormValues;
+  mode: PlaceKind;
+}
+
 /** A deal wizard built on the frame (spec B §2). */
 export interface WizardDefinition {
   type: WizardDealType;
   title: string;
-  steps: readonly WizardStep[];
+  /**
+   * The steps: a fixed list, or a list computed from the values and the mode (the sale's step 5
+   * shows only for a property sold with its tenancy), recomputed as they change.
+   */
+  steps: readonly WizardStep[] | ((c: StepContext) => readonly WizardStep[]);
+  /** What step 1 chooses, the first being the default (a sale: a property or a scheme). */
+  modes?: readonly PlaceKind[];
+  /** Only standalone properties are offered by step 1's search (the sale's, spec B §7). */
+  propertySearch?: 'standalone';
+  /** Checks beyond the payload's schema (a scheme sale's required fields), by field path. */
+  errors?: (v: DealFormValues, mode: PlaceKind) => Record<string, string>;
   /** Finish stays disabled until this holds (besides a chosen property). */
   canFinish?: (v: DealFormValues) => boolean;
   /** Lease renewal keeps the chosen currency when closed (spec B §2). */
   keepsCurrency?: boolean;
+  /** The verification indicator's tooltips inside the wizard (the sale's, spec B §2). */
+  verificationWording?: Record<VerificationState, string>;
 }
+
+/** The steps of a wizard for the current values and mode. */
+export const stepsOf = (def: WizardDefinition, c: StepContext): readonly WizardStep[] =>
+  typeof def.steps === 'function' ? def.steps(c) : def.steps;
+
+/** Steps where Next Step opens the following one, the last showing Finish. */
+export const chain = (steps: readonly Omit<WizardStep, 'next'>[]): WizardStep[] =>
+  steps.map((s, i) => (i < steps.length - 1 ? { ...s, next: i + 1 } : s));

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useForm, type FieldErrors } from 'react-hook-form';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
-import { dealCreateSchema, DEAL_MENU, type Property } from '@frontage/shared';
+import { dealCreateSchema, DEAL_MENU, type Property, type Scheme } from '@frontage/shared';
 import { createDeal, refreshAfterDeal } from '../../../entities/deals/api';
+import type { DealPlaceRef } from '../../../entities/deals/links';
 import { fetchProperty, placeKeys } from '../../../entities/properties/api';
+import { fetchScheme } from '../../../entities/schemes/api';
 import { applyServerErrors } from '../../../lib/applyServerErrors';
 import { flatResolver, payloadIssues } from '../../../lib/flatResolver';
 import { ApiError } from '../../../lib/http';
@@ -14,10 +16,14 @@ import {
   dealFieldOf,
   emptyDealForm,
   fillFromProperty,
+  fillFromScheme,
   toDealPayload,
   type DealFormValues,
+  type DealPlace,
+  type PlaceKind,
 } from '../form/dealForm';
-import type { WizardDefinition } from './types';
+import { stepsOf, type WizardDefinition } from './types';
+import type { PlaceRef } from './WizardContext';
 
 /** Lease renewal keeps the chosen currency across closing (spec B §2), for this page's life. */
 const keptCurrency = new Map<string, string>();
@@ -37,93 +43,152 @@ const errorPaths = (errors: FieldErrors, prefix = ''): string[] =>
       : errorPaths(e as FieldErrors, `${path}.`);
   });
 
+/** The loaded place a deal is recorded on. */
+type Loaded = { kind: 'property'; property: Property } | { kind: 'scheme'; scheme: Scheme };
+const PROPERTY_ONLY: readonly PlaceKind[] = ['property'];
+
+const placeOf = (l: Loaded | null): DealPlace | null =>
+  l ? { kind: l.kind, id: l.kind === 'property' ? l.property.id : l.scheme.id } : null;
+
 /**
- * The state of one deal wizard (spec B §2): the chosen property, the step and the furthest step
- * reached, one react-hook-form on the deal's shared schema, and the submit as one POST /api/deals
- * with an idempotency key.
+ * The state of one deal wizard (spec B §2): what step 1 chooses (a property; a sale also a
+ * scheme), the chosen place, the steps (computed from the values and the mode), the step and the
+ * furthest step reached, one react-hook-form on the deal's shared schema, and the submit as one
+ * POST /api/deals with an idempotency key.
+ *
+ * `preset` is a place passed in or named by the route: a property (or a sale's scheme) is chosen
+ * at once and locked; a scheme given to a wizard that records on properties limits its search to
+ * the scheme's units instead.
  */
-export function useDealWizard(def: WizardDefinition, preset: { id: number; name: string } | null) {
+export function useDealWizard(def: WizardDefinition, preset: DealPlaceRef | null) {
   const qc = useQueryClient();
   const user = useCurrentUser();
-  const [selected, setSelected] = useState<{ id: number; name: string } | null>(preset);
-  const [property, setProperty] = useState<Property | null>(null);
-  const [loading, setLoading] = useState(!!preset);
+  const modes = def.modes ?? PROPERTY_ONLY;
+  const presetKind: PlaceKind = preset?.kind ?? 'property';
+  const lockedOn = preset && modes.includes(presetKind) ? preset : null;
+  const withinScheme = preset && !lockedOn && presetKind === 'scheme' ? preset : null;
+
+  const [mode, setModeState] = useState<PlaceKind>(lockedOn ? presetKind : modes[0]!);
+  const [selected, setSelected] = useState<PlaceRef | null>(lockedOn);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [loading, setLoading] = useState(!!lockedOn);
   const [step, setStep] = useState(0);
   const [furthest, setFurthest] = useState(0);
-  /** The steps opened so far: only those show as done (a skipped step is not). */
-  const [visited, setVisited] = useState<ReadonlySet<number>>(new Set([0]));
   const [refused, setRefused] = useState(false);
   const key = useRef(newKey());
-  const propertyId = property?.id ?? 0;
-
+  const place = placeOf(loaded);
   const form = useForm<DealFormValues>({
     defaultValues: emptyDealForm(keptCurrency.get(def.type) ?? user.currency),
+    // react-hook-form takes each render's resolver: it sees the place and mode chosen.
     resolver: flatResolver((v) => {
-      const dates = dateErrors(v);
-      if (Object.keys(dates).length) return dates;
-      return payloadIssues(dealCreateSchema, toDealPayload(def.type, propertyId, v), dealFieldOf);
+      const own = { ...dateErrors(v), ...def.errors?.(v, mode) };
+      if (Object.keys(own).length) return own;
+      return payloadIssues(
+        dealCreateSchema,
+        toDealPayload(def.type, place ?? { kind: mode, id: 0 }, v),
+        dealFieldOf,
+      );
     }),
   });
 
-  const goTo = useCallback((n: number) => {
-    setStep(n);
-    setFurthest((f) => Math.max(f, n));
-    setVisited((v) => new Set(v).add(n));
-  }, []);
+  const values = useWatch({ control: form.control }) as DealFormValues;
+  const steps = stepsOf(def, { values, mode });
+  /** The steps opened so far, by label: only those show as done (a skipped one does not). */
+  const [visited, setVisited] = useState<ReadonlySet<string>>(new Set([steps[0]!.label]));
+  // Steps computed from the values may shrink under the open one (a sale type changed).
+  const at = Math.min(step, steps.length - 1);
 
-  /** Loads the chosen property, then clears and fills the form and opens step 2. */
+  const goTo = useCallback(
+    (n: number) => {
+      setStep(n);
+      setFurthest((f) => Math.max(f, n));
+      const label = steps[n]?.label;
+      if (label) setVisited((v) => new Set(v).add(label));
+    },
+    [steps],
+  );
+
+  /** Loads the chosen place, then clears and fills the form and opens step 2. */
   const load = useCallback(
-    (p: { id: number; name: string }) =>
-      qc
-        .fetchQuery({ queryKey: placeKeys.property(p.id), queryFn: () => fetchProperty(p.id) })
-        .then((loaded) => {
-          form.reset(fillFromProperty(def.type, loaded, user.currency));
+    (p: PlaceRef, kind: PlaceKind) => {
+      const filled: Promise<[Loaded, DealFormValues]> =
+        kind === 'scheme'
+          ? qc
+              .fetchQuery({ queryKey: placeKeys.scheme(p.id), queryFn: () => fetchScheme(p.id) })
+              .then((s) => [{ kind: 'scheme', scheme: s }, fillFromScheme(s, user.currency)])
+          : qc
+              .fetchQuery({ queryKey: placeKeys.property(p.id), queryFn: () => fetchProperty(p.id) })
+              .then((pr) => [
+                { kind: 'property', property: pr },
+                fillFromProperty(def.type, pr, user.currency),
+              ]);
+      return filled
+        .then(([l, v]) => {
+          form.reset(v);
           key.current = newKey();
-          setProperty(loaded);
+          setLoaded(l);
           setStep(1);
           setFurthest(1);
-          setVisited(new Set([0, 1]));
+          const labels = stepsOf(def, { values: v, mode: kind }).map((s) => s.label);
+          setVisited(new Set(labels.slice(0, 2)));
         })
         .catch(() => setSelected(null))
-        .finally(() => setLoading(false)),
-    [qc, form, def.type, user.currency],
+        .finally(() => setLoading(false));
+    },
+    [qc, form, def, user.currency],
   );
 
   const select = useCallback(
-    (p: { id: number; name: string }) => {
+    (p: PlaceRef) => {
       setSelected(p);
       setLoading(true);
       setRefused(false);
-      void load(p);
+      void load(p, mode);
     },
-    [load],
+    [load, mode],
   );
 
-  // A property passed in (or named by the route) is chosen at once and locked.
-  const presetId = preset?.id;
-  const presetName = preset?.name;
+  // A place passed in (or named by the route) is chosen at once and locked.
+  const presetId = lockedOn?.id;
+  const presetName = lockedOn?.name;
   useEffect(() => {
-    if (presetId) void load({ id: presetId, name: presetName ?? '' });
-  }, [presetId, presetName, load]);
+    if (presetId) void load({ id: presetId, name: presetName ?? '' }, presetKind);
+  }, [presetId, presetName, presetKind, load]);
 
-  /** Closing forgets the selection, the step, the prefill and the form (renewal keeps the currency). */
-  const reset = useCallback(() => {
+  /** Forgets the selection, the step, the prefill and the form (renewal keeps the currency). */
+  const clear = useCallback(() => {
     if (def.keepsCurrency) keptCurrency.set(def.type, form.getValues('currency'));
     form.reset(emptyDealForm(keptCurrency.get(def.type) ?? user.currency));
     setSelected(null);
-    setProperty(null);
+    setLoaded(null);
     setStep(0);
     setFurthest(0);
-    setVisited(new Set([0]));
+    setVisited(new Set([steps[0]!.label]));
     setRefused(false);
     key.current = newKey();
-  }, [def.keepsCurrency, def.type, form, user.currency]);
+  }, [def.keepsCurrency, def.type, form, user.currency, steps]);
+
+  /** Closing: everything is forgotten and step 1 chooses what it chose first. */
+  const reset = useCallback(() => {
+    clear();
+    setModeState(modes[0]!);
+  }, [clear, modes]);
+
+  /** Step 1 switches between a property and a scheme: the choice and the form start again. */
+  const setMode = useCallback(
+    (m: PlaceKind) => {
+      if (m === mode || lockedOn) return;
+      clear();
+      setModeState(m);
+    },
+    [clear, mode, lockedOn],
+  );
 
   /** Opens the first step holding a field in error. */
   const showErrors = (paths: string[]) => {
     setRefused(true);
     const heads = paths.map((p) => p.split('.')[0]);
-    const i = def.steps.findIndex((s) => s.fields?.some((f) => heads.includes(f)));
+    const i = steps.findIndex((s) => s.fields?.some((f) => heads.includes(f)));
     if (i >= 0) setStep(i);
   };
 
@@ -133,10 +198,10 @@ export function useDealWizard(def: WizardDefinition, preset: { id: number; name:
       setRefused(false);
       void form.handleSubmit(
         async (v) => {
-          if (!property) return resolve(false);
+          if (!place) return resolve(false);
           try {
-            await createDeal(toDealPayload(def.type, property.id, v), key.current);
-            await refreshAfterDeal(qc, property.id);
+            await createDeal(toDealPayload(def.type, place, v), key.current);
+            await refreshAfterDeal(qc, place);
             const label = DEAL_MENU.find((d) => d.type === def.type)?.label ?? 'Deal';
             enqueueSnackbar(`${label} deal recorded.`, { variant: 'success' });
             resolve(true);
@@ -156,10 +221,19 @@ export function useDealWizard(def: WizardDefinition, preset: { id: number; name:
 
   return {
     form,
+    values,
+    steps,
+    mode,
+    modes,
+    setMode,
+    withinScheme,
+    locked: !!lockedOn,
     selected,
-    property,
+    property: loaded?.kind === 'property' ? loaded.property : null,
+    scheme: loaded?.kind === 'scheme' ? loaded.scheme : null,
+    chosen: !!loaded,
     loading,
-    step,
+    step: at,
     furthest,
     visited,
     refused,

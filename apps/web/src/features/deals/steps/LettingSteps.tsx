@@ -1,0 +1,114 @@
+import { FormSection, Wide } from '../../../components/FormSection';
+import { CompanyField, CompanyList, ContactList } from '../../../entities/properties/sections';
+import { REASON_LABELS } from '../../../entities/properties/labels';
+import { LandlordPickers } from './ContactsStep';
+import { DateInput, SelectInput } from './fields';
+import { DatesBlock } from './LeaseDateStep';
+import { LETTING_RENT_LABELS, RentBlock } from './RentStep';
+
+/*
+ * The Sub-letting/Assignment and New Letting wizards' own steps (spec B §2, the chooser's reading
+ * for the sub-letting, ADR 0048): Reason, Contact information (the landlord side and both tenants'
+ * agents) and Lease Information (both tenants, then the Rent and Dates blocks).
+ */
+
+/** Step 3: why the unit was let, and when (optional). */
+export function LettingReasonStep() {
+  return (
+    <FormSection title="Reason">
+      <SelectInput name="reason" label="Reason" options={REASON_LABELS} />
+      <DateInput name="effective_date" label="Effective Date" />
+    </FormSection>
+  );
+}
+export const LETTING_REASON_FIELDS = ['reason', 'effective_date'];
+
+/** A tenant side's agents and their contacts: `prefix` 'prev_' for the previous tenant. */
+function TenantAgentPickers({ prefix }: { prefix: '' | 'prev_' }) {
+  return (
+    <>
+      <CompanyList name={`${prefix}tenant_agents`} label="Tenant Agents" />
+      <ContactList
+        name={`${prefix}tenant_agent_contacts`}
+        label="Tenant Agent Contacts"
+        pairedWith={`${prefix}tenant_agents`}
+      />
+    </>
+  );
+}
+
+/** Step 4: landlords, landlord contacts, landlord agents and theirs; both tenants' agents and theirs. */
+export function LettingContactsStep() {
+  return (
+    <>
+      <FormSection title="Landlord">
+        <LandlordPickers />
+      </FormSection>
+      <FormSection title="Previous Tenant Agents">
+        <TenantAgentPickers prefix="prev_" />
+      </FormSection>
+      <FormSection title="New Tenant Agents">
+        <TenantAgentPickers prefix="" />
+      </FormSection>
+    </>
+  );
+}
+export const LETTING_CONTACT_FIELDS = [
+  'landlords',
+  'landlord_contacts',
+  'landlord_agents',
+  'landlord_agent_contacts',
+  'prev_tenant_agents',
+  'prev_tenant_agent_contacts',
+  'tenant_agents',
+  'tenant_agent_contacts',
+];
+
+/** A tenant: trading name, legal tenant and contacts. */
+function TenantParty({ prefix, hint }: { prefix: '' | 'prev_'; hint?: string }) {
+  return (
+    <>
+      <CompanyField name={`${prefix}tenant`} label="Tenant" hint={hint} />
+      <CompanyField name={`${prefix}legal_tenant`} label="Tenant (Legal)" />
+      <Wide>
+        <ContactList name={`${prefix}tenant_contacts`} label="Tenant Contacts" />
+      </Wide>
+    </>
+  );
+}
+
+/** Step 5: the previous tenant (as the property had it), the new one, the rent and the dates. */
+export function LettingLeaseStep({ newTenantHint }: { newTenantHint?: string }) {
+  return (
+    <>
+      <FormSection title="Previous Tenant">
+        <TenantParty prefix="prev_" />
+      </FormSection>
+      <FormSection title="New Tenant">
+        <TenantParty prefix="" hint={newTenantHint} />
+      </FormSection>
+      <RentBlock labels={LETTING_RENT_LABELS} />
+      <DatesBlock />
+    </>
+  );
+}
+export const LETTING_LEASE_FIELDS = [
+  'prev_tenant',
+  'prev_legal_tenant',
+  'prev_tenant_contacts',
+  'tenant',
+  'legal_tenant',
+  'tenant_contacts',
+  'currency',
+  'rent_pa',
+  'rent_sqft',
+  'rateable_value',
+  'service_charge',
+  'incentive',
+  'lease_start_date',
+  'lease_end_date',
+  'next_review_date',
+  'rent_review_clause',
+  'break_date',
+  'break_clause',
+];
