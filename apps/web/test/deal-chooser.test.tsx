@@ -12,7 +12,11 @@ vi.setConfig({ testTimeout: 30_000 });
 
 const emptyPage = page([]);
 const STANDALONE = property(12, { building_num: 'Unit 4' });
-const UNIT = property(13, { building_num: 'Unit 9', scheme_id: 5, scheme: { id: 5, name: 'Abbey Retail Park' } });
+const UNIT = property(13, {
+  building_num: 'Unit 9',
+  scheme_id: 5,
+  scheme: { id: 5, name: 'Abbey Retail Park' },
+});
 const SCHEME = {
   id: 5,
   entity_type: 'scheme',
@@ -60,7 +64,8 @@ const optionsOf = (dialog: HTMLElement) =>
     .getAllByRole('menuitem')
     .map((o) => o.textContent);
 
-const searchOf = (r: ReturnType<typeof render>) => Object.fromEntries(new URLSearchParams(r.router.state.location.search));
+const searchOf = (r: ReturnType<typeof render>) =>
+  Object.fromEntries(new URLSearchParams(r.router.state.location.search));
 
 describe('Create Deal chooser', () => {
   it('offers Letting and Sub-Letting/Assignment for a standalone property, each opening its wizard on it', async () => {

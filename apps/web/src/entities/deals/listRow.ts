@@ -2,7 +2,9 @@ import type { DealListItem } from '@frontage/shared';
 import { dealFigures } from './figures';
 
 /** Where a row of GET /api/deals took place: the property (unit and address), else the scheme sold. */
-export const dealPlaceOf = (d: Pick<DealListItem, 'property' | 'scheme'>): { to: string; name: string } | null =>
+export const dealPlaceOf = (
+  d: Pick<DealListItem, 'property' | 'scheme'>,
+): { to: string; name: string } | null =>
   d.property
     ? {
         to: `/properties?id=${d.property.id}`,

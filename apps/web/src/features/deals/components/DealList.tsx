@@ -3,7 +3,6 @@ import { Box, Button, Checkbox, ListItemText, MenuItem, TextField } from '@mui/m
 import {
   DEAL_LIST_MESSAGES,
   DEAL_MENU,
-  DEAL_TYPE_LABELS,
   DEBOUNCE_SEARCH_MS,
   type DealListItem,
   type DealSort,
@@ -70,7 +69,9 @@ export function DealList({ store }: { store: ListStore<DealListState> }) {
               select: {
                 multiple: true,
                 renderValue: (v) =>
-                  (v as DealType[]).length ? (v as DealType[]).map((t) => DEAL_TYPE_LABELS[t]).join(', ') : '',
+                  DEAL_MENU.filter((d) => (v as DealType[]).includes(d.type))
+                    .map((d) => d.label)
+                    .join(', '),
               },
             }}
           >
@@ -133,7 +134,9 @@ export function DealList({ store }: { store: ListStore<DealListState> }) {
           </Box>
         </>
       }
-      summary={total === undefined ? '' : `${total.toLocaleString('en-GB')} ${total === 1 ? 'deal' : 'deals'}`}
+      summary={
+        total === undefined ? '' : `${total.toLocaleString('en-GB')} ${total === 1 ? 'deal' : 'deals'}`
+      }
       tools={
         reversed ? undefined : <CsvExportButton path="/deals/export" query={filters} fileName="deals.csv" />
       }

@@ -9,7 +9,13 @@ const money = (v: string | null, currency: string | null) => (v ? formatMoney(v,
 const right = { align: 'right', headerAlign: 'right' } as const;
 
 /** The grid columns that sort on the server, by the DEAL_SORTS key they stand for. */
-export const SORTABLE_DEAL_COLUMNS = new Set(['effective_date', 'rent_pa', 'rent_sqft', 'sale_price', 'created_at']);
+export const SORTABLE_DEAL_COLUMNS = new Set([
+  'effective_date',
+  'rent_pa',
+  'rent_sqft',
+  'sale_price',
+  'created_at',
+]);
 
 /** The /deals table: type, place, tenant, date, rent, price and who recorded it when. */
 export const dealColumns: GridColDef<DealListItem>[] = [

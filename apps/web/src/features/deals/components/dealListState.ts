@@ -93,13 +93,4 @@ export const dealFiltersOf = (s: DealListState): DealListFilters => ({
 
 /** Whether any filter is set (Clear filters shows then). */
 export const hasDealFilters = (s: DealListState): boolean =>
-  !!(
-    s.types.length ||
-    s.from ||
-    s.to ||
-    s.town ||
-    s.scheme ||
-    s.tenant ||
-    s.landlord ||
-    s.recorded_by
-  );
+  !!(s.types.length || s.from || s.to || s.town || s.scheme || s.tenant || s.landlord || s.recorded_by);

@@ -63,9 +63,7 @@ export function SchemeDeals({ schemeId }: { schemeId: number }) {
                     </TableCell>
                     <TableCell>
                       {d.property ? (
-                        <EntityLink to={`/properties?id=${d.property.id}`}>
-                          {dealPlaceOf(d)?.name}
-                        </EntityLink>
+                        <EntityLink to={`/properties?id=${d.property.id}`}>{dealPlaceOf(d)?.name}</EntityLink>
                       ) : (
                         'The scheme'
                       )}
