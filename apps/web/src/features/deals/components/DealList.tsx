@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, Checkbox, ListItemText, MenuItem, TextField } from '@mui/material';
+import { Box, Button, ListItemIcon, ListItemText, MenuItem, TextField } from '@mui/material';
+import CheckBoxIcon from '@mui/icons-material/CheckBox';
+import CheckBoxOutlineBlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
 import {
   DEAL_LIST_MESSAGES,
   DEAL_MENU,
@@ -77,7 +79,14 @@ export function DealList({ store }: { store: ListStore<DealListState> }) {
           >
             {DEAL_MENU.map((d) => (
               <MenuItem key={d.type} value={d.type} dense>
-                <Checkbox size="small" checked={state.types.includes(d.type)} sx={{ p: 0, mr: 1 }} />
+                {/* The option's aria-selected says it is chosen; the box only shows it. */}
+                <ListItemIcon sx={{ minWidth: 28 }}>
+                  {state.types.includes(d.type) ? (
+                    <CheckBoxIcon fontSize="small" color="primary" />
+                  ) : (
+                    <CheckBoxOutlineBlankIcon fontSize="small" />
+                  )}
+                </ListItemIcon>
                 <ListItemText primary={d.label} />
               </MenuItem>
             ))}
