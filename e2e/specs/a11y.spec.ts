@@ -24,6 +24,7 @@ const SCREENS: Array<{ path: string; ready: (page: Page) => ReturnType<Page['get
   { path: '/properties/create', ready: titled },
   { path: '/schemes', ready: (p) => p.getByRole('heading', { level: 1, name: 'Schemes' }) },
   { path: '/schemes/create', ready: titled },
+  { path: '/deals', ready: (p) => p.getByRole('heading', { level: 1, name: 'Deals' }) },
   { path: '/companies', ready: (p) => p.getByRole('heading', { level: 1, name: 'Companies' }) },
   { path: '/companies/create', ready: titled },
   { path: '/users', ready: (p) => p.getByRole('heading', { level: 1, name: 'Contacts' }) },

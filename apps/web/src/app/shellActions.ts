@@ -3,12 +3,14 @@ import { enqueueSnackbar } from 'notistack';
 import { CreateCompanyDialog } from '../entities/companies/CreateCompanyDialog';
 import { CreateContactDialog } from '../entities/contacts/CreateContactDialog';
 import { DealWizardHost } from '../features/deals/DealWizardHost';
+import { CreateDealHost } from '../features/deals/chooser/CreateDealHost';
 
 /**
  * The top bar's dialog entries. The dialogs behind them belong to later issues: an entry whose
  * opener is undefined renders disabled. Enable one by providing its opener here (one place) and
  * rendering its dialog in ShellDialogs below. Deal wizards open from the route (?deal=), so any
- * screen can link to one; the host below renders the open one.
+ * screen can link to one; the host below renders the open one. The Create Deal chooser opens
+ * the same way (?create_deal=, ADR 0049).
  */
 export interface ShellActions {
   createCompany?: () => void;
@@ -57,6 +59,7 @@ export function ShellDialogs() {
       onClose: close,
       onCreated: (c) => enqueueSnackbar(`Contact "${c.name}" created.`, { variant: 'success' }),
     }),
+    createElement(CreateDealHost),
     createElement(DealWizardHost),
   );
 }

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Paper } from '@mui/material';
 import {
   DataGrid,
@@ -46,6 +47,7 @@ export function DataTable<R extends GridValidRowModel>({
   rowHeight,
   noRowsLabel = 'No records found',
 }: DataTableProps<R>) {
+  const stableSortModel = useStableSortModel(sortModel);
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
       <DataGrid<R>
@@ -61,7 +63,7 @@ export function DataTable<R extends GridValidRowModel>({
         paginationModel={paginationModel}
         onPaginationModelChange={onPaginationModelChange}
         pageSizeOptions={[...TABLE_PAGE_SIZES]}
-        sortModel={sortModel}
+        sortModel={stableSortModel}
         onSortModelChange={onSortModelChange}
         sortingOrder={['asc', 'desc']}
         density="compact"
@@ -86,3 +88,15 @@ export const sortParamOf = (model: GridSortModel): string | undefined => {
 
 export const sortModelOf = (sort: string | undefined): GridSortModel =>
   sort ? [{ field: sort.replace(/^-/, ''), sort: sort.startsWith('-') ? 'desc' : 'asc' }] : [];
+
+/**
+ * The same sort model object while its value is the same. Lists build their model from the saved
+ * sort on every render (sortModelOf), and the grid treats a new object as a sort change, which
+ * sends it back to its first page: a restored page (a saved page 3) or a page just chosen would be
+ * lost on the next render.
+ */
+function useStableSortModel(model: GridSortModel): GridSortModel {
+  const key = model.map((m) => `${m.field}:${m.sort ?? ''}`).join(',');
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the key is the model's value
+  return useMemo(() => model, [key]);
+}

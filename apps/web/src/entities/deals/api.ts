@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { Deal, DealCreate, DealSummary, Page } from '@frontage/shared';
+import type { Deal, DealCreate, DealListItem, DealSort, DealSummary, Page } from '@frontage/shared';
 import { http } from '../../lib/http';
 import { placeKeys } from '../properties/api';
 
@@ -8,6 +8,7 @@ export const dealKeys = {
   all: ['deals'] as const,
   one: (id: number) => ['deals', 'one', id] as const,
   ofProperty: (propertyId: number) => ['deals', 'property', propertyId] as const,
+  list: (params: DealListParams) => ['deals', 'list', params] as const,
 };
 
 /**
@@ -53,5 +54,36 @@ export const usePropertyDeals = (propertyId: number, page: number, perPage: numb
         query: { page, per_page: perPage },
         signal,
       }),
+    placeholderData: keepPreviousData,
+  });
+
+/** The filters of GET /api/deals and its export as the web sends them (dealFiltersSchema). */
+export type DealListFilters = {
+  /** Deal types, comma separated. */
+  type?: string;
+  /** Effective date range, yyyy-mm-dd. */
+  from?: string;
+  to?: string;
+  town?: string;
+  scheme_id?: number;
+  property_id?: number;
+  tenant_id?: number;
+  landlord_id?: number;
+  created_by?: number;
+  sort?: DealSort;
+};
+
+/** The query of GET /api/deals: the filters and a page. */
+export type DealListParams = DealListFilters & { page: number; per_page: number };
+
+/**
+ * GET /api/deals (issue 13): every deal, filtered, sorted and paged on the server; the /deals table
+ * and a scheme's deals read it. The previous page stays on screen while the next one loads.
+ */
+export const useDealList = (params: DealListParams, enabled = true) =>
+  useQuery({
+    enabled,
+    queryKey: dealKeys.list(params),
+    queryFn: ({ signal }) => http.get<Page<DealListItem>>('/deals', { query: params, signal }),
     placeholderData: keepPreviousData,
   });

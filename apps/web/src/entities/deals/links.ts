@@ -48,3 +48,37 @@ export const withoutDealWizard = (search: URLSearchParams): URLSearchParams => {
   for (const p of [DEAL_PARAM, PROPERTY_ID_PARAM, SCHEME_ID_PARAM, PROPERTY_NAME_PARAM]) next.delete(p);
   return next;
 };
+
+/**
+ * The Create Deal chooser (spec B §2) opens from the URL too (ADR 0049): `?create_deal=property:12`
+ * or `?create_deal=scheme:5`. The property view, the scheme view, an enquiry's completion question
+ * and the map all open it with a plain link; the shell's host reads the record and offers its
+ * deal types. Back closes it.
+ */
+export const CREATE_DEAL_PARAM = 'create_deal';
+
+/** The record a deal is created for. */
+export interface CreateDealTarget {
+  kind: 'property' | 'scheme';
+  id: number;
+}
+
+/** The target named by the URL, or null when none (or a malformed one) is. */
+export const createDealTargetOf = (search: URLSearchParams): CreateDealTarget | null => {
+  const m = /^(property|scheme):([1-9]\d{0,9})$/.exec(search.get(CREATE_DEAL_PARAM) ?? '');
+  return m ? { kind: m[1] as CreateDealTarget['kind'], id: Number(m[2]) } : null;
+};
+
+/** The current search with the chooser opened for a property or a scheme. */
+export const withCreateDeal = (search: URLSearchParams, target: CreateDealTarget): URLSearchParams => {
+  const next = new URLSearchParams(search);
+  next.set(CREATE_DEAL_PARAM, `${target.kind}:${target.id}`);
+  return next;
+};
+
+/** The search with the chooser closed. */
+export const withoutCreateDeal = (search: URLSearchParams): URLSearchParams => {
+  const next = new URLSearchParams(search);
+  next.delete(CREATE_DEAL_PARAM);
+  return next;
+};

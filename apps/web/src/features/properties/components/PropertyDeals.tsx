@@ -19,6 +19,7 @@ import {
   formatDate,
   formatDateTime,
   isAdmin,
+  type DealType,
   type Property,
 } from '@frontage/shared';
 import { EntityLink } from '../../../components/DetailList';
@@ -28,18 +29,23 @@ import { WIZARD_TYPES, withDealWizard } from '../../../entities/deals/links';
 import { useCurrentUser } from '../../../lib/session';
 
 const PER_PAGE = 10;
+/** The types the view's Create Deal chooser offers (ADR 0049); the others keep a button here. */
+const IN_CHOOSER: ReadonlySet<DealType> = new Set(['sale', 'new_letting', 'subletting']);
 
 /**
  * The property's deals, newest first (issue 12): type (opening the deal), effective date, key
- * figures, who recorded it and when; and a button per wizard that opens it on this property
- * (preselected and locked, at step 2).
+ * figures, who recorded it and when; and a button per wizard the Create Deal chooser does not
+ * offer (rent review, renewal, tracked retailer) that opens it on this property (preselected and
+ * locked, at step 2).
  */
 export function PropertyDeals({ property, name }: { property: Property; name: string }) {
   const user = useCurrentUser();
   const [search] = useSearchParams();
   const [page, setPage] = useState(0);
   const q = usePropertyDeals(property.id, page + 1, PER_PAGE);
-  const offered = DEAL_MENU.filter((d) => WIZARD_TYPES.includes(d.type) && (!d.adminOnly || isAdmin(user)));
+  const offered = DEAL_MENU.filter(
+    (d) => !IN_CHOOSER.has(d.type) && WIZARD_TYPES.includes(d.type) && (!d.adminOnly || isAdmin(user)),
+  );
   const rows = q.data?.data ?? [];
   const total = q.data?.meta.pagination.total ?? 0;
   return (

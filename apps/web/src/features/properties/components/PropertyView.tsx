@@ -6,6 +6,7 @@ import { Detail, DetailCard, EntityLink } from '../../../components/DetailList';
 import { AddressDetails } from '../../../entities/address/AddressDetails';
 import { LANDLORD_LISTS, PartyDetails, TENANT_LISTS } from '../../../entities/properties/PartyDetails';
 import { PropertyDeals } from './PropertyDeals';
+import { CreateDealButton } from '../../../entities/deals/CreateDealButton';
 import { HistoryPanel } from '../../../entities/history/HistoryPanel';
 import { REASON_LABELS } from '../../../entities/properties/labels';
 import { placeKeys, useProperty } from '../../../entities/properties/api';
@@ -51,6 +52,15 @@ function PropertyDetails({ p }: { p: Property }) {
         {(p.unverified_history_count ?? 0) > 0 && (
           <Chip color="warning" size="small" label={`${p.unverified_history_count} unverified changes`} />
         )}
+        <CreateDealButton kind="property" id={p.id} />
+        <Button
+          size="small"
+          variant="outlined"
+          component={RouterLink}
+          to={`/comparables?property_id=${p.id}`}
+        >
+          Comparables
+        </Button>
         <Button size="small" component={RouterLink} to={`/set-me-as-landlord-contact?id=${p.id}`}>
           Set me as landlord contact
         </Button>

@@ -25,8 +25,10 @@ import { HistoryPanel } from '../../../entities/history/HistoryPanel';
 import { SchemePropertyDialog } from '../../../entities/properties/SchemePropertyDialog';
 import { useScheme } from '../../../entities/schemes/api';
 import { placeKeys } from '../../../entities/properties/api';
+import { CreateDealButton } from '../../../entities/deals/CreateDealButton';
+import { SchemeDeals } from './SchemeDeals';
 
-/** The scheme view (`/schemes?id=`): its details, landlord side, units and history. */
+/** The scheme view (`/schemes?id=`): its details, landlord side, units, deals and history. */
 export function SchemeView({ id }: { id: number }) {
   const q = useScheme(id);
   if (q.isPending) return <Skeleton variant="rounded" height={320} aria-label="Loading scheme" />;
@@ -50,6 +52,10 @@ function SchemeDetails({ s }: { s: Scheme }) {
         {(s.unverified_history_count ?? 0) > 0 && (
           <Chip color="warning" size="small" label={`${s.unverified_history_count} unverified changes`} />
         )}
+        <CreateDealButton kind="scheme" id={s.id} />
+        <Button size="small" variant="outlined" component={RouterLink} to={`/comparables?scheme_id=${s.id}`}>
+          Comparables
+        </Button>
         <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
           Add Unit
         </Button>
@@ -134,6 +140,7 @@ function SchemeDetails({ s }: { s: Scheme }) {
           </Box>
         )}
       </Paper>
+      <SchemeDeals schemeId={s.id} />
       <HistoryPanel entity="scheme" id={s.id} refresh={placeKeys.scheme(s.id)} />
       <SchemePropertyDialog
         open={adding}
