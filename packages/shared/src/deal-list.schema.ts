@@ -30,13 +30,22 @@ export type DealSort = (typeof DEAL_SORTS)[number];
 /** Page sizes the /deals table offers. */
 export const DEAL_PAGE_SIZES = [25, 50, 100] as const;
 
+/** A query-string list as API.md accepts it: `a,b`, or the key repeated (`type=a&type=b`). */
 const commaList = <T extends readonly [string, ...string[]]>(values: T) =>
-  z
-    .string()
-    .trim()
-    .max(200)
-    .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
-    .pipe(z.array(z.enum(values)).max(values.length));
+  z.preprocess(
+    (v) => (Array.isArray(v) ? v.join(',') : v),
+    z
+      .string()
+      .trim()
+      .max(200)
+      .transform((s) =>
+        s
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.enum(values)).max(values.length)),
+  );
 
 /**
  * The filters of /deals: `type` a comma list of deal types; `from`/`to` the effective date range;
@@ -80,7 +89,11 @@ export const dealListItemSchema = z.object({
   effective_date: z.string().nullable(),
   /** The property dealt in (null for a scheme sale). */
   property: z
-    .object({ id: z.number().int(), building_num: z.string().nullable(), full_address: z.string().nullable() })
+    .object({
+      id: z.number().int(),
+      building_num: z.string().nullable(),
+      full_address: z.string().nullable(),
+    })
     .nullable(),
   /** The scheme: the one sold, or the one the property belongs to. */
   scheme: ref.nullable(),

@@ -74,6 +74,17 @@ export const deals = pgTable(
     ),
     index('deals_created_at_idx').on(t.created_at.desc(), t.id.desc()),
     index('deals_created_by_idx').on(t.created_by),
+    // GET /api/deals (migration 0012, ADR 0046): each sort's order (nulls last, id breaks ties) in
+    // both directions; a page past the middle walks the same index backwards from the far end.
+    ...(['effective_date', 'rent_pa', 'rent_sqft', 'sale_price'] as const).flatMap((c) => [
+      index(`deals_${c}_desc_idx`).on(t[c].desc().nullsLast(), t.id.desc().nullsLast()),
+      index(`deals_${c}_asc_idx`).on(t[c].asc().nullsLast(), t.id.asc().nullsLast()),
+    ]),
+    index('deals_type_effective_idx').on(
+      t.deal_type,
+      t.effective_date.desc().nullsLast(),
+      t.id.desc().nullsLast(),
+    ),
   ],
 );
 
