@@ -26,10 +26,10 @@ const TENANT_ROLES = sql`('tenant', 'legal_tenant', 'prev_tenant', 'prev_legal_t
 const LANDLORD_ROLES = sql`('landlord', 'prev_landlord')`;
 
 /**
- * The filters as conditions on `d` (deals). The place filters (town, scheme) and the party filters
- * are id sets found through their own indexes — the town's addresses (lower(city)), their
- * properties and schemes, then those places' deals (deals_property_idx, deals_scheme_idx); a
- * company's deal_parties rows — so the planner joins a small set instead of testing every deal.
+ * The filters as conditions on `d` (deals). The town is a column kept by triggers (its index
+ * deals_town_date_idx also orders by date); the scheme and party filters are id sets found
+ * through their own indexes (the scheme's deals and its properties' deals; a company's
+ * deal_parties rows), so the planner joins a small set instead of testing every deal.
  */
 export const dealFilterSql = (f: DealFilters): SQL | undefined => {
   const conds: SQL[] = [];
@@ -47,15 +47,8 @@ export const dealFilterSql = (f: DealFilters): SQL | undefined => {
   if (f.to) conds.push(sql`d.effective_date <= ${f.to}::date`);
   if (f.property_id) conds.push(sql`d.property_id = ${f.property_id}`);
   if (f.created_by) conds.push(sql`d.created_by = ${f.created_by}`);
-  if (f.town) {
-    const town = f.town.toLowerCase();
-    conds.push(sql`d.id in (
-      select x.id from addresses a join properties p on p.address_id = a.id join deals x on x.property_id = p.id
-       where lower(a.city) = ${town}
-      union all
-      select x.id from addresses a join schemes s on s.address_id = a.id join deals x on x.scheme_id = s.id
-       where lower(a.city) = ${town})`);
-  }
+  // deals.town_key: lower(city) of the deal's place, kept by the triggers of migration 0012.
+  if (f.town) conds.push(sql`d.town_key = ${f.town.toLowerCase()}`);
   if (f.scheme_id) {
     conds.push(sql`d.id in (
       select x.id from deals x where x.scheme_id = ${f.scheme_id}
@@ -73,30 +66,84 @@ export const dealFilterSql = (f: DealFilters): SQL | undefined => {
   return conds.length ? sql.join(conds, sql` and `) : undefined;
 };
 
+/**
+ * The effective date as two not-null keys (migration 0012's indexes): an undated deal below every
+ * date for newest first, above every date for oldest first — nulls last either way, and a row
+ * comparison can enter the index anywhere (the order marks).
+ */
+export const DATE_LOW = sql`coalesce(d.effective_date, '-infinity'::date)`;
+const DATE_HIGH = sql`coalesce(d.effective_date, 'infinity'::date)`;
+
 const SORT_COLUMNS = {
-  effective_date: { expr: sql`d.effective_date`, cast: sql`date`, sentinel: sql`'epoch'` },
   created_at: { expr: sql`d.created_at`, cast: sql`timestamptz`, sentinel: sql`'epoch'` },
   rent_pa: { expr: sql`d.rent_pa`, cast: sql`numeric`, sentinel: sql`'0'` },
   rent_sqft: { expr: sql`d.rent_sqft`, cast: sql`numeric`, sentinel: sql`'0'` },
   sale_price: { expr: sql`d.sale_price`, cast: sql`numeric`, sentinel: sql`'0'` },
 } as const;
-type SortKey = keyof typeof SORT_COLUMNS;
+type SortKey = keyof typeof SORT_COLUMNS | 'effective_date';
 
 const keyOf = (sort: DealSort): SortKey => sort.replace(/^-/, '') as SortKey;
 
+/** The export's keyset key of a sort (the date keys are never null: the flag stays constant). */
+const exportKeyOf = (sort: DealSort) =>
+  keyOf(sort) === 'effective_date'
+    ? { expr: sort.startsWith('-') ? DATE_LOW : DATE_HIGH, cast: sql`date`, sentinel: sql`'epoch'` }
+    : SORT_COLUMNS[keyOf(sort) as keyof typeof SORT_COLUMNS];
+
 /**
- * The sort's order, spelled exactly as its index (migration 0012) is — `key dir nulls last, id dir
- * nulls last` — or, `reversed`, as that index read backwards (`nulls first`): a deep page is read
- * from the far end. created_at is never null: its ascending order is the backward reading of
- * deals_created_at_idx.
+ * The sort's order, spelled exactly as its index (migration 0012) reads — or, `reversed`, as that
+ * index read the other way: a deep page is read from the far end. Ascending indexes read
+ * backwards give `desc nulls first` (the date keys and created_at are never null, so the spelling
+ * changes nothing but the plan); the money indexes exist in both directions, nulls last.
  */
 export const dealOrderSql = (sort: DealSort, reversed: boolean): SQL => {
   const key = keyOf(sort);
   const descending = sort.startsWith('-') !== reversed;
-  const nullsLast = key === 'created_at' ? descending : !reversed;
-  const order = sql.raw(`${descending ? 'desc' : 'asc'} nulls ${nullsLast ? 'last' : 'first'}`);
-  return sql`${SORT_COLUMNS[key].expr} ${order}, d.id ${order}`;
+  const dir = (nullsLast: boolean) =>
+    sql.raw(`${descending ? 'desc' : 'asc'} nulls ${nullsLast ? 'last' : 'first'}`);
+  if (key === 'effective_date') {
+    const o = dir(!descending);
+    return sql`${sort.startsWith('-') ? DATE_LOW : DATE_HIGH} ${o}, d.id ${o}`;
+  }
+  if (key === 'created_at') {
+    const o = dir(descending);
+    return sql`d.created_at ${o}, d.id ${o}`;
+  }
+  const o = dir(!reversed);
+  return sql`${SORT_COLUMNS[key].expr} ${o}, d.id ${o}`;
 };
+
+/**
+ * A page of the unfiltered list newest first and the list's total, in one statement (ADR 0046,
+ * as pageByUpdateSql does for properties, ADR 0031): the total from row_counts; the page's
+ * ascending position from the far end is found through deal_order_marks — the marks before it
+ * summed, the date index entered at the nearest mark by a row comparison, at most one bucket
+ * skipped. Answers the page's ids ascending, or one row with a null id past the end.
+ */
+export const pageByDateSql = (offset: number, limit: number): SQL =>
+  sql`with t as (
+      select coalesce((select n from row_counts where table_name = 'deals'), 0)::bigint as total
+    ), q as (
+      select t.total, greatest(least(${limit}::bigint, t.total - ${offset}::bigint), 0) as take,
+             greatest(t.total - ${offset}::bigint - least(${limit}::bigint, t.total - ${offset}::bigint), 0) as pos
+        from t
+    ), s as (
+      select b.key_date, b.id, b.before
+        from (select m.key_date, m.id, sum(m.n) over (order by m.key_date, m.id) - m.n as before
+                from deal_order_marks m) b, q
+       where b.before <= q.pos
+       order by b.key_date desc, b.id desc limit 1
+    )
+    select q.total, p.id from q left join lateral (
+      select p.id from s cross join lateral (
+        select d.id from deals d
+         where (${DATE_LOW}, d.id) >= (s.key_date, s.id)
+         order by ${DATE_LOW} asc nulls last, d.id asc nulls last
+        offset (q.pos - s.before) limit q.take
+      ) p
+    ) p on true`;
+
+const pageByDateStatement = fixedStatement(pageByDateSql);
 
 /** One page of deal ids matching `where`, in the order given. */
 export const dealPageSql = (where: SQL | undefined, order: SQL, limit: number, offset: number): SQL =>
@@ -118,8 +165,9 @@ export const countDeals = async (db: Db, f: DealFilters): Promise<number> => {
 };
 
 /**
- * One page of deal ids in the sort's order and the total (ADR 0046, as ADR 0024 does for
- * properties): the total from row_counts when unfiltered, else counted; a page in the first half
+ * One page of deal ids in the sort's order and the total (ADR 0046). The unfiltered list newest
+ * first (the default) goes through the order marks (pageByDateSql). Otherwise, as ADR 0024 does
+ * for properties: the total from row_counts when unfiltered, else counted; a page in the first half
  * is read forwards, a page past the middle backwards from the far end (offset `total − offset −
  * limit`) and reversed, so no page skips more than half of the matching index entries.
  */
@@ -131,6 +179,11 @@ export const listDealIds = async (
   offset: number,
 ): Promise<{ ids: number[]; total: number }> => {
   const where = dealFilterSql(f);
+  if (!where && sort === '-effective_date') {
+    const rows = await pageByDateStatement<{ total: string | number; id: number | null }>(db, offset, limit);
+    const found = rows.flatMap((r) => (r.id === null ? [] : [r.id]));
+    return { ids: found.reverse(), total: Number(rows[0]?.total ?? 0) };
+  }
   const total = await countDeals(db, f);
   if (offset >= total) return { ids: [], total };
   const ids = async (reversed: boolean, lim: number, off: number) =>
@@ -215,7 +268,7 @@ export const exportDealBatch = async (
   after: string[] | null,
   limit: number,
 ): Promise<DealExportRow[]> => {
-  const k = SORT_COLUMNS[keyOf(sort)];
+  const k = exportKeyOf(sort);
   const ks = exportKeyset(k.expr, k.cast, k.sentinel, sql`d.id`, sort.startsWith('-'));
   const conds = [dealFilterSql(f), after ? ks.after(after) : undefined].filter((c): c is SQL => !!c);
   const party = (role: string) =>
