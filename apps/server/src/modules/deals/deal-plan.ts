@@ -164,10 +164,11 @@ export interface DealPlan {
 }
 
 /**
- * ADR 0043: a carried field becomes the current value, an omitted one stays; a tracked retailer
- * replaces the whole tenant side (no tenant = vacant); a sale replaces the whole landlord side
- * with the purchaser's. The deal keeps the state after for the fields it concerns, and every
- * previous value the payload does not carry from the state before.
+ * ADR 0043, ADR 0046: a carried field becomes the current value, an omitted one stays; a
+ * tracked retailer or a new letting replaces the whole tenant side (no tenant = vacant); a
+ * sub-letting fills each empty tenant field from its previous value; a sale replaces the whole
+ * landlord side with the purchaser's. The deal keeps the state after for the fields it concerns,
+ * and every previous value the payload does not carry from the state before.
  */
 export const planDeal = (b: DealCreateParsed, before: PlaceState): DealPlan => {
   const { columns, lists } = carried(b);
