@@ -268,6 +268,13 @@ export const dealsStep: DatasetStep = {
         },
         step,
       );
+      // COPY under session_replication_role skipped the trigger that fills each deal's town
+      // (migration 0012); set it here, before the indexes come back.
+      await client.query(
+        `update deals d set town_key = lower(a.city) from properties p join addresses a on a.id = p.address_id
+          where d.property_id = p.id and d.id >= $1`,
+        [dealBase],
+      );
       await copyRows(
         client,
         'COPY deal_parties (deal_id, role, company_id, position) FROM STDIN',
@@ -330,6 +337,13 @@ export const dealsStep: DatasetStep = {
       `select setval(pg_get_serial_sequence('deals', 'id'), greatest($1::int, (select max(id) from deals)))`,
       [dealBase],
     );
+    // The counting and order-mark triggers (migrations 0003, 0012) were skipped by COPY as well.
+    await client.query(
+      `insert into row_counts (table_name, n) select 'deals', count(*) from deals
+       on conflict (table_name) do update set n = excluded.n`,
+    );
+    process.stdout.write('  deals-1m: rebuilding the list order marks …\n');
+    await client.query('select deal_marks_rebuild()');
     await client.query('vacuum analyze deals, deal_parties, deal_links, field_history');
     return total;
   },

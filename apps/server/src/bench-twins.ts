@@ -27,6 +27,14 @@ export {
   fuzzyTerm,
   type WordSearch,
 } from './modules/search/word-tables';
+export {
+  dealCountSql,
+  dealFilterSql,
+  dealOrderSql,
+  dealPageSql,
+  dealRowsSql,
+  pageByDateSql,
+} from './modules/deals/deals-list.repository';
 // The dataset generator writes property_words rows as the trigger would (bulk COPY bypasses it).
 export { chooseDriver, propertyWordRows, searchWords } from './modules/search/words';
 

@@ -195,8 +195,8 @@ describe('sub-letting / assignment', () => {
       rent_pa: '41000.00',
     });
     expect(idsOf(p.tenant_contacts)).toEqual([w.contacts.newTenant.id]);
-    // Omitted lists are left as they were (only a tracked retailer replaces the whole side).
-    expect(idsOf(p.tenant_agents)).toEqual([w.co.oldTenantAgent.id]);
+    // An empty new list takes the payload's previous one (spec B §4's copy rule, ADR 0046).
+    expect(idsOf(p.tenant_agents)).toEqual([w.co.newTenantAgent.id]);
   });
 });
 

@@ -30,18 +30,24 @@ export type DealSort = (typeof DEAL_SORTS)[number];
 /** Page sizes the /deals table offers. */
 export const DEAL_PAGE_SIZES = [25, 50, 100] as const;
 
+/** A query-string list as API.md accepts it: `a,b`, or the key repeated (`type=a&type=b`). */
 const commaList = <T extends readonly [string, ...string[]]>(values: T) =>
   z
-    .string()
-    .trim()
-    .max(200)
-    .transform((s) =>
-      s
-        .split(',')
-        .map((x) => x.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.enum(values)).max(values.length));
+    .union([z.string(), z.array(z.string())])
+    .transform((v) => (Array.isArray(v) ? v.join(',') : v))
+    .pipe(
+      z
+        .string()
+        .trim()
+        .max(200)
+        .transform((s) =>
+          s
+            .split(',')
+            .map((x) => x.trim())
+            .filter(Boolean),
+        )
+        .pipe(z.array(z.enum(values)).max(values.length)),
+    );
 
 /**
  * The filters of /deals: `type` a comma list of deal types; `from`/`to` the effective date range;

@@ -42,6 +42,24 @@ export const rows: MatrixRows = {
     url: (_w, m) => `/api/deals/${m.deal}`,
     expect: signedIn(200),
   },
+  'GET /api/deals': {
+    setup: async (w) => {
+      const place = await buildPlace();
+      await recordDeal(await testDb(), w.admin, {
+        deal_type: 'rent_review',
+        property_id: place.property,
+        rent_pa: '1000',
+      });
+      return place;
+    },
+    url: (_w, m) => `/api/deals?town=leeds&scheme_id=${m.scheme}&sort=-rent_pa&page=1&per_page=25`,
+    expect: signedIn(200),
+  },
+  'GET /api/deals/export': {
+    setup: buildPlace,
+    url: () => '/api/deals/export?type=rent_review,new_letting&sort=-effective_date',
+    expect: signedIn(200),
+  },
   'GET /api/properties/{id}/deals': {
     setup: buildPlace,
     url: (_w, m) => `/api/properties/${m.property}/deals?page=1&per_page=20`,

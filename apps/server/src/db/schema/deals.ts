@@ -53,6 +53,11 @@ export const deals = pgTable(
     break_clause: text('break_clause'),
     created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     created_at: createdAt(),
+    /**
+     * lower(city) of the property's address (a scheme sale: the scheme's), kept by triggers
+     * (migration 0012) for GET /api/deals' town filter; never written by the application.
+     */
+    town_key: text('town_key'),
   },
   (t) => [
     check(
@@ -74,6 +79,39 @@ export const deals = pgTable(
     ),
     index('deals_created_at_idx').on(t.created_at.desc(), t.id.desc()),
     index('deals_created_by_idx').on(t.created_by),
+    // GET /api/deals (migration 0012, ADR 0046). effective_date sorts on a not-null key, so a row
+    // comparison enters the index anywhere and each order reads one index either way:
+    // DEAL_DATE_LOW (an undated deal below every date) serves newest first (backwards) and the
+    // order marks; DEAL_DATE_HIGH (undated above every date) serves oldest first, nulls last too.
+    // effective_date ends each key so that a page is read from the index alone (an expression
+    // alone does not allow an index-only scan); after the unique id it changes no order.
+    index('deals_date_low_idx').on(
+      sql`coalesce(${t.effective_date}, '-infinity'::date)`,
+      t.id,
+      t.effective_date,
+    ),
+    index('deals_date_high_idx').on(
+      sql`coalesce(${t.effective_date}, 'infinity'::date)`,
+      t.id,
+      t.effective_date,
+    ),
+    index('deals_type_date_idx').on(
+      t.deal_type,
+      sql`coalesce(${t.effective_date}, '-infinity'::date)`,
+      t.id,
+      t.effective_date,
+    ),
+    index('deals_town_date_idx').on(
+      t.town_key,
+      sql`coalesce(${t.effective_date}, '-infinity'::date)`,
+      t.id,
+      t.effective_date,
+    ),
+    // The money sorts, nulls last in both directions; deep pages walk them backwards from the far end.
+    ...(['rent_pa', 'rent_sqft', 'sale_price'] as const).flatMap((c) => [
+      index(`deals_${c}_desc_idx`).on(t[c].desc().nullsLast(), t.id.desc().nullsLast()),
+      index(`deals_${c}_asc_idx`).on(t[c].asc().nullsLast(), t.id.asc().nullsLast()),
+    ]),
   ],
 );
 

@@ -1,6 +1,7 @@
 import {
   boolean,
   customType,
+  date,
   index,
   integer,
   pgTable,
@@ -86,4 +87,19 @@ export const propertyOrderMarks = pgTable(
     n: integer('n').notNull(),
   },
   (t) => [primaryKey({ columns: [t.updated_at, t.id] })],
+);
+
+/**
+ * The counted index over GET /api/deals' default order (migration 0012, ADR 0046): the deals'
+ * ascending (coalesce(effective_date, '-infinity'), id) order in buckets, as property_order_marks
+ * does for properties (ADR 0031). `key_date` is the mark's date key ('-infinity' for undated).
+ */
+export const dealOrderMarks = pgTable(
+  'deal_order_marks',
+  {
+    key_date: date('key_date', { mode: 'string' }).notNull(),
+    id: integer('id').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key_date, t.id] })],
 );

@@ -123,6 +123,23 @@ export const carriedPrevious = (b: DealCreateParsed) => {
   };
 };
 
+/**
+ * Spec B §4's copy rule for a sub-letting (ADR 0046), per field: a tenant, legal tenant or tenant
+ * list the payload leaves empty takes the payload's previous value (its prev_ field); without one
+ * it keeps the property's current value, as any omitted field does.
+ */
+const copyPrevious = (b: DealCreateParsed, columns: ColumnValues, lists: ListValues): void => {
+  const given = carriedPrevious(b);
+  if (columns.tenant_id === undefined && given.prev_tenant_id !== undefined)
+    columns.tenant_id = given.prev_tenant_id;
+  if (columns.legal_tenant_id === undefined && given.prev_legal_tenant_id !== undefined)
+    columns.legal_tenant_id = given.prev_legal_tenant_id;
+  for (const n of TENANT_LISTS) {
+    const prev = given.lists[`prev_${n}`];
+    if (lists[n] === undefined && prev) lists[n] = prev;
+  }
+};
+
 /** The state a deal applies to: the property's columns and lists (a scheme: its landlord lists). */
 export interface PlaceState {
   columns: ColumnValues;
@@ -147,20 +164,23 @@ export interface DealPlan {
 }
 
 /**
- * ADR 0043: a carried field becomes the current value, an omitted one stays; a tracked retailer
- * replaces the whole tenant side (no tenant = vacant); a sale replaces the whole landlord side
- * with the purchaser's. The deal keeps the state after for the fields it concerns, and every
- * previous value the payload does not carry from the state before.
+ * ADR 0043, ADR 0046: a carried field becomes the current value, an omitted one stays; a
+ * tracked retailer or a new letting replaces the whole tenant side (no tenant = vacant); a
+ * sub-letting fills each empty tenant field from its previous value; a sale replaces the whole
+ * landlord side with the purchaser's. The deal keeps the state after for the fields it concerns,
+ * and every previous value the payload does not carry from the state before.
  */
 export const planDeal = (b: DealCreateParsed, before: PlaceState): DealPlan => {
   const { columns, lists } = carried(b);
   const tenancy = carriesTenancy(b);
   const onScheme = placeOf(b).kind === 'scheme';
-  if (b.deal_type === 'tracked_retailer') {
+  if (b.deal_type === 'tracked_retailer' || b.deal_type === 'new_letting') {
+    // ADR 0043, ADR 0046: the new side is the whole new side (none given = none).
     columns.tenant_id ??= null;
     columns.legal_tenant_id ??= null;
     for (const n of TENANT_LISTS) lists[n] ??= [];
   }
+  if (b.deal_type === 'subletting') copyPrevious(b, columns, lists);
   if (b.deal_type === 'sale') for (const n of LANDLORD_LISTS) lists[n] ??= [];
 
   const after: ColumnValues = {};

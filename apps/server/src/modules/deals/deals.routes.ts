@@ -4,8 +4,11 @@ import {
   IDEMPOTENCY_KEY_MAX,
   dataOf,
   dealCreateSchema,
+  dealExportQuerySchema,
+  dealListItemSchema,
   dealListQuerySchema,
   dealSchema,
+  dealSearchQuerySchema,
   dealSummarySchema,
   idParamsSchema,
   msgSchema,
@@ -14,10 +17,13 @@ import {
 } from '@frontage/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { ServiceDeps } from '../../deps';
+import { sendCsvExport } from '../../lib/csv';
 import { ValidationError } from '../../lib/errors';
 import { authOf } from '../../plugins/session';
 import { assertCanRecordDeal } from './deals.policy';
+import * as dealList from './deals-list.service';
 import * as deals from './deals.service';
 
 const tags = ['deals'];
@@ -31,6 +37,15 @@ const idempotencyKeyOf = (req: FastifyRequest): string | undefined => {
   if (key.length > IDEMPOTENCY_KEY_MAX)
     throw ValidationError.field(IDEMPOTENCY_KEY_HEADER, DEAL_READ_MESSAGES.idempotencyKeyTooLong);
   return key;
+};
+
+/** API.md's `type[]=a&type[]=b` form of a query list, read as `type` (the schema splits and checks it). */
+const bracketLists = async (req: FastifyRequest): Promise<void> => {
+  const q = req.query as Record<string, unknown>;
+  if (q['type[]'] === undefined) return;
+  const listed = [q['type[]']].flat();
+  q.type = q.type === undefined ? listed : [q.type, ...listed].flat();
+  delete q['type[]'];
 };
 
 export const dealsRoutes = (root: FastifyInstance, deps: ServiceDeps): void => {
@@ -51,6 +66,37 @@ export const dealsRoutes = (root: FastifyInstance, deps: ServiceDeps): void => {
       assertCanRecordDeal(actor, req.body.deal_type);
       const out = await deals.create(deps, actor, req.body, { idempotencyKey: idempotencyKeyOf(req) });
       return reply.code(out.status as 201).send(out.body);
+    },
+  });
+
+  // Static paths: Fastify's router prefers them to /api/deals/:id whatever the order; declared first anyway.
+  app.get('/api/deals', {
+    preParsing,
+    preValidation: bracketLists,
+    schema: {
+      tags,
+      summary:
+        'Every deal (any signed-in user): type list, effective date range, town, scheme, property, tenant, landlord, recorded by; sort; paged',
+      querystring: dealSearchQuerySchema,
+      response: { 200: pageOf(dealListItemSchema), 401: msgSchema, 422: validationErrorSchema },
+    },
+    handler: (req) => dealList.list(deps, req.query),
+  });
+
+  app.get('/api/deals/export', {
+    preParsing,
+    preValidation: bracketLists,
+    schema: {
+      tags,
+      summary: 'Every deal matching the list filters (and in its order), as a streamed CSV file',
+      querystring: dealExportQuerySchema,
+      response: { 200: z.unknown().describe('text/csv'), 401: msgSchema, 422: validationErrorSchema },
+    },
+    handler: async (req, reply) => {
+      const out = await dealList.exportDeals(deps, req.query, (err) =>
+        req.log.error({ err }, 'export failed'),
+      );
+      return sendCsvExport(reply, out);
     },
   });
 
