@@ -330,7 +330,9 @@ export const dealsStep: DatasetStep = {
       `select setval(pg_get_serial_sequence('deals', 'id'), greatest($1::int, (select max(id) from deals)))`,
       [dealBase],
     );
-    await client.query('vacuum analyze deals, deal_parties, deal_links, field_history');
+    // COPY bypassed the trigger that keeps deal_comparables (migration 0013, ADR 0047).
+    await client.query('select deal_comparables_rebuild()');
+    await client.query('vacuum analyze deals, deal_parties, deal_links, field_history, deal_comparables');
     return total;
   },
 };

@@ -1,4 +1,5 @@
 import { companiesScenarios } from './companies';
+import { comparablesScenarios } from './comparables';
 import { dealsScenarios } from './deals';
 import { foundationScenarios } from './foundation';
 import { propertiesScenarios } from './properties';
@@ -11,4 +12,5 @@ export const scenarios = [
   ...companiesScenarios,
   ...propertiesScenarios,
   ...dealsScenarios,
+  ...comparablesScenarios,
 ];

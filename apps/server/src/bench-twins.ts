@@ -122,3 +122,8 @@ export const rentReviewTwinSql = (v: RentReviewTwinValues): Array<{ sql: string;
     { sql: 'commit' },
   ];
 };
+export {
+  rowsSql as comparableRowsSql,
+  summarySql as comparableSummarySql,
+  type ComparableFilter,
+} from './modules/deals/comparables.repository';

@@ -294,14 +294,14 @@ describe('GET /api/deals/comparables', () => {
 
   it('follows a change of the property: new areas and a new address', async () => {
     const db = await testDb();
-    await db.update(properties).set({ itza_area: '500' }).where(eq(properties.id, ids.p2));
+    await db.update(properties).set({ itza_area: '500' }).where(eq(properties.id, ids.p2!));
     const b = await ok('/api/deals/comparables?district=LS1');
     expect(b.data.find((r) => r.deal_id === ids.d2)).toMatchObject({ zone_a: '120.00', itza_sqft: 500 });
-    const [p4] = await db.select().from(properties).where(eq(properties.id, ids.p4));
+    const [p4] = await db.select().from(properties).where(eq(properties.id, ids.p4!));
     await db.update(addresses).set({ post_code: 'LS1 9ZZ' }).where(eq(addresses.id, p4!.address_id));
     expect(dealIds(await ok('/api/deals/comparables?district=LS1'))).toContain(ids.d6);
     await db.update(addresses).set({ post_code: 'LS2 7EE' }).where(eq(addresses.id, p4!.address_id));
-    await db.update(properties).set({ itza_area: null }).where(eq(properties.id, ids.p2));
+    await db.update(properties).set({ itza_area: null }).where(eq(properties.id, ids.p2!));
     expect(dealIds(await ok('/api/deals/comparables?district=LS1'))).not.toContain(ids.d6);
   });
 
