@@ -44,33 +44,35 @@ export const comparableWhere = (f: ComparableFilter): SQL => {
 /**
  * Stats and chart in one statement over every matching deal: count, min, quartiles
  * (percentile_cont: linear interpolation) and max of rent per sq ft and of Zone A, and the chart
- * points — every k-th deal in (effective_date, deal_id) order, k = ⌈count ÷ seriesMax⌉.
+ * points — every k-th deal in (effective_date, deal_id) order, k = ⌈count ÷ seriesMax⌉. Two reads
+ * of the same index range (each an index-only scan; the second already in the window's order)
+ * cost less than materialising the matches once and sorting them again.
  */
 export const summarySql = (f: ComparableFilter): SQL => sql`
-  with m as materialized (
-    select c.deal_id, c.effective_date, c.rent_sqft::float8 as r, c.zone_a::float8 as z,
-           row_number() over (order by c.effective_date, c.deal_id) - 1 as rn
+  with s as (
+    select count(*)::int as n,
+           count(c.rent_sqft)::int as r_n, min(c.rent_sqft) as r_min, max(c.rent_sqft) as r_max,
+           percentile_cont(array[0.25, 0.5, 0.75]) within group (order by c.rent_sqft::float8) as r_q,
+           count(c.zone_a)::int as z_n, min(c.zone_a) as z_min, max(c.zone_a) as z_max,
+           percentile_cont(array[0.25, 0.5, 0.75]) within group (order by c.zone_a::float8) as z_q
       from deal_comparables c
      where ${comparableWhere(f)}
-  ), s as (
-    select count(*)::int as n,
-           count(r)::int as r_n, min(r) as r_min, max(r) as r_max,
-           percentile_cont(array[0.25, 0.5, 0.75]) within group (order by r) as r_q,
-           count(z)::int as z_n, min(z) as z_min, max(z) as z_max,
-           percentile_cont(array[0.25, 0.5, 0.75]) within group (order by z) as z_q
-      from m
   )
   select s.n, s.r_n, s.z_n,
-         round(s.r_min::numeric, 2)::text as r_min, round(s.r_q[1]::numeric, 2)::text as r_q1,
+         s.r_min::text as r_min, round(s.r_q[1]::numeric, 2)::text as r_q1,
          round(s.r_q[2]::numeric, 2)::text as r_median, round(s.r_q[3]::numeric, 2)::text as r_q3,
-         round(s.r_max::numeric, 2)::text as r_max,
-         round(s.z_min::numeric, 2)::text as z_min, round(s.z_q[1]::numeric, 2)::text as z_q1,
+         s.r_max::text as r_max,
+         s.z_min::text as z_min, round(s.z_q[1]::numeric, 2)::text as z_q1,
          round(s.z_q[2]::numeric, 2)::text as z_median, round(s.z_q[3]::numeric, 2)::text as z_q3,
-         round(s.z_max::numeric, 2)::text as z_max,
-         (select coalesce(json_agg(json_build_array(m.deal_id, to_char(m.effective_date, 'YYYY-MM-DD'),
-                                                    round(m.r::numeric, 2)::text) order by m.rn), '[]'::json)
-            from m
-           where m.r is not null and m.rn % greatest(1, ceil(s.n / ${f.seriesMax}::numeric)::int) = 0) as series
+         s.z_max::text as z_max,
+         (select coalesce(json_agg(json_build_array(x.deal_id, to_char(x.effective_date, 'YYYY-MM-DD'),
+                                                    x.rent_sqft::text) order by x.rn), '[]'::json)
+            from (select c.deal_id, c.effective_date, c.rent_sqft,
+                         row_number() over (order by c.effective_date, c.deal_id) - 1 as rn
+                    from deal_comparables c
+                   where ${comparableWhere(f)}) x
+           where x.rent_sqft is not null and x.rn % greatest(1, ceil(s.n / ${f.seriesMax}::numeric)::int) = 0)
+           as series
     from s`;
 
 export interface SummaryRow {
