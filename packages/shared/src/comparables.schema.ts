@@ -13,7 +13,12 @@ import { DEAL_TYPES, DEFAULT_CURRENCY, SCHEME_TYPES } from './enums';
  */
 
 /** The deals that are rent evidence unless the user chooses others: lettings, renewals, reviews. */
-export const COMPARABLE_DEFAULT_TYPES = ['new_letting', 'subletting', 'lease_renewal', 'rent_review'] as const;
+export const COMPARABLE_DEFAULT_TYPES = [
+  'new_letting',
+  'subletting',
+  'lease_renewal',
+  'rent_review',
+] as const;
 /** From a property, the size band is its NIA ± this share. */
 export const COMPARABLE_SIZE_BAND = 0.5;
 /** From a property or a scheme, deals of the last this many years. */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Link, Typography } from '@mui/material';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import {
@@ -125,13 +125,12 @@ function Comparables({
   const query = useComparables(filters && { ...filters, page, per_page: perPage });
   const data = query.data;
 
-  // A property's or scheme's defaults fill the fields once known.
-  useEffect(() => {
-    if (basis && !first && data) {
-      setFirst(data.meta.applied);
-      setForm(formOf(data.meta.applied));
-    }
-  }, [basis, first, data]);
+  // A property's or scheme's defaults fill the fields once known (set while rendering: React
+  // re-renders at once, before the fields are painted empty).
+  if (basis && !first && data) {
+    setFirst(data.meta.applied);
+    setForm(formOf(data.meta.applied));
+  }
 
   const change = (patch: Partial<ComparableForm>) => {
     const next = { ...(form ?? EMPTY_FORM), ...patch };
