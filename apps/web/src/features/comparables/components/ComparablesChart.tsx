@@ -105,10 +105,15 @@ export function ComparablesChart({ series, total, median, currency }: Props) {
                   strokeDasharray="6 4"
                   strokeWidth={2}
                   label={{
-                    value: medianText ?? '',
-                    position: 'insideTopRight',
+                    value: `Median ${formatMoney(median, currency)}`,
+                    position: 'insideBottomLeft',
                     fill: theme.palette.text.primary,
-                    fontSize: 12,
+                    fontSize: 13,
+                    fontWeight: 600,
+                    // A halo in the paper's colour keeps the label readable over the dots.
+                    stroke: theme.palette.background.paper,
+                    strokeWidth: 4,
+                    paintOrder: 'stroke',
                   }}
                 />
               )}
