@@ -344,7 +344,9 @@ export const dealsStep: DatasetStep = {
     );
     process.stdout.write('  deals-1m: rebuilding the list order marks …\n');
     await client.query('select deal_marks_rebuild()');
-    await client.query('vacuum analyze deals, deal_parties, deal_links, field_history');
+    // COPY bypassed the trigger that keeps deal_comparables (migration 0013, ADR 0047).
+    await client.query('select deal_comparables_rebuild()');
+    await client.query('vacuum analyze deals, deal_parties, deal_links, field_history, deal_comparables');
     return total;
   },
 };

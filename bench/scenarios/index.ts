@@ -1,5 +1,6 @@
 import { companiesScenarios } from './companies';
 import { dealListScenarios } from './deal-list';
+import { comparablesScenarios } from './comparables';
 import { dealsScenarios } from './deals';
 import { foundationScenarios } from './foundation';
 import { propertiesScenarios } from './properties';
@@ -13,4 +14,5 @@ export const scenarios = [
   ...propertiesScenarios,
   ...dealsScenarios,
   ...dealListScenarios,
+  ...comparablesScenarios,
 ];

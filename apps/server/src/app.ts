@@ -27,6 +27,7 @@ import { schemesRoutes } from './modules/schemes/schemes.routes';
 import { addressesRoutes } from './modules/addresses/addresses.routes';
 import { geocodeRoutes } from './modules/geocode/geocode.routes';
 import { historyRoutes } from './modules/history/history.routes';
+import { comparablesRoutes } from './modules/deals/comparables.routes';
 import { dealsRoutes } from './modules/deals/deals.routes';
 import { errorHandler, notFoundHandler } from './plugins/error-handler';
 import { frameworkErrors } from './plugins/framework-errors';
@@ -198,6 +199,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   addressesRoutes(app, services);
   geocodeRoutes(app, services);
   historyRoutes(app, services);
+  comparablesRoutes(app, services);
   dealsRoutes(app, services);
 
   notFoundHandler(app, await staticWeb(app, config.webDistDir));

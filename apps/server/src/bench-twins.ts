@@ -130,3 +130,8 @@ export const rentReviewTwinSql = (v: RentReviewTwinValues): Array<{ sql: string;
     { sql: 'commit' },
   ];
 };
+export {
+  rowsSql as comparableRowsSql,
+  summarySql as comparableSummarySql,
+  type ComparableFilter,
+} from './modules/deals/comparables.repository';

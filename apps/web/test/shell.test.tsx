@@ -17,6 +17,7 @@ const DRAWER_ORDER = [
   'Pipelines',
   'Enquiries',
   'Deals',
+  'Comparables',
   'Tracked Retailers (Admin)',
   'Tracked Retailers',
   'Gap Analysis (Beta)',

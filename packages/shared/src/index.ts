@@ -27,3 +27,4 @@ export * from './history-display';
 export * from './deal.schema';
 export * from './deal-read.schema';
 export * from './deal-list.schema';
+export * from './comparables.schema';

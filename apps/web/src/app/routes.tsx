@@ -33,6 +33,7 @@ const EditCompanyPage = lazyPage(() => import('../features/companies/pages/EditC
 const SchemesPage = lazyPage(() => import('../features/schemes/pages/SchemesPage'));
 const NewSchemePage = lazyPage(() => import('../features/schemes/pages/NewSchemePage'));
 const DealsPage = lazyPage(() => import('../features/deals/pages/DealsPage'));
+const ComparablesPage = lazyPage(() => import('../features/comparables/pages/ComparablesPage'));
 const GapAnalysisPage = lazyPage(() => import('../features/reports/pages/GapAnalysisPage'));
 const EnquiriesPage = lazyPage(() => import('../features/enquiries/pages/EnquiriesPage'));
 const PipelinesPage = lazyPage(() => import('../features/pipelines/pages/PipelinesPage'));
@@ -67,6 +68,7 @@ export const appRoutes: RouteObject[] = [
               { path: '/schemes', element: <SchemesPage /> },
               { path: '/schemes/create', element: <NewSchemePage /> },
               { path: '/deals', element: <DealsPage /> },
+              { path: '/comparables', element: <ComparablesPage /> },
               { path: '/properties', element: <PropertiesPage /> },
               { path: '/properties/create', element: <NewPropertyPage /> },
               { path: '/core-data', element: <TrackedRetailersPage /> },

@@ -10,3 +10,4 @@ export * from './comments';
 export * from './enquiries';
 export * from './ui-state';
 export * from './derived';
+export * from './comparables';
