@@ -25,6 +25,7 @@ const SCREENS: Array<{ path: string; ready: (page: Page) => ReturnType<Page['get
   { path: '/schemes', ready: (p) => p.getByRole('heading', { level: 1, name: 'Schemes' }) },
   { path: '/schemes/create', ready: titled },
   { path: '/deals', ready: (p) => p.getByRole('heading', { level: 1, name: 'Deals' }) },
+  { path: '/comparables', ready: (p) => p.getByRole('heading', { level: 1, name: 'Comparables' }) },
   { path: '/companies', ready: (p) => p.getByRole('heading', { level: 1, name: 'Companies' }) },
   { path: '/companies/create', ready: titled },
   { path: '/users', ready: (p) => p.getByRole('heading', { level: 1, name: 'Contacts' }) },

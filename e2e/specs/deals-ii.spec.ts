@@ -62,7 +62,12 @@ const next = (wizard: Locator) => wizard.getByRole('button', { name: 'Next Step'
 /** Picks `name` in the company combobox (a single field or a list). */
 async function pickCompany(page: Page, box: Locator, name: string) {
   await box.fill(name);
-  await page.getByRole('option', { name, exact: true }).first().click();
+  // An option's name starts with its verification indicator's tooltip: match the shown name.
+  await page
+    .getByRole('option')
+    .filter({ has: page.getByText(name, { exact: true }) })
+    .first()
+    .click();
 }
 
 test('as the agent: Create Deal → Sales on a scheme makes the purchaser its landlord', async ({ page }) => {
@@ -77,7 +82,7 @@ test('as the agent: Create Deal → Sales on a scheme makes the purchaser its la
   const buyer = (await companies(page)).find((c) => !s.landlords.some((l) => l.id === c.id))!;
 
   await page.goto(`/schemes?id=${s.id}`);
-  await page.getByRole('button', { name: 'Create Deal' }).click();
+  await page.getByRole('link', { name: 'Create Deal' }).click();
   const chooser = page.getByRole('dialog', { name: `Create Deal for ${s.name}` });
   await expect(chooser.getByRole('menuitem')).toHaveText(['Sales', 'Letting', 'Sub-Letting/Assignment']);
   expect(await seriousViolations(page), 'chooser').toEqual([]);
@@ -89,7 +94,9 @@ test('as the agent: Create Deal → Sales on a scheme makes the purchaser its la
   await shot(page, 'sale-scheme-step2');
   expect(await seriousViolations(page), 'sale step 2 (scheme)').toEqual([]);
   await stepButton(wizard, 'Select a Property that has been Sold').click();
-  await expect(wizard.getByRole('button', { name: 'Select Scheme' })).toBeVisible();
+  // Opened on the scheme: the choice is locked on it.
+  await expect(wizard.getByRole('textbox', { name: 'Scheme' })).toBeDisabled();
+  await expect(wizard.getByRole('textbox', { name: 'Scheme' })).toHaveValue(s.name);
   expect(await seriousViolations(page), 'sale step 1 (scheme)').toEqual([]);
   await stepButton(wizard, 'Check Property Information').click();
   await next(wizard);
@@ -127,10 +134,10 @@ test('as the agent: Create Deal → Letting, found on /deals by its tenant, then
   const tenant = (await companies(page)).find((c) => c.id !== p.tenant!.id && c.id !== p.legal_tenant?.id)!;
 
   await page.goto(`/properties?id=${p.id}`);
-  await page.getByRole('button', { name: 'Create Deal' }).click();
+  await page.getByRole('link', { name: 'Create Deal' }).click();
   const chooser = page.getByRole('dialog', { name: /^Create Deal for / });
   await expect(chooser.getByRole('menuitem')).toHaveText(['Letting', 'Sub-Letting/Assignment']);
-  await chooser.getByRole('menuitem', { name: 'Letting' }).click();
+  await chooser.getByRole('menuitem', { name: 'Letting', exact: true }).click();
 
   const wizard = page.getByRole('dialog', { name: 'Add Deal - New Letting' });
   await expect(wizard.getByRole('textbox', { name: 'Street', exact: true })).toHaveValue(p.address.street!);
@@ -166,7 +173,7 @@ test('as the agent: Create Deal → Letting, found on /deals by its tenant, then
 
   // The property's comparables: the chart and the median.
   await page.goto(`/properties?id=${p.id}`);
-  await page.getByRole('link', { name: 'Comparables' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Comparables' }).click();
   await expect(page).toHaveURL(new RegExp(`/comparables\\?property_id=${p.id}`));
   await expect(page.locator('.recharts-wrapper')).toBeVisible();
   await expect(page.getByText('Median').first()).toBeVisible();
