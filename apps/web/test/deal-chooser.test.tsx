@@ -134,23 +134,19 @@ describe('Create Deal chooser', () => {
     expect(searchOf(r)).toEqual({});
   });
 
+  const comparablesLinks = () =>
+    screen.queryAllByRole('link', { name: 'Comparables' }).map((a) => a.getAttribute('href'));
+
   it('links both views to their comparables, and lists a scheme’s deals from GET /api/deals?scheme_id=', async () => {
     const r = render('/schemes?id=5');
-    expect(await screen.findByRole('link', { name: 'Comparables' })).toHaveAttribute(
-      'href',
-      '/comparables?scheme_id=5',
-    );
+    // The drawer has its own "Comparables" entry (/comparables): the view's link is the other one.
+    await waitFor(() => expect(comparablesLinks()).toContain('/comparables?scheme_id=5'));
     await waitFor(() => expect(r.api.callsTo('GET', '/api/deals')).not.toHaveLength(0));
     expect(Object.fromEntries(r.api.callsTo('GET', '/api/deals')[0]!.url.searchParams)).toMatchObject({
       scheme_id: '5',
       sort: '-effective_date',
     });
     await r.router.navigate('/properties?id=12');
-    await waitFor(() =>
-      expect(screen.getByRole('link', { name: 'Comparables' })).toHaveAttribute(
-        'href',
-        '/comparables?property_id=12',
-      ),
-    );
+    await waitFor(() => expect(comparablesLinks()).toContain('/comparables?property_id=12'));
   });
 });
