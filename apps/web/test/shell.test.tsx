@@ -17,7 +17,6 @@ const DRAWER_ORDER = [
   'Pipelines',
   'Enquiries',
   'Deals',
-  'Comparables',
   'Tracked Retailers (Admin)',
   'Tracked Retailers',
   'Gap Analysis (Beta)',

@@ -9,7 +9,6 @@ import ContactsIcon from '@mui/icons-material/Contacts';
 import ViewKanbanIcon from '@mui/icons-material/ViewKanban';
 import QuestionAnswerIcon from '@mui/icons-material/QuestionAnswer';
 import HandshakeIcon from '@mui/icons-material/Handshake';
-import InsightsIcon from '@mui/icons-material/Insights';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import TrackChangesIcon from '@mui/icons-material/TrackChanges';
 import AssessmentIcon from '@mui/icons-material/Assessment';
@@ -33,7 +32,6 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Pipelines', to: '/pipelines', icon: ViewKanbanIcon },
   { label: 'Enquiries', to: '/enquiries', icon: QuestionAnswerIcon },
   { label: 'Deals', to: '/deals', icon: HandshakeIcon },
-  { label: 'Comparables', to: '/comparables', icon: InsightsIcon },
   { label: 'Tracked Retailers (Admin)', to: '/core', icon: AdminPanelSettingsIcon, adminOnly: true },
   { label: 'Tracked Retailers', to: '/core-data', icon: TrackChangesIcon },
   { label: 'Gap Analysis (Beta)', to: '/reports/gap-analysis', icon: AssessmentIcon },
