@@ -43,6 +43,28 @@ export type ValidationErrorBody = z.infer<typeof validationErrorSchema>;
 export const actionSchema = <T extends z.ZodType>(data: T) =>
   z.object({ status: z.literal('success'), msg: z.string(), data });
 
+/**
+ * A list of known values in a query string as API.md accepts it: `a,b`, or the key repeated
+ * (`k=a&k=b`); `min` values at least.
+ */
+export const queryListSchema = <T extends readonly [string, ...string[]]>(values: T, min = 0) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) => (Array.isArray(v) ? v.join(',') : v))
+    .pipe(
+      z
+        .string()
+        .trim()
+        .max(200)
+        .transform((s) =>
+          s
+            .split(',')
+            .map((x) => x.trim())
+            .filter(Boolean),
+        )
+        .pipe(z.array(z.enum(values)).min(min).max(values.length)),
+    );
+
 /** Comma-separated `include` lists; unknown names are ignored (API.md). */
 export const parseInclude = (raw: string | undefined): Set<string> =>
   new Set(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AREA_MAX } from './areas';
-import { idSchema, paginationSchema, pageQuerySchema } from './api.schema';
+import { idSchema, paginationSchema, pageQuerySchema, queryListSchema } from './api.schema';
 import { CURRENCY_CODES } from './currencies';
 import { isoDateSchema } from './dates';
 import { DEAL_TYPES, DEFAULT_CURRENCY, SCHEME_TYPES } from './enums';
@@ -42,19 +42,6 @@ export const COMPARABLE_MESSAGES = {
   schemeMissing: 'The scheme does not exist.',
 } as const;
 
-const commaList = <T extends readonly [string, ...string[]]>(values: T) =>
-  z
-    .string()
-    .trim()
-    .max(200)
-    .transform((s) =>
-      s
-        .split(',')
-        .map((x) => x.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.enum(values)).min(1).max(values.length));
-
 const size = z.coerce
   .number({ error: COMPARABLE_MESSAGES.sizeInvalid })
   .min(0, COMPARABLE_MESSAGES.sizeInvalid)
@@ -87,7 +74,7 @@ export const comparableFiltersSchema = z.object({
   size_max: size.optional(),
   from: isoDateSchema.optional(),
   to: isoDateSchema.optional(),
-  types: commaList(DEAL_TYPES).optional(),
+  types: queryListSchema(DEAL_TYPES, 1).optional(),
   currency: z
     .string()
     .trim()

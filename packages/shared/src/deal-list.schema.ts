@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, pageQuerySchema } from './api.schema';
+import { idSchema, pageQuerySchema, queryListSchema } from './api.schema';
 import { isoDateSchema } from './dates';
 import { DEAL_TYPES, SALE_TYPES } from './enums';
 
@@ -30,25 +30,6 @@ export type DealSort = (typeof DEAL_SORTS)[number];
 /** Page sizes the /deals table offers. */
 export const DEAL_PAGE_SIZES = [25, 50, 100] as const;
 
-/** A query-string list as API.md accepts it: `a,b`, or the key repeated (`type=a&type=b`). */
-const commaList = <T extends readonly [string, ...string[]]>(values: T) =>
-  z
-    .union([z.string(), z.array(z.string())])
-    .transform((v) => (Array.isArray(v) ? v.join(',') : v))
-    .pipe(
-      z
-        .string()
-        .trim()
-        .max(200)
-        .transform((s) =>
-          s
-            .split(',')
-            .map((x) => x.trim())
-            .filter(Boolean),
-        )
-        .pipe(z.array(z.enum(values)).max(values.length)),
-    );
-
 /**
  * The filters of /deals: `type` a comma list of deal types; `from`/`to` the effective date range;
  * `town` the property's (or scheme's) town, exact and case-insensitive; `scheme_id` the scheme or
@@ -57,7 +38,7 @@ const commaList = <T extends readonly [string, ...string[]]>(values: T) =>
  * recorded it; `property_id` one property's deals.
  */
 export const dealFiltersSchema = z.object({
-  type: commaList(DEAL_TYPES).optional(),
+  type: queryListSchema(DEAL_TYPES).optional(),
   from: isoDateSchema.optional(),
   to: isoDateSchema.optional(),
   town: z.string().trim().max(120).optional(),

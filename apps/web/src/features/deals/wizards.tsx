@@ -4,7 +4,7 @@ import { saleWithTenancy, schemeSaleErrors } from './form/dealRules';
 import { CommentsLinksStep, WizardComments } from './steps/CommentsLinksStep';
 import { CHECK_PROPERTY_FIELDS, CheckPropertyStep } from './steps/CheckPropertyStep';
 import { ContactsStep, LANDLORD_FIELDS, PREV_TENANT_FIELDS, TENANT_FIELDS } from './steps/ContactsStep';
-import { LEASE_DATE_FIELDS, LeaseDateStep } from './steps/LeaseDateStep';
+import { DATES_BLOCK_FIELDS, LEASE_DATE_FIELDS, LeaseDateStep } from './steps/LeaseDateStep';
 import { RENT_FIELDS, RentStep } from './steps/RentStep';
 import {
   LETTING_CONTACT_FIELDS,
@@ -129,7 +129,7 @@ const trackedRetailer: WizardDefinition = {
     {
       label: 'Lease Information',
       content: <LeaseInfoStep />,
-      fields: [...RENT_FIELDS, ...LEASE_DATE_FIELDS.filter((f) => f !== 'effective_date')],
+      fields: [...RENT_FIELDS, ...DATES_BLOCK_FIELDS],
       next: 6,
     },
     { label: 'Comments (optional)', content: <WizardComments />, next: 7 },

@@ -8,17 +8,38 @@ export interface TenantHints {
   legalLabel?: string;
 }
 
-/** The landlord side: landlords and their contacts, landlord agents and theirs. */
-export function LandlordPickers() {
+/**
+ * The landlord side: landlords and their contacts, landlord agents and theirs; `prefix` 'prev_'
+ * for the landlords before a sale (the Vendor).
+ */
+export function LandlordPickers({ prefix = '' }: { prefix?: '' | 'prev_' }) {
   return (
     <>
-      <CompanyList name="landlords" label="Landlords" />
-      <ContactList name="landlord_contacts" label="Landlord Contacts" pairedWith="landlords" />
-      <CompanyList name="landlord_agents" label="Landlord Agents" />
+      <CompanyList name={`${prefix}landlords`} label="Landlords" />
       <ContactList
-        name="landlord_agent_contacts"
+        name={`${prefix}landlord_contacts`}
+        label="Landlord Contacts"
+        pairedWith={`${prefix}landlords`}
+      />
+      <CompanyList name={`${prefix}landlord_agents`} label="Landlord Agents" />
+      <ContactList
+        name={`${prefix}landlord_agent_contacts`}
         label="Landlord Agent Contacts"
-        pairedWith="landlord_agents"
+        pairedWith={`${prefix}landlord_agents`}
+      />
+    </>
+  );
+}
+
+/** A tenant side's agents and their contacts: `prefix` 'prev_' for the previous tenant. */
+export function TenantAgentPickers({ prefix = '' }: { prefix?: '' | 'prev_' }) {
+  return (
+    <>
+      <CompanyList name={`${prefix}tenant_agents`} label="Tenant Agents" />
+      <ContactList
+        name={`${prefix}tenant_agent_contacts`}
+        label="Tenant Agent Contacts"
+        pairedWith={`${prefix}tenant_agents`}
       />
     </>
   );
@@ -34,12 +55,7 @@ export function TenantPickers({ prefix = '', hints = {} }: { prefix?: '' | 'prev
         label={hints.legalLabel ?? 'Tenant (Legal)'}
         hint={hints.legal}
       />
-      <CompanyList name={`${prefix}tenant_agents`} label="Tenant Agents" />
-      <ContactList
-        name={`${prefix}tenant_agent_contacts`}
-        label="Tenant Agent Contacts"
-        pairedWith={`${prefix}tenant_agents`}
-      />
+      <TenantAgentPickers prefix={prefix} />
       <Wide>
         <ContactList name={`${prefix}tenant_contacts`} label="Tenant Contacts" />
       </Wide>

@@ -27,6 +27,8 @@ export const LEASE_DATE_FIELDS = [
   'next_review_date',
   'rent_review_clause',
 ];
+/** The dates block's fields: the lease dates and clauses (the effective date is the deal's own). */
+export const DATES_BLOCK_FIELDS = LEASE_DATE_FIELDS.filter((f) => f !== 'effective_date');
 
 /** The dates block of a lease step (tracked retailer): the lease dates and both clauses. */
 export function DatesBlock() {

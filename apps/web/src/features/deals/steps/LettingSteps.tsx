@@ -1,10 +1,10 @@
 import { FormSection, Wide } from '../../../components/FormSection';
-import { CompanyField, CompanyList, ContactList } from '../../../entities/properties/sections';
+import { CompanyField, ContactList } from '../../../entities/properties/sections';
 import { REASON_LABELS } from '../../../entities/properties/labels';
-import { LandlordPickers } from './ContactsStep';
+import { LandlordPickers, TenantAgentPickers } from './ContactsStep';
 import { DateInput, SelectInput } from './fields';
-import { DatesBlock } from './LeaseDateStep';
-import { LETTING_RENT_LABELS, RentBlock } from './RentStep';
+import { DATES_BLOCK_FIELDS, DatesBlock } from './LeaseDateStep';
+import { LETTING_RENT_LABELS, RENT_BLOCK_FIELDS, RentBlock } from './RentStep';
 
 /*
  * The Sub-letting/Assignment and New Letting wizards' own steps (spec B §2, the chooser's reading
@@ -22,20 +22,6 @@ export function LettingReasonStep() {
   );
 }
 export const LETTING_REASON_FIELDS = ['reason', 'effective_date'];
-
-/** A tenant side's agents and their contacts: `prefix` 'prev_' for the previous tenant. */
-function TenantAgentPickers({ prefix }: { prefix: '' | 'prev_' }) {
-  return (
-    <>
-      <CompanyList name={`${prefix}tenant_agents`} label="Tenant Agents" />
-      <ContactList
-        name={`${prefix}tenant_agent_contacts`}
-        label="Tenant Agent Contacts"
-        pairedWith={`${prefix}tenant_agents`}
-      />
-    </>
-  );
-}
 
 /** Step 4: landlords, landlord contacts, landlord agents and theirs; both tenants' agents and theirs. */
 export function LettingContactsStep() {
@@ -99,16 +85,6 @@ export const LETTING_LEASE_FIELDS = [
   'tenant',
   'legal_tenant',
   'tenant_contacts',
-  'currency',
-  'rent_pa',
-  'rent_sqft',
-  'rateable_value',
-  'service_charge',
-  'incentive',
-  'lease_start_date',
-  'lease_end_date',
-  'next_review_date',
-  'rent_review_clause',
-  'break_date',
-  'break_clause',
+  ...RENT_BLOCK_FIELDS,
+  ...DATES_BLOCK_FIELDS,
 ];

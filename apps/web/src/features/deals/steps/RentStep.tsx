@@ -32,6 +32,8 @@ export const RENT_FIELDS = [
   'service_charge',
   'incentive',
 ];
+/** The rent block's fields (the rent as it is after the deal, without the old rent). */
+export const RENT_BLOCK_FIELDS = RENT_FIELDS.filter((f) => !f.startsWith('prev_'));
 
 /** The rent block's labels: the tracked retailer's and the sale's, and the letting wizards' (spec B §2). */
 export const RENT_LABELS = {

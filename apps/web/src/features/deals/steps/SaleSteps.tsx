@@ -2,15 +2,15 @@ import type { ReactNode } from 'react';
 import { Box, Stack, Typography } from '@mui/material';
 import { SALE_TYPE_LABELS } from '@frontage/shared';
 import { FormSection, Wide } from '../../../components/FormSection';
-import { AddressSection, CompanyList, ContactList } from '../../../entities/properties/sections';
+import { AddressSection } from '../../../entities/properties/sections';
 import { REASON_LABELS } from '../../../entities/properties/labels';
 import { SchemeInfoSection } from '../../../entities/schemes/SchemeInfoSection';
 import { useWizard } from '../wizard/WizardContext';
 import { CheckPropertyStep } from './CheckPropertyStep';
-import { TenantPickers } from './ContactsStep';
+import { LANDLORD_FIELDS, LandlordPickers, TENANT_FIELDS, TenantPickers } from './ContactsStep';
 import { CurrencyInput, DateInput, MoneyInput, SelectInput } from './fields';
-import { DatesBlock } from './LeaseDateStep';
-import { RentBlock } from './RentStep';
+import { DATES_BLOCK_FIELDS, DatesBlock } from './LeaseDateStep';
+import { RENT_BLOCK_FIELDS, RentBlock } from './RentStep';
 
 /* The Sale wizard's own steps (spec B §2 "Sale wizard"). */
 
@@ -57,26 +57,6 @@ function Column({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** The landlord side under `prefix`: 'prev_' for the Vendor, '' for the Purchasor. */
-function LandlordColumn({ prefix }: { prefix: '' | 'prev_' }) {
-  return (
-    <>
-      <CompanyList name={`${prefix}landlords`} label="Landlords" />
-      <ContactList
-        name={`${prefix}landlord_contacts`}
-        label="Landlord Contacts"
-        pairedWith={`${prefix}landlords`}
-      />
-      <CompanyList name={`${prefix}landlord_agents`} label="Landlord Agents" />
-      <ContactList
-        name={`${prefix}landlord_agent_contacts`}
-        label="Landlord Agent Contacts"
-        pairedWith={`${prefix}landlord_agents`}
-      />
-    </>
-  );
-}
-
 /**
  * Step 4: the Vendor column (the landlords as they stood, filled on loading) and the Purchasor
  * column (the new landlords, who replace them).
@@ -85,24 +65,15 @@ export function SaleContactsStep() {
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2.5 }}>
       <Column title="Vendor">
-        <LandlordColumn prefix="prev_" />
+        <LandlordPickers prefix="prev_" />
       </Column>
       <Column title="Purchasor">
-        <LandlordColumn prefix="" />
+        <LandlordPickers />
       </Column>
     </Box>
   );
 }
-export const SALE_CONTACT_FIELDS = [
-  'prev_landlords',
-  'prev_landlord_contacts',
-  'prev_landlord_agents',
-  'prev_landlord_agent_contacts',
-  'landlords',
-  'landlord_contacts',
-  'landlord_agents',
-  'landlord_agent_contacts',
-];
+export const SALE_CONTACT_FIELDS = [...LANDLORD_FIELDS.map((f) => `prev_${f}`), ...LANDLORD_FIELDS];
 
 /**
  * Step 5 (a property sold as an investment or a sale & lease back): the tenancy it was sold with —
@@ -120,21 +91,9 @@ export function TenancyLeaseStep() {
     </>
   );
 }
+/** Step 5's fields; its currency is step 3's. */
 export const TENANCY_LEASE_FIELDS = [
-  'tenant',
-  'legal_tenant',
-  'tenant_agents',
-  'tenant_agent_contacts',
-  'tenant_contacts',
-  'rent_pa',
-  'rent_sqft',
-  'rateable_value',
-  'service_charge',
-  'incentive',
-  'lease_start_date',
-  'lease_end_date',
-  'next_review_date',
-  'rent_review_clause',
-  'break_date',
-  'break_clause',
+  ...TENANT_FIELDS,
+  ...RENT_BLOCK_FIELDS.filter((f) => f !== 'currency'),
+  ...DATES_BLOCK_FIELDS,
 ];
