@@ -28,3 +28,4 @@ export * from './deal.schema';
 export * from './deal-read.schema';
 export * from './deal-list.schema';
 export * from './comparables.schema';
+export * from './enquiry.schema';
