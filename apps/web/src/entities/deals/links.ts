@@ -57,10 +57,17 @@ export const withoutDealWizard = (search: URLSearchParams): URLSearchParams => {
  */
 export const CREATE_DEAL_PARAM = 'create_deal';
 
-/** The record a deal is created for. */
+/**
+ * The new tenant a deal created from an enquiry starts with (issue 14: a completed enquiry's
+ * company); the chooser passes it on to the wizard it opens.
+ */
+export const DEAL_TENANT_PARAM = 'deal_tenant';
+
+/** The record a deal is created for (and, from an enquiry, its new tenant). */
 export interface CreateDealTarget {
   kind: 'property' | 'scheme';
   id: number;
+  tenantId?: number | null;
 }
 
 /** The target named by the URL, or null when none (or a malformed one) is. */
@@ -73,6 +80,8 @@ export const createDealTargetOf = (search: URLSearchParams): CreateDealTarget | 
 export const withCreateDeal = (search: URLSearchParams, target: CreateDealTarget): URLSearchParams => {
   const next = new URLSearchParams(search);
   next.set(CREATE_DEAL_PARAM, `${target.kind}:${target.id}`);
+  if (target.tenantId) next.set(DEAL_TENANT_PARAM, String(target.tenantId));
+  else next.delete(DEAL_TENANT_PARAM);
   return next;
 };
 
