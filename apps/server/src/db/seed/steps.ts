@@ -3,6 +3,7 @@ import type { prng } from './seed';
 import { seedPlaces } from './places';
 import { seedComments } from './comments';
 import { seedDeals } from './deals';
+import { seedEnquiries } from './enquiries';
 
 /** The demo data set so far, handed to each later seed step (all inside one transaction). */
 export interface SeedContext {
@@ -27,4 +28,4 @@ export interface SeedContext {
 export type SeedStep = (ctx: SeedContext) => Promise<Record<string, number>>;
 
 /** Later issues append their step here, in dependency order (places before comments and deals). */
-export const SEED_STEPS: SeedStep[] = [seedPlaces, seedComments, seedDeals];
+export const SEED_STEPS: SeedStep[] = [seedPlaces, seedComments, seedDeals, seedEnquiries];
