@@ -35,6 +35,12 @@ export {
   dealRowsSql,
   pageByDateSql,
 } from './modules/deals/deals-list.repository';
+export {
+  enquiryCountSql,
+  enquiryFilterSql,
+  enquiryPageSql,
+  enquiryRowsSql,
+} from './modules/enquiries/enquiries-list.repository';
 // The dataset generator writes property_words rows as the trigger would (bulk COPY bypasses it).
 export { chooseDriver, propertyWordRows, searchWords } from './modules/search/words';
 
