@@ -40,6 +40,7 @@ export {
   enquiryFilterSql,
   enquiryPageSql,
   enquiryRowsSql,
+  enquiryStageCountSql,
 } from './modules/enquiries/enquiries-list.repository';
 // The dataset generator writes property_words rows as the trigger would (bulk COPY bypasses it).
 export { chooseDriver, propertyWordRows, searchWords } from './modules/search/words';

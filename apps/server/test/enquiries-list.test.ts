@@ -145,6 +145,21 @@ describe('GET /api/enquiries filters', () => {
     expect(backwards.json().errors).toEqual({ received_to: [ENQUIRY_MESSAGES.dateOrder] });
   });
 
+  it('keeps the stage totals as enquiries are recorded, moved and deleted', async () => {
+    const total = async (q: string) =>
+      (await api.get(w.cookies.author, `/api/enquiries${q}`)).json().meta.pagination.total;
+    expect([await total('?stage=interest'), await total('?stage=under_offer'), await total('')]).toEqual([
+      2, 1, 5,
+    ]);
+    expect((await api.update(w.cookies.author, e.a, { stage: 'under_offer' })).statusCode).toBe(200);
+    expect((await api.remove(w.cookies.admin, e.d)).statusCode).toBe(200);
+    expect([
+      await total('?stage=interest'),
+      await total('?stage=under_offer,withdrawn'),
+      await total(''),
+    ]).toEqual([1, 2, 4]);
+  });
+
   it("keeps the town when an address's town is edited", async () => {
     await (
       await testDb()

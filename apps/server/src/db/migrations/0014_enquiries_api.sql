@@ -1,9 +1,14 @@
+CREATE TABLE "enquiry_stage_counts" (
+	"stage" text PRIMARY KEY NOT NULL,
+	"n" bigint DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "enquiries" ADD COLUMN "town_key" text;--> statement-breakpoint
 CREATE INDEX "enquiries_stage_updated_idx" ON "enquiries" USING btree ("stage","updated_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "enquiries_town_stage_updated_idx" ON "enquiries" USING btree ("town_key","stage","updated_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "enquiries_updated_idx" ON "enquiries" USING btree ("updated_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "enquiries_created_by_idx" ON "enquiries" USING btree ("created_by","updated_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "enquiries_received_idx" ON "enquiries" USING btree ("received_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "enquiries_received_idx" ON "enquiries" USING btree ("received_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint--> statement-breakpoint
 -- GET /api/enquiries (issue 14, ADR 0050). enquiries.town_key: lower(city) of the property's
 -- address, else of the scheme's, filled on insert and kept when an enquiry's subject, a place's
 -- address or an address's city changes, so the town filter is one index range, not a join.
@@ -57,3 +62,57 @@ $$;
 --> statement-breakpoint
 CREATE TRIGGER "addresses_enquiry_town" AFTER UPDATE OF "city" ON "addresses"
 FOR EACH ROW WHEN (lower(OLD.city) IS DISTINCT FROM lower(NEW.city)) EXECUTE FUNCTION "enquiry_town_of_address"();
+--> statement-breakpoint
+-- enquiry_stage_counts: the enquiries per stage, kept by statement triggers, so the board's column
+-- totals (a stage filter alone) are read, not counted.
+INSERT INTO "enquiry_stage_counts" ("stage", "n") SELECT "stage", count(*) FROM "enquiries" GROUP BY "stage";
+--> statement-breakpoint
+CREATE FUNCTION "enquiry_stage_counts_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	INSERT INTO enquiry_stage_counts (stage, n)
+	SELECT k.stage, count(*) FROM inserted k GROUP BY k.stage ORDER BY k.stage
+	ON CONFLICT (stage) DO UPDATE SET n = enquiry_stage_counts.n + excluded.n;
+	RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE FUNCTION "enquiry_stage_counts_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	UPDATE enquiry_stage_counts c SET n = c.n - d.n
+	FROM (SELECT k.stage, count(*) AS n FROM deleted k GROUP BY k.stage) d WHERE c.stage = d.stage;
+	RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+-- Only rows whose stage changed move between counts (in stage order: concurrent moves lock alike).
+CREATE FUNCTION "enquiry_stage_counts_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	INSERT INTO enquiry_stage_counts (stage, n)
+	SELECT m.stage, sum(m.d) FROM (
+		SELECT o.stage, -1 AS d FROM deleted o JOIN inserted i ON i.id = o.id WHERE i.stage IS DISTINCT FROM o.stage
+		UNION ALL
+		SELECT i.stage, 1 FROM deleted o JOIN inserted i ON i.id = o.id WHERE i.stage IS DISTINCT FROM o.stage
+	) m GROUP BY m.stage ORDER BY m.stage
+	ON CONFLICT (stage) DO UPDATE SET n = enquiry_stage_counts.n + excluded.n;
+	RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE FUNCTION "enquiry_stage_counts_reset"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	DELETE FROM enquiry_stage_counts;
+	RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "enquiries_stage_count_insert" AFTER INSERT ON "enquiries" REFERENCING NEW TABLE AS inserted
+FOR EACH STATEMENT EXECUTE FUNCTION "enquiry_stage_counts_inserted"();
+--> statement-breakpoint
+CREATE TRIGGER "enquiries_stage_count_delete" AFTER DELETE ON "enquiries" REFERENCING OLD TABLE AS deleted
+FOR EACH STATEMENT EXECUTE FUNCTION "enquiry_stage_counts_deleted"();
+--> statement-breakpoint
+CREATE TRIGGER "enquiries_stage_count_update" AFTER UPDATE ON "enquiries" REFERENCING OLD TABLE AS deleted NEW TABLE AS inserted
+FOR EACH STATEMENT EXECUTE FUNCTION "enquiry_stage_counts_updated"();
+--> statement-breakpoint
+CREATE TRIGGER "enquiries_stage_count_truncate" AFTER TRUNCATE ON "enquiries"
+FOR EACH STATEMENT EXECUTE FUNCTION "enquiry_stage_counts_reset"();

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { area, createdAt, day, money, updatedAt } from './columns';
 import { companies } from './companies';
 import { properties } from './properties';
@@ -48,3 +48,12 @@ export const enquiries = pgTable(
     index('enquiries_received_idx').on(t.received_at.desc(), t.id.desc()),
   ],
 );
+
+/**
+ * How many enquiries are at each stage, kept by statement triggers (migration 0014, ADR 0050): the
+ * /pipelines board's column totals without counting tens of thousands of index entries per page.
+ */
+export const enquiryStageCounts = pgTable('enquiry_stage_counts', {
+  stage: text('stage').primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
+});

@@ -8,7 +8,7 @@ import type { EnquirySort } from '@frontage/shared';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { exportKeyset } from '../../db/keyset';
-import { preparedRows } from '../../db/prepared';
+import { fixedStatement, preparedRows } from '../../db/prepared';
 import { comments, users } from '../../db/schema';
 import { COMPANY_WORDS, CONTACT_WORDS, matchingIdsSql } from '../search/word-tables';
 import type { CommentWithUser } from '../comments/comments.repository';
@@ -90,14 +90,20 @@ const sortJoin = (sort: EnquirySort): SQL =>
 
 /**
  * The sort's order, id breaking ties in the same direction. Not-null keys are spelled exactly as
- * their indexes read (the board's `-updated_at` walks (stage, updated_at desc, id desc)); the
- * company's name sorts nulls last either way, as the export's keyset does.
+ * their indexes (desc nulls last) read forwards or backwards — the board's `-updated_at` walks
+ * (stage, updated_at desc, id desc) —; the company's name sorts nulls last either way, as the
+ * export's keyset does.
  */
 export const enquiryOrderSql = (sort: EnquirySort): SQL => {
   const k = keyOf(sort);
-  const dir = sql.raw(sort.startsWith('-') ? 'desc' : 'asc');
-  if (sort.replace(/^-/, '') === 'id') return sql`e.id ${dir}`;
-  return k.nullable ? sql`${k.expr} ${dir} nulls last, e.id ${dir}` : sql`${k.expr} ${dir}, e.id ${dir}`;
+  const descending = sort.startsWith('-');
+  if (sort.replace(/^-/, '') === 'id') return sql.raw(`e.id ${descending ? 'desc' : 'asc'}`);
+  if (k.nullable) {
+    const dir = sql.raw(descending ? 'desc' : 'asc');
+    return sql`${k.expr} ${dir} nulls last, e.id ${dir}`;
+  }
+  const dir = sql.raw(descending ? 'desc nulls last' : 'asc nulls first');
+  return sql`${k.expr} ${dir}, e.id ${dir}`;
 };
 
 /** One page of enquiry ids matching `where`, in the sort's order. */
@@ -114,8 +120,21 @@ export const enquiryPageSql = (
 export const enquiryCountSql = (where: SQL | undefined): SQL =>
   sql`select count(*)::bigint as n from enquiries e ${where ? sql`where ${where}` : sql``}`;
 
-export const countEnquiries = async (db: Db, f: EnquiryFilters): Promise<number> =>
-  Number((await preparedRows<{ n: string | number }>(db, enquiryCountSql(enquiryFilterSql(f))))[0]?.n ?? 0);
+/** The enquiries at these stages (every stage when none), kept by triggers (migration 0014). */
+export const enquiryStageCountSql = (stages: string[] | undefined): SQL =>
+  stages?.length
+    ? sql`select coalesce(sum(n), 0)::bigint as n from enquiry_stage_counts where stage in (${sql.join(
+        [...new Set(stages)].map((v) => sql`${v}`),
+        sql`, `,
+      )})`
+    : sql`select coalesce(sum(n), 0)::bigint as n from enquiry_stage_counts`;
+
+/** The total: read from the stage counts when only stages filter the list, else counted. */
+export const countEnquiries = async (db: Db, f: EnquiryFilters): Promise<number> => {
+  const onlyStages = Object.entries(f).every(([k, v]) => k === 'stage' || v === undefined);
+  const query = onlyStages ? enquiryStageCountSql(f.stage) : enquiryCountSql(enquiryFilterSql(f));
+  return Number((await preparedRows<{ n: string | number }>(db, query))[0]?.n ?? 0);
+};
 
 /** A page of ids in the sort's order and the exact total. */
 export const listEnquiryIds = async (
@@ -190,8 +209,11 @@ export interface EnquiryRow {
 export const enquiryRowsSql = (ids: string): SQL =>
   sql`select ${rowColumns} from enquiries e ${rowJoins} where e.id = any(${ids}::int[])`;
 
+/** Rendered once (ADR 0031): the select list and its joins cost more to render than to run. */
+const enquiryRowsStatement = fixedStatement(enquiryRowsSql);
+
 export const enquiryRows = async (db: Db, ids: number[]): Promise<EnquiryRow[]> =>
-  ids.length ? preparedRows<EnquiryRow>(db, enquiryRowsSql(`{${ids.join(',')}}`)) : [];
+  ids.length ? enquiryRowsStatement<EnquiryRow>(db, `{${ids.join(',')}}`) : [];
 
 /** The comments of a page of enquiries (newest first), with their authors, in one query. */
 export const commentsOf = async (db: Db, ids: number[]): Promise<CommentWithUser[]> => {
