@@ -60,7 +60,8 @@ test('as the agent: move an enquiry from Interest to Under Offer with the keyboa
   await expect(page.getByRole('heading', { level: 1, name: 'Pipelines' })).toBeVisible();
   const card = column(page, 'Interest').getByRole('listitem', { name: retailer });
   await expect(card).toBeVisible();
-  await expect(card).toContainText('1,200–2,400 sq ft · £45,000.00–£60,000.00');
+  await expect(card).toContainText('1,200–2,400 sq ft');
+  await expect(card).toContainText('£45,000.00–£60,000.00');
   await expect(card).toContainText('Relocation · Today');
   await expect(card.getByRole('link', { name: retailer })).toHaveAttribute(
     'href',

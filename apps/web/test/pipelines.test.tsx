@@ -122,7 +122,8 @@ describe('/pipelines', () => {
       'href',
       '/properties?id=12',
     );
-    expect(card.getByText('1,000–2,500 sq ft · £20,000.00–£30,000.00')).toBeInTheDocument();
+    expect(card.getByText('1,000–2,500 sq ft')).toBeInTheDocument();
+    expect(card.getByText('£20,000.00–£30,000.00')).toBeInTheDocument();
     expect(card.getByText(/Relocation ·/)).toHaveTextContent(
       /^Relocation · 12 days \(received \d\d\/\d\d\/\d{4}\)$/,
     );

@@ -52,10 +52,13 @@ function CardBody({ enquiry }: { enquiry: Enquiry }) {
           {place.name}
         </Link>
       )}
-      {(size || rent) && (
-        <Typography variant="caption" component="p" color="text.secondary" sx={{ m: 0 }}>
-          {[size, rent].filter(Boolean).join(' · ')}
-        </Typography>
+      {[size, rent].map(
+        (text) =>
+          text && (
+            <Typography key={text} variant="caption" component="p" color="text.secondary" sx={{ m: 0 }}>
+              {text}
+            </Typography>
+          ),
       )}
       <Typography variant="caption" component="p" color="text.secondary" sx={{ m: 0 }}>
         {reason && `${reason} · `}

@@ -3,7 +3,6 @@ import { Box, Button, LinearProgress, Paper, Typography } from '@mui/material';
 import { useDroppable } from '@dnd-kit/core';
 import { ENQUIRY_STAGE_LABELS, type EnquiryStage } from '@frontage/shared';
 import type { Enquiry, EnquiryListFilters } from '../../../entities/enquiries/api';
-import { visuallyHidden } from '../../../components/visuallyHidden';
 import { useBoardColumn } from '../api';
 import { moveApplies, type PendingMove } from '../useBoardMoves';
 import { EnquiryCard } from './EnquiryCard';
@@ -58,7 +57,7 @@ export function PipelineColumn({ stage, filters, moves, onMove, focusId, onFocus
       aria-labelledby={headingId}
       ref={setNodeRef}
       sx={{
-        flex: '1 0 248px',
+        flex: '1 0 236px',
         maxWidth: 360,
         display: 'flex',
         flexDirection: 'column',
@@ -72,9 +71,15 @@ export function PipelineColumn({ stage, filters, moves, onMove, focusId, onFocus
       }}
     >
       <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, px: 1.5, pt: 1, pb: 0.75 }}>
-        <Typography id={headingId} component="h2" variant="subtitle2" sx={{ fontWeight: 700, flexGrow: 1 }}>
+        <Typography
+          id={headingId}
+          component="h2"
+          variant="subtitle2"
+          // The count beside it is drawn for the eye; the heading says it in words.
+          aria-label={total === undefined ? label : `${label}, ${count(total)}`}
+          sx={{ fontWeight: 700, flexGrow: 1 }}
+        >
           {label}
-          {total !== undefined && <Box component="span" sx={visuallyHidden}>{`, ${count(total)}`}</Box>}
         </Typography>
         {total !== undefined && (
           <Typography variant="caption" color="text.secondary" aria-hidden sx={{ fontWeight: 600 }}>

@@ -69,8 +69,8 @@ export function PipelineFilters({
         value={state.company}
         onChange={(c) => update({ company: ref(c) })}
       />
-      <Box sx={{ minHeight: 40, display: 'flex', alignItems: 'center' }}>
-        {hasPipelineFilters({ ...state, town }) && (
+      {hasPipelineFilters({ ...state, town }) && (
+        <Box sx={{ minHeight: 40, display: 'flex', alignItems: 'center' }}>
           <Button
             size="small"
             onClick={() => {
@@ -80,8 +80,8 @@ export function PipelineFilters({
           >
             Clear filters
           </Button>
-        )}
-      </Box>
+        </Box>
+      )}
     </Paper>
   );
 }
