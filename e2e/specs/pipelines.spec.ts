@@ -72,7 +72,7 @@ test('as the agent: move an enquiry from Interest to Under Offer with the keyboa
   const grip = card.getByRole('button', { name: `Drag ${retailer}` });
   await grip.focus();
   await page.keyboard.press('Space');
-  await expect(page.getByText(`Picked up ${retailer} in Interest.`)).toBeAttached();
+  await expect(grip).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press('ArrowRight');
   await expect(page.getByText(`${retailer} is over Under Offer.`)).toBeAttached();
   const saved = page.waitForResponse(

@@ -83,7 +83,8 @@ const cardSx = {
 /** The copy of a card that follows the pointer while it is dragged (above the columns' scroll). */
 export function CardPreview({ enquiry }: { enquiry: Enquiry }) {
   return (
-    <Paper elevation={6} sx={{ ...cardSx, width: 264, cursor: 'grabbing' }}>
+    // A picture of the card: its links stay on the real card (out of the tab order and the tree here).
+    <Paper elevation={6} inert sx={{ ...cardSx, width: 264, cursor: 'grabbing' }}>
       <DragIndicatorIcon fontSize="small" color="action" sx={{ mt: 0.25 }} />
       <CardBody enquiry={enquiry} />
     </Paper>
