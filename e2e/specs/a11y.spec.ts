@@ -30,6 +30,8 @@ const SCREENS: Array<{ path: string; ready: (page: Page) => ReturnType<Page['get
   { path: '/companies/create', ready: titled },
   { path: '/users', ready: (p) => p.getByRole('heading', { level: 1, name: 'Contacts' }) },
   { path: '/users/create', ready: titled },
+  // Ready once the last column has its count.
+  { path: '/pipelines', ready: (p) => p.getByRole('heading', { level: 2, name: /^Withdrawn, / }) },
   { path: '/notifications', ready: titled },
   { path: '/profile', ready: titled },
   { path: '/no-such-page', ready: titled },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Screens whose interface state (filters, sort, page size …) is saved per user (spec A §3: map,
- * companies, properties and schemes filters, enquiries per property; contacts added by us).
+ * companies, properties and schemes filters, enquiries per property; contacts, deals, comparables and the pipelines board added by us).
  */
 export const UI_STATE_SCREENS = [
   'map',
@@ -13,6 +13,7 @@ export const UI_STATE_SCREENS = [
   'enquiries',
   'deals',
   'comparables',
+  'pipelines',
 ] as const;
 export type UiStateScreen = (typeof UI_STATE_SCREENS)[number];
 

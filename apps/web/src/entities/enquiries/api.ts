@@ -88,13 +88,16 @@ export const useCreateEnquiry = () => {
   });
 };
 
-/** PUT /api/enquiries/{id}: absent fields stay as they are (the board sends only the stage). */
-export const useUpdateEnquiry = () => {
+/**
+ * PUT /api/enquiries/{id}: absent fields stay as they are (the board sends only the stage).
+ * `quiet`: the statuses the caller shows itself (422 by default; the board adds 403, whose
+ * message it shows on the card's move instead of leaving for the access-error page).
+ */
+export const useUpdateEnquiry = ({ quiet = [422] }: { quiet?: readonly number[] } = {}) => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, body }: { id: number; body: EnquiryUpdate }) =>
-      (await http.put<{ data: Enquiry }>(`/enquiries/${id}`, body, { quiet: [422], successNotice: false }))
-        .data,
+      (await http.put<{ data: Enquiry }>(`/enquiries/${id}`, body, { quiet, successNotice: false })).data,
     onSuccess: () => refreshEnquiries(qc),
   });
 };

@@ -1,6 +1,24 @@
 import { PageHeading } from '../../../components/PageHeading';
+import { useSavedUiState } from '../../../lib/useSavedUiState';
+import { DEFAULT_PIPELINE, pipelineFiltersOf, sanitizePipeline } from '../boardState';
+import { PipelineBoard } from '../components/PipelineBoard';
+import { PipelineFilters } from '../components/PipelineFilters';
 
-/** Pipelines — its content arrives with a later issue. */
+/**
+ * /pipelines: the letting pipeline as a board (issue 14 item 7, ADR 0052), with its filters saved
+ * per user; the board waits for them so each column loads once.
+ */
 export default function PipelinesPage() {
-  return <PageHeading title="Pipelines" />;
+  const saved = useSavedUiState('pipelines', DEFAULT_PIPELINE, sanitizePipeline);
+  return (
+    <>
+      <PageHeading title="Pipelines" />
+      {saved.ready && (
+        <>
+          <PipelineFilters state={saved.state} update={saved.update} />
+          <PipelineBoard filters={pipelineFiltersOf(saved.state)} />
+        </>
+      )}
+    </>
+  );
 }
