@@ -7,6 +7,7 @@
 import pg from 'pg';
 import { companiesStep, contactsStep } from './companies';
 import { dealsStep } from './deals';
+import { matchUnitsStep } from './match-units';
 import { propertiesStep } from './properties';
 
 export interface DatasetStep {
@@ -20,7 +21,14 @@ export interface DatasetStep {
  * Domains append their steps here, in dependency order (companies before properties before deals).
  * A step added later runs alone on a database that already holds the others.
  */
-export const DATASET_STEPS: DatasetStep[] = [companiesStep, contactsStep, propertiesStep, dealsStep];
+export const DATASET_STEPS: DatasetStep[] = [
+  companiesStep,
+  contactsStep,
+  propertiesStep,
+  dealsStep,
+  // After every step that writes properties or addresses.
+  matchUnitsStep,
+];
 
 export async function ensureDataset(databaseUrl: string): Promise<void> {
   if (!DATASET_STEPS.length) return;

@@ -2,6 +2,7 @@ import { companiesScenarios } from './companies';
 import { dealListScenarios } from './deal-list';
 import { comparablesScenarios } from './comparables';
 import { dealsScenarios } from './deals';
+import { enquiryMatchScenarios } from './enquiry-matches';
 import { foundationScenarios } from './foundation';
 import { propertiesScenarios } from './properties';
 
@@ -15,4 +16,5 @@ export const scenarios = [
   ...dealsScenarios,
   ...dealListScenarios,
   ...comparablesScenarios,
+  ...enquiryMatchScenarios,
 ];

@@ -33,24 +33,23 @@ export interface EnquiryPlace {
   rent_to: string | null;
 }
 
+/** The enquiry's place: one statement (the bench's twin sends it too). */
+export const enquiryPlaceSql = (id: number): SQL =>
+  sql`select e.id, e.property_id, coalesce(e.scheme_id, p.scheme_id) as scheme_id,
+             lower(coalesce(pa.city, sa.city)) as town,
+             case when p.id is not null then pa.lat else sa.lat end as lat,
+             case when p.id is not null then pa.lng else sa.lng end as lng,
+             e.size_from::float8 as size_from, e.size_to::float8 as size_to,
+             e.rent_from::text as rent_from, e.rent_to::text as rent_to
+        from enquiries e
+        left join properties p on p.id = e.property_id
+        left join addresses pa on pa.id = p.address_id
+        left join schemes s on s.id = e.scheme_id
+        left join addresses sa on sa.id = s.address_id
+       where e.id = ${id}`;
+
 export const enquiryPlace = async (db: Db, id: number): Promise<EnquiryPlace | undefined> =>
-  (
-    await queryRows<EnquiryPlace>(
-      db,
-      sql`select e.id, e.property_id, coalesce(e.scheme_id, p.scheme_id) as scheme_id,
-                 lower(coalesce(pa.city, sa.city)) as town,
-                 case when p.id is not null then pa.lat else sa.lat end as lat,
-                 case when p.id is not null then pa.lng else sa.lng end as lng,
-                 e.size_from::float8 as size_from, e.size_to::float8 as size_to,
-                 e.rent_from::text as rent_from, e.rent_to::text as rent_to
-            from enquiries e
-            left join properties p on p.id = e.property_id
-            left join addresses pa on pa.id = p.address_id
-            left join schemes s on s.id = e.scheme_id
-            left join addresses sa on sa.id = s.address_id
-           where e.id = ${id}`,
-    )
-  )[0];
+  (await queryRows<EnquiryPlace>(db, enquiryPlaceSql(id)))[0];
 
 /** The resolved question of GET /api/enquiries/{id}/matches. */
 export interface UnitMatchFilter {
