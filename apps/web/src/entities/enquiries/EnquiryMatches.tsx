@@ -51,7 +51,7 @@ export const useEnquiryMatches = (enquiryId: number, params: EnquiryMatchParams)
   useQuery({
     queryKey: ['enquiry-matches', 'enquiry', enquiryId, params],
     queryFn: ({ signal }) =>
-      http.get<MatchPage>(`/enquiries/${enquiryId}/matches`, { query: { ...params }, signal, quiet: [422] }),
+      http.get<MatchPage>(`/enquiries/${enquiryId}/matches`, { query: { ...params }, signal, quiet: true }),
     placeholderData: keepPreviousData,
   });
 

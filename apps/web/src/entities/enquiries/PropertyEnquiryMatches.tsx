@@ -33,6 +33,8 @@ export const usePropertyEnquiryMatches = (propertyId: number, page: number, perP
       http.get<Page<PropertyEnquiryMatch>>(`/properties/${propertyId}/enquiry-matches`, {
         query: { page, per_page: perPage },
         signal,
+        // A secondary section: a failure is said inline, never as a notice over the view.
+        quiet: true,
       }),
     placeholderData: keepPreviousData,
   });
