@@ -150,6 +150,7 @@ describe('a deal that vacates a unit', () => {
     const w = await world();
     await buildMatchEnquiry({ property_id: w.subject.id, created_by: w.author.id, size_to: '1000' });
     expect((await vacate(w.adminCookie, w.unit.id)).statusCode).toBe(201);
+    await settleAfterCommit();
 
     const matching = await buildMatchEnquiry({ property_id: w.subject.id, created_by: w.other.id });
     const review = await t.app.inject({
