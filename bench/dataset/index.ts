@@ -8,6 +8,7 @@ import pg from 'pg';
 import { companiesStep, contactsStep } from './companies';
 import { dealsStep } from './deals';
 import { enquiriesStep } from './enquiries';
+import { matchUnitsStep } from './match-units';
 import { propertiesStep } from './properties';
 
 export interface DatasetStep {
@@ -27,6 +28,8 @@ export const DATASET_STEPS: DatasetStep[] = [
   propertiesStep,
   dealsStep,
   enquiriesStep,
+  // After every step that writes properties or addresses.
+  matchUnitsStep,
 ];
 
 export async function ensureDataset(databaseUrl: string): Promise<void> {

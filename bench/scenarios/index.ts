@@ -3,6 +3,7 @@ import { dealListScenarios } from './deal-list';
 import { comparablesScenarios } from './comparables';
 import { dealsScenarios } from './deals';
 import { enquiriesBoardScenarios } from './enquiries-board';
+import { enquiryMatchScenarios } from './enquiry-matches';
 import { foundationScenarios } from './foundation';
 import { propertiesScenarios } from './properties';
 
@@ -17,4 +18,5 @@ export const scenarios = [
   ...dealListScenarios,
   ...comparablesScenarios,
   ...enquiriesBoardScenarios,
+  ...enquiryMatchScenarios,
 ];

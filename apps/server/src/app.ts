@@ -30,6 +30,7 @@ import { historyRoutes } from './modules/history/history.routes';
 import { comparablesRoutes } from './modules/deals/comparables.routes';
 import { dealsRoutes } from './modules/deals/deals.routes';
 import { enquiriesRoutes } from './modules/enquiries/enquiries.routes';
+import { enquiryMatchesRoutes } from './modules/enquiry-matches/enquiry-matches.routes';
 import { errorHandler, notFoundHandler } from './plugins/error-handler';
 import { frameworkErrors } from './plugins/framework-errors';
 import { inputGuard } from './plugins/input-guard';
@@ -203,6 +204,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   comparablesRoutes(app, services);
   dealsRoutes(app, services);
   enquiriesRoutes(app, services);
+  enquiryMatchesRoutes(app, services);
 
   notFoundHandler(app, await staticWeb(app, config.webDistDir));
   return app;

@@ -142,3 +142,9 @@ export {
   summarySql as comparableSummarySql,
   type ComparableFilter,
 } from './modules/deals/comparables.repository';
+export {
+  enquiryPlaceSql,
+  unitMatchPageSql,
+  type EnquiryPlace,
+} from './modules/enquiry-matches/enquiry-matches.repository';
+export { unitFilterOf } from './modules/enquiry-matches/enquiry-matches.service';

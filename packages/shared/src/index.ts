@@ -29,3 +29,4 @@ export * from './deal-read.schema';
 export * from './deal-list.schema';
 export * from './comparables.schema';
 export * from './enquiry.schema';
+export * from './enquiry-match.schema';

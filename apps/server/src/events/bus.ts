@@ -7,10 +7,13 @@
  */
 import type { Db } from '../db/client';
 import type { CommentEvent, CommentUpdatedEvent } from './comment.events';
+import type { PropertyVacatedEvent } from './property.events';
 
 export interface DomainEvents {
   'comment.created': CommentEvent;
   'comment.updated': CommentUpdatedEvent;
+  /** Raised after the deal commits (after-commit.ts). */
+  'property.vacated': PropertyVacatedEvent;
 }
 export type DomainEventName = keyof DomainEvents;
 

@@ -2,12 +2,14 @@ import type { Db } from '../db/client';
 import { notificationsChannel, pubsubFor } from '../lib/pubsub';
 import { createEventBus } from './bus';
 import { registerCommentNotifications } from './comment-notifications';
+import { registerVacancyNotifications } from './vacancy-notifications';
 
 export { newEventContext, type EventContext } from './bus';
 
 /** The application's domain events, with every handler registered. */
 export const domainEvents = createEventBus();
 registerCommentNotifications(domainEvents);
+registerVacancyNotifications(domainEvents);
 
 /**
  * Tells every server process (and so every open stream) whose notifications changed. Best effort:

@@ -11,3 +11,4 @@ export * from './enquiries';
 export * from './ui-state';
 export * from './derived';
 export * from './comparables';
+export * from './match-units';

@@ -64,7 +64,10 @@ export const dealsRoutes = (root: FastifyInstance, deps: ServiceDeps): void => {
     handler: async (req, reply) => {
       const actor = authOf(req).user;
       assertCanRecordDeal(actor, req.body.deal_type);
-      const out = await deals.create(deps, actor, req.body, { idempotencyKey: idempotencyKeyOf(req) });
+      const out = await deals.create(deps, actor, req.body, {
+        idempotencyKey: idempotencyKeyOf(req),
+        onError: (err) => req.log.error({ err }, 'vacancy notifications failed'),
+      });
       return reply.code(out.status as 201).send(out.body);
     },
   });

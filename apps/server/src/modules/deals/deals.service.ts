@@ -18,6 +18,7 @@ import type { z } from 'zod';
 import type { dealListQuerySchema } from '@frontage/shared';
 import type { Db } from '../../db/client';
 import type { ServiceDeps } from '../../deps';
+import { emitAfterCommit } from '../../events/after-commit';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { offsetOf, toPage } from '../../lib/page';
 import * as addressRepo from '../addresses/addresses.repository';
@@ -164,6 +165,8 @@ export const recordDealIn = async (
   actor: DealActor,
   b: DealCreateParsed,
   now: Date,
+  /** Collects the units the deal leaves vacant (their tenant cleared), for after the commit. */
+  vacated?: number[],
 ): Promise<number> => {
   const place = placeOf(b);
   // Read once: its existence is the first reference checked, its row the state before.
@@ -204,6 +207,7 @@ export const recordDealIn = async (
       deal.id,
       before.lists,
     );
+    if (property.tenant_id !== null && plan.columns.tenant_id === null) vacated?.push(property.id);
     if (b.address) {
       const address = (await addressRepo.findById(tx, property.address_id))!;
       await applyAddressUpdate(tx, actor, address, b.address, {
@@ -276,10 +280,11 @@ export const create = async (
   deps: ServiceDeps,
   actor: DealActor,
   b: DealCreateParsed,
-  opts: { idempotencyKey?: string | undefined } = {},
-): Promise<{ status: number; body: { data: Deal } }> =>
-  deps.db.transaction(async (tx) => {
-    const now = deps.now();
+  opts: { idempotencyKey?: string | undefined; onError?: (err: unknown) => void } = {},
+): Promise<{ status: number; body: { data: Deal } }> => {
+  const now = deps.now();
+  const vacated: number[] = [];
+  const answer = await deps.db.transaction(async (tx) => {
     const key = opts.idempotencyKey;
     if (key !== undefined) {
       const request_hash = createHash('sha256').update(canonicalJson(b)).digest('hex');
@@ -291,8 +296,18 @@ export const create = async (
         return { status: found.status, body: JSON.parse(found.response_text) as { data: Deal } };
       }
     }
-    const id = await recordDealIn(tx, actor, b, now);
+    const id = await recordDealIn(tx, actor, b, now, vacated);
     const body = { data: await getDeal(tx, id) };
     if (key !== undefined) await repo.saveKeyResponse(tx, actor.id, key, 201, body);
     return { status: 201, body };
   });
+  // Committed: the authors of enquiries a vacated unit now matches are told (ADR 0053).
+  const dealId = answer.body.data.id;
+  emitAfterCommit(
+    deps.db,
+    'property.vacated',
+    vacated.map((propertyId) => ({ propertyId, dealId, actorId: actor.id })),
+    { now, onError: opts.onError },
+  );
+  return answer;
+};

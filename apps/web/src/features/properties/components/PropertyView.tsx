@@ -6,6 +6,7 @@ import { Detail, DetailCard, EntityLink } from '../../../components/DetailList';
 import { AddressDetails } from '../../../entities/address/AddressDetails';
 import { LANDLORD_LISTS, PartyDetails, TENANT_LISTS } from '../../../entities/properties/PartyDetails';
 import { PropertyDeals } from './PropertyDeals';
+import { PropertyEnquiryMatches } from '../../../entities/enquiries/PropertyEnquiryMatches';
 import { CreateDealButton } from '../../../entities/deals/CreateDealButton';
 import { HistoryPanel } from '../../../entities/history/HistoryPanel';
 import { REASON_LABELS } from '../../../entities/properties/labels';
@@ -175,6 +176,7 @@ function PropertyDetails({ p }: { p: Property }) {
         <CommentsSlot entityType="property" entityId={p.id} />
       </Box>
       <PropertyDeals property={p} name={[p.building_num, a?.full_address].filter(Boolean).join(' ')} />
+      <PropertyEnquiryMatches propertyId={p.id} />
       <HistoryPanel entity="property" id={p.id} refresh={placeKeys.property(p.id)} />
     </Stack>
   );

@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import { boolean, char, doublePrecision, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { area, day, money } from './columns';
+import { properties } from './properties';
+
+/**
+ * What matching reads of every unit (migration 0015, ADR 0053): the property's availability
+ * (vacant, lease end, break), its town (lower(city)), scheme, map position, its three measures in
+ * sq ft (sq m converted) and its rent — kept by triggers from properties and addresses, so an
+ * enquiry's matches in a busy town are a few index ranges of one table instead of a join of tens
+ * of thousands of addresses and properties. Application code never writes it. What Drizzle cannot
+ * express stays in the migration: the triggers, the partial index of the vacant units per town,
+ * and the point index.
+ */
+export const matchUnits = pgTable(
+  'match_units',
+  {
+    property_id: integer('property_id')
+      .primaryKey()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    /** lower(city) of the property's address. */
+    town: text('town'),
+    scheme_id: integer('scheme_id'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    vacant: boolean('vacant').notNull(),
+    lease_end_date: day('lease_end_date'),
+    break_date: day('break_date'),
+    nia_sqft: area('nia_sqft'),
+    itza_sqft: area('itza_sqft'),
+    ground_sqft: area('ground_sqft'),
+    rent_pa: money('rent_pa'),
+    currency: char('currency', { length: 3 }).notNull(),
+  },
+  (t) => [
+    index('match_units_town_lease_idx').on(t.town, t.lease_end_date),
+    index('match_units_town_break_idx').on(t.town, t.break_date),
+    index('match_units_town_vacant_idx')
+      .on(t.town)
+      .where(sql`${t.vacant}`),
+    index('match_units_scheme_idx').on(t.scheme_id),
+    index('match_units_point_idx').using('gist', sql`point(${t.lng}, ${t.lat})`),
+  ],
+);
