@@ -13,6 +13,7 @@ export const UI_STATE_SCREENS = [
   'enquiries',
   'deals',
   'comparables',
+  'enquiry_list',
 ] as const;
 export type UiStateScreen = (typeof UI_STATE_SCREENS)[number];
 

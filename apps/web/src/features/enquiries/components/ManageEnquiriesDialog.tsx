@@ -247,11 +247,15 @@ function ManageEnquiries({ preset }: { preset: EnquirySubject | null }) {
           )
         }
         pageSizeOptions={ENQUIRY_TABLE_PAGE_SIZES}
-        sortModel={sortModelOf(state.sort)}
+        // The default order (-id, newest first) has no column of its own: the grid shows no sort then.
+        sortModel={sortModelOf(
+          SORTABLE_MANAGE_COLUMNS.has(state.sort.replace(/^-/, '')) ? state.sort : undefined,
+        )}
         onSortModelChange={(m) => {
           const p = sortParamOf(m);
           const ok = p && SORTABLE_MANAGE_COLUMNS.has(p.replace(/^-/, ''));
-          save({ sort: (ok ? p : DEFAULT_MANAGE_SORT) as EnquirySort }, firstPage);
+          const sort = (ok ? p : DEFAULT_MANAGE_SORT) as EnquirySort;
+          if (sort !== state.sort) save({ sort }, firstPage);
         }}
         noRowsLabel={subject ? EMPTY_STATES.none : EMPTY_STATES[kind]}
       />

@@ -3,6 +3,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
 import type { GridColDef } from '@mui/x-data-grid';
 import { ENQUIRY_STAGE_LABELS, REASON_LABELS, formatDate, type Enquiry } from '@frontage/shared';
+import { enquirerOf } from '../../../entities/enquiries/format';
 
 /** The grid columns that sort on the server (ENQUIRY_SORTS keys). */
 export const SORTABLE_MANAGE_COLUMNS = new Set([
@@ -13,10 +14,6 @@ export const SORTABLE_MANAGE_COLUMNS = new Set([
   'stage',
   'reason',
 ]);
-
-/** Who enquired: the company, else the contact. */
-export const enquirerOf = (e: Pick<Enquiry, 'company' | 'user'>): string =>
-  e.company?.name ?? e.user?.name ?? '';
 
 /**
  * Manage Enquiries' columns (spec A §2): Received On, Created On, Updated On, Company, Stage,
