@@ -29,6 +29,7 @@ import { geocodeRoutes } from './modules/geocode/geocode.routes';
 import { historyRoutes } from './modules/history/history.routes';
 import { comparablesRoutes } from './modules/deals/comparables.routes';
 import { dealsRoutes } from './modules/deals/deals.routes';
+import { enquiriesRoutes } from './modules/enquiries/enquiries.routes';
 import { errorHandler, notFoundHandler } from './plugins/error-handler';
 import { frameworkErrors } from './plugins/framework-errors';
 import { inputGuard } from './plugins/input-guard';
@@ -201,6 +202,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   historyRoutes(app, services);
   comparablesRoutes(app, services);
   dealsRoutes(app, services);
+  enquiriesRoutes(app, services);
 
   notFoundHandler(app, await staticWeb(app, config.webDistDir));
   return app;

@@ -49,6 +49,12 @@ export const ENQUIRY_MESSAGES = {
   rentOrder: 'The rent "to" must not be smaller than the rent "from".',
   dateOrder: 'The "to" date must be on or after the "from" date.',
   propertyNotInScheme: 'The property is not in the selected scheme.',
+  propertyMissing: 'The property does not exist.',
+  schemeMissing: 'The scheme does not exist.',
+  companyMissing: 'The company does not exist.',
+  contactMissing: 'The contact does not exist.',
+  deleted: 'The enquiry has been deleted.',
+  forbidden: 'Only the author of the enquiry, someone of their company or an admin may change it.',
 } as const;
 
 const blank = (v: unknown) => (v === '' ? null : v);
@@ -136,6 +142,8 @@ export const enquiryRuleErrors = (e: EnquiryRuleInput): Record<string, string[]>
 };
 
 const withRules = <T extends EnquiryRuleInput>(value: T, ctx: z.RefinementCtx) => {
+  // A body that is not an object at all (JSON `null`) has already failed; there is nothing to check.
+  if (value === null || typeof value !== 'object') return;
   for (const [field, messages] of Object.entries(enquiryRuleErrors(value)))
     for (const message of messages) ctx.addIssue({ code: 'custom', message, path: [field] });
 };

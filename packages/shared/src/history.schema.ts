@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQuerySchema } from './api.schema';
 import { DEAL_TYPES } from './enums';
 
-export const HISTORY_ENTITY_TYPES = ['property', 'scheme', 'address'] as const;
+export const HISTORY_ENTITY_TYPES = ['property', 'scheme', 'address', 'enquiry'] as const;
 export type HistoryEntityType = (typeof HISTORY_ENTITY_TYPES)[number];
 
 /** Where a change came from. Deal wizards record 'deal' with their deal_id. */
@@ -14,6 +14,7 @@ export const HISTORY_SOURCES = [
   'deal',
   'set_me_as_contact',
   'seed',
+  'delete',
 ] as const;
 export type HistorySource = (typeof HISTORY_SOURCES)[number];
 /** Where a change came from, as the History panel names it (a deal shows its deal type). */
@@ -25,6 +26,7 @@ export const HISTORY_SOURCE_LABELS: Readonly<Record<HistorySource, string>> = {
   deal: 'Deal',
   set_me_as_contact: 'Set me as contact',
   seed: 'Seed data',
+  delete: 'Deleted',
 };
 
 /**

@@ -27,6 +27,11 @@ export const enquiries = pgTable(
     created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     created_at: createdAt(),
     updated_at: updatedAt(),
+    /**
+     * lower(city) of the property's address, else the scheme's, kept by triggers (migration 0014,
+     * ADR 0050) for GET /api/enquiries' town filter; never written by the application.
+     */
+    town_key: text('town_key'),
   },
   (t) => [
     check('enquiries_subject', sql`${t.property_id} is not null or ${t.scheme_id} is not null`),
@@ -34,5 +39,12 @@ export const enquiries = pgTable(
     index('enquiries_scheme_idx').on(t.scheme_id),
     index('enquiries_company_idx').on(t.company_id),
     index('enquiries_user_idx').on(t.user_id),
+    // GET /api/enquiries (migration 0014, ADR 0050): the /pipelines board reads each stage's
+    // column newest-updated first, alone or within a town; `mine` / `my_company` go by author.
+    index('enquiries_stage_updated_idx').on(t.stage, t.updated_at.desc(), t.id.desc()),
+    index('enquiries_town_stage_updated_idx').on(t.town_key, t.stage, t.updated_at.desc(), t.id.desc()),
+    index('enquiries_updated_idx').on(t.updated_at.desc(), t.id.desc()),
+    index('enquiries_created_by_idx').on(t.created_by, t.updated_at.desc(), t.id.desc()),
+    index('enquiries_received_idx').on(t.received_at.desc(), t.id.desc()),
   ],
 );
