@@ -182,7 +182,9 @@ export function EnquiryFields({
             name={field.name}
             disabled={disabled}
             error={!!fieldState.error}
-            helperText={fieldState.error?.message ?? (disabled ? undefined : 'Today when left empty')}
+            helperText={
+              fieldState.error?.message ?? (disabled || field.value ? undefined : 'Today when left empty')
+            }
           />
         )}
       />

@@ -19,7 +19,7 @@ export const enquiryColumns: GridColDef<Enquiry>[] = [
   {
     field: 'received_at',
     headerName: 'Received',
-    width: 105,
+    width: 100,
     renderCell: ({ row }) => (
       <Link
         component={RouterLink}
@@ -34,7 +34,7 @@ export const enquiryColumns: GridColDef<Enquiry>[] = [
     field: 'subject',
     headerName: 'Property / Scheme',
     flex: 2,
-    minWidth: 200,
+    minWidth: 160,
     sortable: false,
     renderCell: ({ row }) => {
       const s = enquirySubjectOf(row);
@@ -50,7 +50,7 @@ export const enquiryColumns: GridColDef<Enquiry>[] = [
   {
     field: 'town',
     headerName: 'Town',
-    width: 120,
+    width: 100,
     sortable: false,
     valueGetter: (_v, row) => row.town ?? '',
   },
@@ -58,35 +58,35 @@ export const enquiryColumns: GridColDef<Enquiry>[] = [
     field: 'company',
     headerName: 'Company',
     flex: 1,
-    minWidth: 130,
+    minWidth: 110,
     valueGetter: (_v, row) => row.company?.name ?? '',
   },
   {
     field: 'contact',
     headerName: 'Contact',
     flex: 1,
-    minWidth: 120,
+    minWidth: 100,
     sortable: false,
     valueGetter: (_v, row) => row.user?.name ?? '',
   },
   {
     field: 'stage',
     headerName: 'Stage',
-    width: 105,
+    width: 95,
     valueGetter: (_v, row) => ENQUIRY_STAGE_LABELS[row.stage],
   },
-  { field: 'reason', headerName: 'Reason', width: 100, valueGetter: (_v, row) => REASON_LABELS[row.reason] },
+  { field: 'reason', headerName: 'Reason', width: 90, valueGetter: (_v, row) => REASON_LABELS[row.reason] },
   {
     field: 'size',
     headerName: 'Size',
-    width: 150,
+    width: 135,
     sortable: false,
     valueGetter: (_v, row) => sizeRangeOf(row),
   },
   {
     field: 'rent',
     headerName: 'Rent',
-    width: 150,
+    width: 140,
     sortable: false,
     valueGetter: (_v, row) => rentRangeOf(row),
   },
@@ -94,14 +94,14 @@ export const enquiryColumns: GridColDef<Enquiry>[] = [
     field: 'created_by',
     headerName: 'Recorded By',
     flex: 0.8,
-    minWidth: 120,
+    minWidth: 100,
     sortable: false,
     valueGetter: (_v, row) => row.created_by?.name ?? '',
   },
   {
     field: 'updated_at',
     headerName: 'Updated',
-    width: 100,
+    width: 95,
     valueGetter: (_v, row) => formatDate(row.updated_at),
   },
 ];
