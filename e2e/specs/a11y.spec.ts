@@ -26,6 +26,7 @@ const SCREENS: Array<{ path: string; ready: (page: Page) => ReturnType<Page['get
   { path: '/schemes/create', ready: titled },
   { path: '/deals', ready: (p) => p.getByRole('heading', { level: 1, name: 'Deals' }) },
   { path: '/comparables', ready: (p) => p.getByRole('heading', { level: 1, name: 'Comparables' }) },
+  { path: '/enquiries', ready: (p) => p.getByRole('heading', { level: 1, name: 'Enquiries' }) },
   { path: '/companies', ready: (p) => p.getByRole('heading', { level: 1, name: 'Companies' }) },
   { path: '/companies/create', ready: titled },
   { path: '/users', ready: (p) => p.getByRole('heading', { level: 1, name: 'Contacts' }) },

@@ -14,6 +14,7 @@ export const UI_STATE_SCREENS = [
   'deals',
   'comparables',
   'pipelines',
+  'enquiry_list',
 ] as const;
 export type UiStateScreen = (typeof UI_STATE_SCREENS)[number];
 

@@ -4,13 +4,16 @@ import { CreateCompanyDialog } from '../entities/companies/CreateCompanyDialog';
 import { CreateContactDialog } from '../entities/contacts/CreateContactDialog';
 import { DealWizardHost } from '../features/deals/DealWizardHost';
 import { CreateDealHost } from '../features/deals/chooser/CreateDealHost';
+import { openManageEnquiries } from '../entities/enquiries/manageEnquiriesStore';
+import { ManageEnquiriesHost } from '../features/enquiries/ManageEnquiriesHost';
 
 /**
  * The top bar's dialog entries. The dialogs behind them belong to later issues: an entry whose
  * opener is undefined renders disabled. Enable one by providing its opener here (one place) and
  * rendering its dialog in ShellDialogs below. Deal wizards open from the route (?deal=), so any
  * screen can link to one; the host below renders the open one. The Create Deal chooser opens
- * the same way (?create_deal=, ADR 0049).
+ * the same way (?create_deal=, ADR 0049). Manage Enquiries has its own store in entities/enquiries,
+ * so the property and scheme views open it preselected (ADR 0051).
  */
 export interface ShellActions {
   createCompany?: () => void;
@@ -35,6 +38,7 @@ const subscribe = (l: () => void) => {
 const actions: ShellActions = {
   createCompany: () => setDialog('company'),
   createContact: () => setDialog('contact'),
+  enquiries: () => openManageEnquiries(),
 };
 
 export const useShellActions = (): ShellActions => actions;
@@ -59,6 +63,7 @@ export function ShellDialogs() {
       onClose: close,
       onCreated: (c) => enqueueSnackbar(`Contact "${c.name}" created.`, { variant: 'success' }),
     }),
+    createElement(ManageEnquiriesHost),
     createElement(CreateDealHost),
     createElement(DealWizardHost),
   );

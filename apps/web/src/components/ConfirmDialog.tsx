@@ -10,6 +10,8 @@ export interface ConfirmDialogProps {
   cancelLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
+  /** After the dialog has finished closing (e.g. to open another modal only once this one is gone). */
+  onExited?: () => void;
 }
 
 /** Yes/no question, 350 px wide (spec A §9). */
@@ -21,6 +23,7 @@ export function ConfirmDialog({
   cancelLabel = 'No',
   onConfirm,
   onCancel,
+  onExited,
 }: ConfirmDialogProps) {
   const id = useId();
   return (
@@ -29,7 +32,7 @@ export function ConfirmDialog({
       onClose={onCancel}
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-text`}
-      slotProps={{ paper: { sx: { width: CONFIRM_DIALOG_WIDTH } } }}
+      slotProps={{ paper: { sx: { width: CONFIRM_DIALOG_WIDTH } }, transition: { onExited } }}
     >
       <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
       <DialogContent>

@@ -27,6 +27,8 @@ export interface DataTableProps<R extends GridValidRowModel> {
   getRowId?: GridRowIdGetter<R>;
   rowHeight?: number;
   noRowsLabel?: string;
+  /** The page sizes offered (TABLE_PAGE_SIZES by default). */
+  pageSizeOptions?: readonly number[];
 }
 
 /**
@@ -46,6 +48,7 @@ export function DataTable<R extends GridValidRowModel>({
   getRowId,
   rowHeight,
   noRowsLabel = 'No records found',
+  pageSizeOptions = TABLE_PAGE_SIZES,
 }: DataTableProps<R>) {
   const stableSortModel = useStableSortModel(sortModel);
   return (
@@ -62,7 +65,7 @@ export function DataTable<R extends GridValidRowModel>({
         filterMode="server"
         paginationModel={paginationModel}
         onPaginationModelChange={onPaginationModelChange}
-        pageSizeOptions={[...TABLE_PAGE_SIZES]}
+        pageSizeOptions={[...pageSizeOptions]}
         sortModel={stableSortModel}
         onSortModelChange={onSortModelChange}
         sortingOrder={['asc', 'desc']}

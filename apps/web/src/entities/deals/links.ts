@@ -45,7 +45,8 @@ export const withDealWizard = (
 /** The search with the wizard and its preselection removed (closing it). */
 export const withoutDealWizard = (search: URLSearchParams): URLSearchParams => {
   const next = new URLSearchParams(search);
-  for (const p of [DEAL_PARAM, PROPERTY_ID_PARAM, SCHEME_ID_PARAM, PROPERTY_NAME_PARAM]) next.delete(p);
+  for (const p of [DEAL_PARAM, PROPERTY_ID_PARAM, SCHEME_ID_PARAM, PROPERTY_NAME_PARAM, DEAL_TENANT_PARAM])
+    next.delete(p);
   return next;
 };
 
@@ -62,6 +63,30 @@ export const CREATE_DEAL_PARAM = 'create_deal';
  * company); the chooser passes it on to the wizard it opens.
  */
 export const DEAL_TENANT_PARAM = 'deal_tenant';
+
+/** The wizards that take a new tenant from an enquiry: the letting and the sub-letting (ADR 0051). */
+export const TENANT_PREFILL_TYPES: readonly DealType[] = ['new_letting', 'subletting'];
+
+/** The new tenant named by the URL (`deal_tenant=<company id>`), or null. */
+export const dealTenantOf = (search: URLSearchParams): number | null => {
+  const m = /^[1-9]\d{0,9}$/.exec(search.get(DEAL_TENANT_PARAM) ?? '');
+  return m ? Number(m[0]) : null;
+};
+
+/**
+ * The search with a wizard opened from the chooser: a letting or sub-letting keeps the new tenant
+ * the chooser was opened with; any other wizard drops it.
+ */
+export const withChosenDealWizard = (
+  search: URLSearchParams,
+  type: DealType,
+  place: DealPlaceRef,
+): URLSearchParams => {
+  const tenant = dealTenantOf(search);
+  const next = withDealWizard(withoutCreateDeal(search), type, place);
+  if (tenant && TENANT_PREFILL_TYPES.includes(type)) next.set(DEAL_TENANT_PARAM, String(tenant));
+  return next;
+};
 
 /** The record a deal is created for (and, from an enquiry, its new tenant). */
 export interface CreateDealTarget {
@@ -85,9 +110,10 @@ export const withCreateDeal = (search: URLSearchParams, target: CreateDealTarget
   return next;
 };
 
-/** The search with the chooser closed. */
+/** The search with the chooser closed (and the new tenant it carried forgotten). */
 export const withoutCreateDeal = (search: URLSearchParams): URLSearchParams => {
   const next = new URLSearchParams(search);
   next.delete(CREATE_DEAL_PARAM);
+  next.delete(DEAL_TENANT_PARAM);
   return next;
 };

@@ -19,6 +19,8 @@ export const useCompletedEnquiryQuestion = (): {
 } => {
   const openCreateDeal = useOpenCreateDeal();
   const [pending, setPending] = useState<CompletedEnquiry | null>(null);
+  /** Yes was answered for this enquiry: the chooser opens once the question has closed. */
+  const [accepted, setAccepted] = useState<CompletedEnquiry | null>(null);
   const ask = useCallback((enquiry: CompletedEnquiry) => {
     const asked = enquiry.stage === 'completed' && (enquiry.property_id ?? enquiry.scheme_id) != null;
     if (asked) setPending(enquiry);
@@ -30,8 +32,14 @@ export const useCompletedEnquiryQuestion = (): {
     message: MESSAGES.enquiryCompleted,
     onCancel: () => setPending(null),
     onConfirm: () => {
-      const e = pending;
+      setAccepted(pending);
       setPending(null);
+    },
+    // Opening the chooser while the question is still fading out leaves MUI's modal stack hiding
+    // the chooser from assistive technology (aria-hidden on its root): wait until it is gone.
+    onExited: () => {
+      const e = accepted;
+      setAccepted(null);
       if (!e) return;
       openCreateDeal(
         e.property_id != null

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { DEAL_MENU, isAdmin, type DealType } from '@frontage/shared';
 import {
   DEAL_PARAM,
+  dealTenantOf,
   PROPERTY_ID_PARAM,
   PROPERTY_NAME_PARAM,
   SCHEME_ID_PARAM,
@@ -37,7 +38,8 @@ const idParam = (text: string | null): number | null => {
 /**
  * The open deal wizard, read from the route (spec B §2): `?deal=` names it and the optional
  * `property_id` and `name` preselect and lock the property; `scheme_id` and `name` preselect and
- * lock a sale's scheme, or limit another wizard's search to the scheme's units (issue 13).
+ * lock a sale's scheme, or limit another wizard's search to the scheme's units (issue 13);
+ * `deal_tenant` names a letting's or sub-letting's new tenant (a completed enquiry's company).
  * Rendered once by the shell.
  */
 export function DealWizardHost() {
@@ -47,6 +49,7 @@ export function DealWizardHost() {
   const propertyId = idParam(params.get(PROPERTY_ID_PARAM));
   const schemeId = idParam(params.get(SCHEME_ID_PARAM));
   const name = params.get(PROPERTY_NAME_PARAM) ?? '';
+  const tenantId = dealTenantOf(params);
   const place = useMemo<DealPlaceRef | null>(
     () =>
       propertyId
@@ -64,6 +67,7 @@ export function DealWizardHost() {
         type={type}
         onClose={() => setParams((p) => withoutDealWizard(p))}
         place={place}
+        tenantId={tenantId}
       />
     </Suspense>
   );

@@ -4,6 +4,19 @@ import { DealWizard } from './wizard/DealWizard';
 import { DEAL_WIZARDS } from './wizards';
 
 /** The wizard of one deal type, loaded on first use (it brings the pickers and the comment editor). */
-export default function OpenWizard(p: { type: DealType; onClose: () => void; place: DealPlaceRef | null }) {
-  return <DealWizard definition={DEAL_WIZARDS[p.type]} open onClose={p.onClose} place={p.place} />;
+export default function OpenWizard(p: {
+  type: DealType;
+  onClose: () => void;
+  place: DealPlaceRef | null;
+  tenantId?: number | null;
+}) {
+  return (
+    <DealWizard
+      definition={DEAL_WIZARDS[p.type]}
+      open
+      onClose={p.onClose}
+      place={p.place}
+      tenantId={p.tenantId ?? null}
+    />
+  );
 }

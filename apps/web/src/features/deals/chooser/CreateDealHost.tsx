@@ -2,8 +2,8 @@ import { useSearchParams } from 'react-router';
 import type { Property } from '@frontage/shared';
 import {
   createDealTargetOf,
+  withChosenDealWizard,
   withCreateDeal,
-  withDealWizard,
   withoutCreateDeal,
   type CreateDealTarget,
 } from '../../../entities/deals/links';
@@ -32,7 +32,9 @@ export const propertySubject = (p: Pick<Property, 'id' | 'building_num' | 'addre
 /**
  * The open Create Deal chooser, read from the route (`?create_deal=property:12`, ADR 0049) and
  * rendered once by the shell beside the deal wizard host. Choosing replaces the chooser with the
- * wizard's URL, so Back from the wizard returns to the page, not to the chooser.
+ * wizard's URL, so Back from the wizard returns to the page, not to the chooser. A new tenant the
+ * chooser was opened with (`deal_tenant`, a completed enquiry's company) goes on to a letting's or
+ * sub-letting's wizard, which prefills it.
  */
 export function CreateDealHost() {
   const [params, setParams] = useSearchParams();
@@ -44,9 +46,7 @@ export function CreateDealHost() {
       key={key}
       target={target}
       onClose={() => setParams((p) => withoutCreateDeal(p), { replace: true })}
-      onChoose={(o) =>
-        setParams((p) => withDealWizard(withoutCreateDeal(p), o.type, o.place), { replace: true })
-      }
+      onChoose={(o) => setParams((p) => withChosenDealWizard(p, o.type, o.place), { replace: true })}
     />
   );
 }

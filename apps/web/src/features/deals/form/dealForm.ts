@@ -224,6 +224,10 @@ export const fillFromProperty = (
   };
 };
 
+/** A letting's new tenant given by the caller (a completed enquiry's company, issue 14). */
+export const withNewTenant = (v: DealFormValues, tenant: CompanyRef | null): DealFormValues =>
+  tenant ? { ...v, tenant } : v;
+
 type LandlordSide = Pick<
   DealFormValues,
   'landlords' | 'landlord_contacts' | 'landlord_agents' | 'landlord_agent_contacts'

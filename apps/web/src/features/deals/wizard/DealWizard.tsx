@@ -39,6 +39,8 @@ export interface DealWizardProps {
    * locked, loaded and step 2 opens; a scheme given to a property wizard limits its search.
    */
   place?: DealPlaceRef | null;
+  /** A letting's or sub-letting's new tenant (a completed enquiry's company), prefilled. */
+  tenantId?: number | null;
 }
 
 /**
@@ -47,9 +49,15 @@ export interface DealWizardProps {
  * ahead where the wizard says so); closing resets the selection, the step, the prefill and the
  * form, asking first about an unsaved comment; Finish records the deal in one call.
  */
-export function DealWizard({ definition: def, open, onClose, place: preset = null }: DealWizardProps) {
+export function DealWizard({
+  definition: def,
+  open,
+  onClose,
+  place: preset = null,
+  tenantId = null,
+}: DealWizardProps) {
   const titleId = useId();
-  const w = useDealWizard(def, open ? preset : null);
+  const w = useDealWizard(def, open ? preset : null, tenantId);
   const comments = useUnsavedCommentGuard();
   const input = useDiscardGuard();
   input.setDirty(w.form.formState.isDirty);

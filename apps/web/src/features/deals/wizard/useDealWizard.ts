@@ -2,14 +2,15 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
-import { dealCreateSchema, DEAL_MENU, type Property, type Scheme } from '@frontage/shared';
+import { dealCreateSchema, DEAL_MENU, type Company, type Property, type Scheme } from '@frontage/shared';
+import { companyKeys } from '../../../entities/companies/api';
 import { createDeal, refreshAfterDeal } from '../../../entities/deals/api';
-import type { DealPlaceRef } from '../../../entities/deals/links';
+import { TENANT_PREFILL_TYPES, type DealPlaceRef } from '../../../entities/deals/links';
 import { fetchProperty, placeKeys } from '../../../entities/properties/api';
 import { fetchScheme } from '../../../entities/schemes/api';
 import { applyServerErrors } from '../../../lib/applyServerErrors';
 import { flatResolver, payloadIssues } from '../../../lib/flatResolver';
-import { ApiError } from '../../../lib/http';
+import { ApiError, http } from '../../../lib/http';
 import { useCurrentUser } from '../../../lib/session';
 import {
   dateErrors,
@@ -18,6 +19,7 @@ import {
   fillFromProperty,
   fillFromScheme,
   toDealPayload,
+  withNewTenant,
   type DealFormValues,
   type DealPlace,
   type PlaceKind,
@@ -60,7 +62,11 @@ const placeOf = (l: Loaded | null): DealPlace | null =>
  * at once and locked; a scheme given to a wizard that records on properties limits its search to
  * the scheme's units instead.
  */
-export function useDealWizard(def: WizardDefinition, preset: DealPlaceRef | null) {
+export function useDealWizard(
+  def: WizardDefinition,
+  preset: DealPlaceRef | null,
+  tenantId: number | null = null,
+) {
   const qc = useQueryClient();
   const user = useCurrentUser();
   const modes = def.modes ?? PROPERTY_ONLY;
@@ -108,6 +114,29 @@ export function useDealWizard(def: WizardDefinition, preset: DealPlaceRef | null
     [steps],
   );
 
+  /**
+   * The new tenant a letting or sub-letting starts with (a completed enquiry's company, issue 14):
+   * read once; when it cannot be read the wizard opens without it.
+   */
+  const newTenant = useCallback(
+    (): Promise<Company | null> =>
+      tenantId && TENANT_PREFILL_TYPES.includes(def.type)
+        ? qc
+            .fetchQuery({
+              queryKey: companyKeys.detail(tenantId),
+              queryFn: async () =>
+                (
+                  await http.get<{ data: Company }>(`/companies/${tenantId}`, {
+                    query: { include: 'scraper,contacts_count' },
+                    quiet: true,
+                  })
+                ).data,
+            })
+            .catch(() => null)
+        : Promise.resolve(null),
+    [qc, tenantId, def.type],
+  );
+
   /** Loads the chosen place, then clears and fills the form and opens step 2. */
   const load = useCallback(
     (p: PlaceRef, kind: PlaceKind) => {
@@ -118,9 +147,9 @@ export function useDealWizard(def: WizardDefinition, preset: DealPlaceRef | null
               .then((s) => [{ kind: 'scheme', scheme: s }, fillFromScheme(s, user.currency)])
           : qc
               .fetchQuery({ queryKey: placeKeys.property(p.id), queryFn: () => fetchProperty(p.id) })
-              .then((pr) => [
+              .then(async (pr) => [
                 { kind: 'property', property: pr },
-                fillFromProperty(def.type, pr, user.currency),
+                withNewTenant(fillFromProperty(def.type, pr, user.currency), await newTenant()),
               ]);
       return filled
         .then(([l, v]) => {
@@ -135,7 +164,7 @@ export function useDealWizard(def: WizardDefinition, preset: DealPlaceRef | null
         .catch(() => setSelected(null))
         .finally(() => setLoading(false));
     },
-    [qc, form, def, user.currency],
+    [qc, form, def, user.currency, newTenant],
   );
 
   const select = useCallback(

@@ -8,6 +8,7 @@ import { LANDLORD_LISTS, PartyDetails, TENANT_LISTS } from '../../../entities/pr
 import { PropertyDeals } from './PropertyDeals';
 import { PropertyEnquiryMatches } from '../../../entities/enquiries/PropertyEnquiryMatches';
 import { CreateDealButton } from '../../../entities/deals/CreateDealButton';
+import { EnquiriesCard } from '../../../entities/enquiries/EnquiriesCard';
 import { HistoryPanel } from '../../../entities/history/HistoryPanel';
 import { REASON_LABELS } from '../../../entities/properties/labels';
 import { placeKeys, useProperty } from '../../../entities/properties/api';
@@ -176,6 +177,13 @@ function PropertyDetails({ p }: { p: Property }) {
         <CommentsSlot entityType="property" entityId={p.id} />
       </Box>
       <PropertyDeals property={p} name={[p.building_num, a?.full_address].filter(Boolean).join(' ')} />
+      <EnquiriesCard
+        subject={{
+          kind: 'property',
+          id: p.id,
+          label: [p.building_num, a?.full_address].filter(Boolean).join(' '),
+        }}
+      />
       <PropertyEnquiryMatches propertyId={p.id} />
       <HistoryPanel entity="property" id={p.id} refresh={placeKeys.property(p.id)} />
     </Stack>

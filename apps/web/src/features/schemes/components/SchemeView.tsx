@@ -26,6 +26,7 @@ import { SchemePropertyDialog } from '../../../entities/properties/SchemePropert
 import { useScheme } from '../../../entities/schemes/api';
 import { placeKeys } from '../../../entities/properties/api';
 import { CreateDealButton } from '../../../entities/deals/CreateDealButton';
+import { EnquiriesCard } from '../../../entities/enquiries/EnquiriesCard';
 import { SchemeDeals } from './SchemeDeals';
 
 /** The scheme view (`/schemes?id=`): its details, landlord side, units, deals and history. */
@@ -141,6 +142,7 @@ function SchemeDetails({ s }: { s: Scheme }) {
         )}
       </Paper>
       <SchemeDeals schemeId={s.id} />
+      <EnquiriesCard subject={{ kind: 'scheme', id: s.id, label: s.name }} />
       <HistoryPanel entity="scheme" id={s.id} refresh={placeKeys.scheme(s.id)} />
       <SchemePropertyDialog
         open={adding}

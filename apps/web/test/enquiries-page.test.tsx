@@ -1,0 +1,89 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { renderApp } from './renderApp';
+import { json, type FakeHandler } from './fakeFetch';
+import { makeUser } from './fixtures';
+import { page } from './companiesFixtures';
+import { property } from './placesFixtures';
+import { enquiryPage, makeEnquiry, uiStateRoutes } from './enquiriesFixtures';
+
+afterEach(() => vi.unstubAllGlobals());
+vi.setConfig({ testTimeout: 60_000 });
+
+const emptyPage = page([]);
+const LIVE = makeEnquiry({ id: 70, stage: 'under_offer' });
+const DONE = makeEnquiry({
+  id: 71,
+  stage: 'withdrawn',
+  company: { id: 4, name: 'Costa', is_verified: false, verified_at: null },
+});
+
+const routes = (extra: Record<string, FakeHandler> = {}): Record<string, FakeHandler> => ({
+  ...uiStateRoutes(),
+  'GET /api/enquiries': () => json(200, enquiryPage([LIVE])),
+  'GET /api/enquiries/70': () => json(200, { data: LIVE }),
+  'GET /api/comments': () => json(200, emptyPage),
+  ...extra,
+});
+
+const lastList = (r: ReturnType<typeof renderApp>) =>
+  r.api.callsTo('GET', '/api/enquiries').at(-1)!.url.searchParams;
+
+describe('/enquiries', () => {
+  it('lists every enquiry 50 a page, newest first, and filters by stage and Mine on the server', async () => {
+    const r = renderApp('/enquiries', { user: makeUser(), routes: routes() });
+    const grid = await screen.findByRole('grid', { name: 'Enquiries' }, { timeout: 10_000 });
+    expect(
+      await within(grid).findByRole('link', { name: 'Unit 4 Park Lane, Portsmouth, PO1 3LP' }),
+    ).toHaveAttribute('href', '/properties?id=12');
+    expect(within(grid).getByRole('gridcell', { name: '1,000 – 2,500 sqft' })).toBeInTheDocument();
+    expect(within(grid).getByRole('gridcell', { name: '£20,000 – £45,000' })).toBeInTheDocument();
+    expect(lastList(r).get('per_page')).toBe('50');
+    expect(lastList(r).get('sort')).toBe('-id');
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
+
+    await r.user.click(screen.getByRole('combobox', { name: 'Stage' }));
+    await r.user.click(await screen.findByRole('option', { name: 'Interest' }));
+    await r.user.click(await screen.findByRole('option', { name: 'Under Offer' }));
+    await r.user.keyboard('{Escape}');
+    await waitFor(() => expect(lastList(r).get('stage')).toBe('interest,under_offer'));
+    await r.user.click(screen.getByRole('checkbox', { name: 'Mine' }));
+    await waitFor(() => expect(lastList(r).get('mine')).toBe('1'));
+  });
+
+  it('opens ?id=&type=enquiry in Edit Enquiry over the list; closing it leaves the list', async () => {
+    const r = renderApp('/enquiries?id=70&type=enquiry', { user: makeUser(), routes: routes() });
+    const dialog = await screen.findByRole('dialog', { name: 'Editing Enquiry' });
+    expect(await within(dialog).findByRole('combobox', { name: 'Company' })).toHaveValue('Greggs');
+    await r.user.click(within(dialog).getByRole('button', { name: 'Discard Changes' }));
+    await waitFor(() => expect(r.router.state.location.search).toBe(''));
+    expect(screen.queryByRole('dialog', { name: 'Editing Enquiry' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the property view’s Enquiries section', () => {
+  it('lists the live enquiries before the closed ones, and Add Enquiry opens Create Enquiry for the property', async () => {
+    const r = renderApp('/properties?id=12', {
+      user: makeUser(),
+      routes: routes({
+        'GET /api/enquiries': (req) =>
+          json(
+            200,
+            enquiryPage(req.url.searchParams.get('stage') === 'interest,under_offer' ? [LIVE] : [DONE]),
+          ),
+        'GET /api/properties/12': () => json(200, { data: property(12, { building_num: 'Unit 4' }) }),
+        'GET /api/properties/12/history': () => json(200, emptyPage),
+        'GET /api/properties/12/deals': () => json(200, emptyPage),
+      }),
+    });
+    const section = await screen.findByRole('region', { name: /^Enquiries/ });
+    const table = await within(section).findByRole('table');
+    const companies = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[1]!.textContent);
+    expect(companies).toEqual(['Greggs', 'Costa']);
+    await r.user.click(within(section).getByRole('button', { name: 'Add Enquiry' }));
+    expect(await screen.findByRole('dialog', { name: /^New Enquiry for Unit 4 / })).toBeInTheDocument();
+  });
+});
