@@ -57,7 +57,10 @@ describe('/enquiries', () => {
     expect(await within(dialog).findByRole('combobox', { name: 'Company' })).toHaveValue('Greggs');
     await r.user.click(within(dialog).getByRole('button', { name: 'Discard Changes' }));
     await waitFor(() => expect(r.router.state.location.search).toBe(''));
-    expect(screen.queryByRole('dialog', { name: 'Editing Enquiry' })).not.toBeInTheDocument();
+    // The dialog leaves after its exit transition.
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Editing Enquiry' })).not.toBeInTheDocument(),
+    );
   });
 });
 

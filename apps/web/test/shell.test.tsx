@@ -96,10 +96,14 @@ describe('top bar', () => {
     expect(within(menu).getAllByRole('menuitem')).toHaveLength(5);
   });
 
-  it('Create Company and Create Contact open their dialogs; entries of later issues stay disabled', async () => {
+  it('Create Company, Create Contact and Enquiries open their dialogs', async () => {
     const { user: ue } = renderApp('/', { user: makeUser() });
-    expect(await screen.findByRole('button', { name: 'Enquiries' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Enquiries' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'New Deal' })).toBeEnabled();
+    await ue.click(screen.getByRole('button', { name: 'Enquiries' }));
+    expect(await screen.findByRole('dialog', { name: /Manage Enquiries/ })).toBeInTheDocument();
+    await ue.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await ue.click(screen.getByRole('button', { name: 'Create Company' }));
     expect(await screen.findByRole('dialog', { name: /Create Company/ })).toBeInTheDocument();
     await ue.keyboard('{Escape}');
