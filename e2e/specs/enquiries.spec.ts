@@ -61,7 +61,7 @@ test('as the agent: an enquiry created from the top bar with a company created i
   await expect(create).toBeVisible();
   const retailer = `Enquiring Retail ${Date.now().toString(36)}`;
   await create.getByRole('combobox', { name: 'Company' }).fill(retailer);
-  await page.getByRole('button', { name: 'Create a new company' }).click();
+  await page.getByRole('button', { name: 'No companies found. Create a new company' }).click();
   const company = page.getByRole('dialog', { name: 'Create Company' });
   await expect(company.getByRole('textbox', { name: /^Name/ })).toHaveValue(retailer);
   await company.getByRole('button', { name: 'Save' }).click();

@@ -23,6 +23,9 @@ export const MESSAGES = {
   enquiryContactOrCompany: 'Either contact or company is required',
   enquiryStage: 'Stage is required',
   enquiryReason: 'Reason is required',
+  /** The enquiry dialogs' picker hints (spec A §2). */
+  enquiryNoCompanies: 'No companies found. Create a new company',
+  enquiryNoContacts: 'No contacts found. Create a new contact',
   enquiryCompleted: 'An enquiry has been completed, Would you like to create a new deal for this enquiry?',
   retailerNeverVerified: 'This retailer has never been verified',
   retailerVerified: 'This retailer is verified',

@@ -39,6 +39,11 @@ export interface PickerFieldProps {
   name?: string;
   /** Records not to offer (e.g. the company being merged away). */
   excludeIds?: readonly number[];
+  /**
+   * One sentence that says nothing was found and creates on click (the enquiry pickers' 'No
+   * companies found. Create a new company', spec A §2), instead of the text and a separate button.
+   */
+  noneFoundHint?: string;
 }
 
 export type PickerValueProps<T> =
@@ -95,22 +100,33 @@ export function EntityPicker<T extends EntityRef>(props: EntityPickerProps<T>) {
     props.onCreateRequest(input.trim());
   };
 
-  const noOptions = (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-      <span>{props.noneFound}</span>
-      {allowCreate && (
-        <Button
-          size="small"
-          startIcon={<AddIcon />}
-          // Keep the focus in the input so the popup stays open until the click lands.
-          onMouseDown={(e) => e.preventDefault()}
-          onClick={startCreate}
-        >
-          {props.createLabel}
-        </Button>
-      )}
-    </Stack>
-  );
+  const noOptions =
+    props.noneFoundHint && allowCreate ? (
+      <Button
+        size="small"
+        startIcon={<AddIcon />}
+        onMouseDown={(e) => e.preventDefault()}
+        onClick={startCreate}
+        sx={{ textTransform: 'none', justifyContent: 'flex-start' }}
+      >
+        {props.noneFoundHint}
+      </Button>
+    ) : (
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+        <span>{props.noneFound}</span>
+        {allowCreate && (
+          <Button
+            size="small"
+            startIcon={<AddIcon />}
+            // Keep the focus in the input so the popup stays open until the click lands.
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={startCreate}
+          >
+            {props.createLabel}
+          </Button>
+        )}
+      </Stack>
+    );
 
   const single = !props.multiple ? (props.value as T | null) : null;
 

@@ -3,6 +3,7 @@ import { Box, InputAdornment, MenuItem, TextField } from '@mui/material';
 import {
   ENQUIRY_STAGES,
   ENQUIRY_STAGE_LABELS,
+  MESSAGES,
   PAGE_SIZE_SEARCH,
   REASONS,
   REASON_LABELS,
@@ -104,6 +105,7 @@ export function EnquiryFields({
               onBlur={field.onBlur}
               disabled={disabled}
               allowCreate={!disabled}
+              noneFoundHint={MESSAGES.enquiryNoCompanies}
               error={!!fieldState.error}
               helperText={fieldState.error?.message}
             />
@@ -123,6 +125,7 @@ export function EnquiryFields({
               createWithCompany={company}
               disabled={disabled}
               allowCreate={!disabled}
+              noneFoundHint={MESSAGES.enquiryNoContacts}
               error={!!fieldState.error}
               helperText={fieldState.error?.message}
             />
