@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { Box, Button, ListItemIcon, ListItemText, MenuItem, TextField } from '@mui/material';
 import CheckBoxIcon from '@mui/icons-material/CheckBox';
 import CheckBoxOutlineBlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
@@ -18,7 +17,7 @@ import { CompanyPicker } from '../../../entities/companies/CompanyPicker';
 import { ContactPicker } from '../../../entities/contacts/ContactPicker';
 import { useDealList } from '../../../entities/deals/api';
 import { SchemeCombobox } from '../../../entities/schemes/SchemeCombobox';
-import { useDebouncedValue } from '../../../lib/useDebouncedValue';
+import { useSettledText } from '../../../lib/useDebouncedValue';
 import { useListPage, type ListStore } from '../../../lib/useListPage';
 import { dealColumns, SORTABLE_DEAL_COLUMNS } from './dealColumns';
 import {
@@ -40,12 +39,7 @@ const ref = (r: { id: number; name: string } | null) => (r ? { id: r.id, name: r
 export function DealList({ store }: { store: ListStore<DealListState> }) {
   const view = useListPage(store);
   const { state, update, filter } = view;
-  const [town, setTown] = useState(state.town);
-  const dTown = useDebouncedValue(town, DEBOUNCE_SEARCH_MS);
-  useEffect(() => {
-    if (dTown !== state.town) filter({ town: dTown });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only typed text flows this way; the saved state is the source for the rest
-  }, [dTown]);
+  const [town, setTown] = useSettledText(state.town, (t) => filter({ town: t }), DEBOUNCE_SEARCH_MS);
 
   const reversed = rangeReversed(state);
   // The export takes the list's filters and sort exactly; it streams every row, so no paging.

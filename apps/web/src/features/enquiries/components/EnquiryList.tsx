@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import {
   Box,
   Button,
@@ -28,7 +28,7 @@ import { ListLayout } from '../../../components/ListLayout';
 import { CompanyPicker } from '../../../entities/companies/CompanyPicker';
 import { useEnquiryList } from '../../../entities/enquiries/api';
 import { SchemeCombobox } from '../../../entities/schemes/SchemeCombobox';
-import { useDebouncedValue } from '../../../lib/useDebouncedValue';
+import { useSettledText } from '../../../lib/useDebouncedValue';
 import { useListPage, type ListStore } from '../../../lib/useListPage';
 import { enquiryColumns, SORTABLE_ENQUIRY_COLUMNS } from './enquiryColumns';
 import {
@@ -100,12 +100,7 @@ function MultiSelect<T extends string>({
 export function EnquiryList({ store }: { store: ListStore<EnquiryListState> }) {
   const view = useListPage(store);
   const { state, update, filter } = view;
-  const [town, setTown] = useState(state.town);
-  const dTown = useDebouncedValue(town, DEBOUNCE_SEARCH_MS);
-  useEffect(() => {
-    if (dTown !== state.town) filter({ town: dTown });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only typed text flows this way; the saved state is the source for the rest
-  }, [dTown]);
+  const [town, setTown] = useSettledText(state.town, (t) => filter({ town: t }), DEBOUNCE_SEARCH_MS);
 
   const reversed = receivedReversed(state);
   const filters = enquiryFiltersOf(state);

@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
 import { Box, Button, Paper, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { DEBOUNCE_SEARCH_MS } from '@frontage/shared';
 import { CompanyPicker } from '../../../entities/companies/CompanyPicker';
 import { SchemeCombobox } from '../../../entities/schemes/SchemeCombobox';
-import { useDebouncedValue } from '../../../lib/useDebouncedValue';
+import { useSettledText } from '../../../lib/useDebouncedValue';
 import {
   DEFAULT_PIPELINE,
   PIPELINE_OWNERS,
@@ -23,12 +22,7 @@ export function PipelineFilters({
   state: PipelineState;
   update: (patch: Partial<PipelineState>) => void;
 }) {
-  const [town, setTown] = useState(state.town);
-  const dTown = useDebouncedValue(town, DEBOUNCE_SEARCH_MS);
-  useEffect(() => {
-    if (dTown !== state.town) update({ town: dTown });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only typed text flows this way; the saved state is the source for the rest
-  }, [dTown]);
+  const [town, setTown] = useSettledText(state.town, (t) => update({ town: t }), DEBOUNCE_SEARCH_MS);
 
   return (
     <Paper
