@@ -80,16 +80,16 @@ export const CSP_DIRECTIVES = {
 };
 
 /**
- * The CSP, widened for a configured map tile service (MAP_STYLE_URL): its origin may serve the
- * style, tiles, glyphs and sprites the map fetches and draws.
+ * The CSP, widened for the configured map tile services (MAP_STYLE_URL, MAP_STYLES): their origins
+ * may serve the styles, tiles, glyphs and sprites the map fetches and draws.
  */
-export const cspDirectives = (mapStyleUrl: string | null) => {
-  if (!mapStyleUrl) return CSP_DIRECTIVES;
-  const origin = new URL(mapStyleUrl).origin;
+export const cspDirectives = (...styleUrls: Array<string | null>) => {
+  const origins = [...new Set(styleUrls.filter((u): u is string => !!u).map((u) => new URL(u).origin))];
+  if (!origins.length) return CSP_DIRECTIVES;
   return {
     ...CSP_DIRECTIVES,
-    connectSrc: [...CSP_DIRECTIVES.connectSrc, origin],
-    imgSrc: [...CSP_DIRECTIVES.imgSrc, origin],
+    connectSrc: [...CSP_DIRECTIVES.connectSrc, ...origins],
+    imgSrc: [...CSP_DIRECTIVES.imgSrc, ...origins],
   };
 };
 
@@ -139,7 +139,10 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 100, fieldSize: 64 * 1024, parts: 110 },
   });
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config.mapStyleUrl) },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: cspDirectives(config.mapStyleUrl, ...Object.values(config.mapStyles)),
+    },
     crossOriginEmbedderPolicy: false,
     frameguard: { action: 'deny' },
     hsts: config.cookieSecure,

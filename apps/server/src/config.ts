@@ -33,6 +33,7 @@
  * | `GEOCODER` | `local` | Geocoding provider: `local` (offline: stored addresses, then GeoNames towns) or `nominatim` |
  * | `GEOCODER_URL` | `https://nominatim.openstreetmap.org` | Base URL of the Nominatim service (with `GEOCODER=nominatim`) |
  * | `MAP_STYLE_URL` | _(unset)_ | MapLibre style URL of a real tile service; unset = the offline Natural Earth basemap |
+ * | `MAP_STYLES` | _(unset)_ | The hosted basemaps /map offers: `road=URL,satellite=URL,hybrid=URL` (any of the three); unset = the offline basemap only |
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -83,6 +84,29 @@ const envSchema = z.object({
   GEOCODER: z.enum(['local', 'nominatim']).default('local'),
   GEOCODER_URL: z.string().url().default('https://nominatim.openstreetmap.org'),
   MAP_STYLE_URL: z.union([z.string().url(), z.literal('')]).optional(),
+  MAP_STYLES: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const styles: MapStyles = { road: null, satellite: null, hybrid: null };
+      for (const part of (v ?? '')
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean)) {
+        const at = part.indexOf('=');
+        const name = part.slice(0, at).trim();
+        const url = part.slice(at + 1).trim();
+        if (at < 0 || !(name in styles) || !URL.canParse(url) || !/^https?:/.test(url)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `expected road=URL,satellite=URL,hybrid=URL; got "${part}"`,
+          });
+          return z.NEVER;
+        }
+        styles[name as keyof MapStyles] = url;
+      }
+      return styles;
+    }),
 });
 
 export interface LoginThrottleConfig {
@@ -126,6 +150,14 @@ export interface Config {
   geocoderUrl: string;
   /** null = the web app draws its offline basemap. */
   mapStyleUrl: string | null;
+  /** The hosted basemaps of /map (MAP_STYLES); the offline one is always there. */
+  mapStyles: MapStyles;
+}
+
+export interface MapStyles {
+  road: string | null;
+  satellite: string | null;
+  hybrid: string | null;
 }
 
 /** Parses the environment (or any record, for tests). Throws a readable error on bad values. */
@@ -177,5 +209,6 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     geocoder: e.GEOCODER,
     geocoderUrl: e.GEOCODER_URL.replace(/\/+$/, ''),
     mapStyleUrl: e.MAP_STYLE_URL ? e.MAP_STYLE_URL : null,
+    mapStyles: e.MAP_STYLES,
   };
 };

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, loadConfig } from '../src/config';
+import { cspDirectives } from '../src/app';
 import { XHR, buildTestApp, buildUser, type TestApp } from './helpers';
 
 describe('config', () => {
@@ -128,5 +129,32 @@ describe('MAP_STYLE_URL', () => {
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("connect-src 'self' https://tiles.example.com");
     expect(csp).toContain("img-src 'self' data: blob: https://tiles.example.com");
+  });
+});
+
+describe('MAP_STYLES', () => {
+  it('parses the hosted basemaps by name and refuses anything else', () => {
+    expect(
+      loadConfig({ MAP_STYLES: 'hybrid=https://h.example/style.json, road=https://r.example/s.json' })
+        .mapStyles,
+    ).toEqual({
+      road: 'https://r.example/s.json',
+      satellite: null,
+      hybrid: 'https://h.example/style.json',
+    });
+    expect(loadConfig({}).mapStyles).toEqual({ road: null, satellite: null, hybrid: null });
+    expect(() => loadConfig({ MAP_STYLES: 'terrain=https://t.example/s.json' })).toThrow(/MAP_STYLES/);
+    expect(() => loadConfig({ MAP_STYLES: 'road=not a url' })).toThrow(/MAP_STYLES/);
+  });
+
+  it('widens the CSP for every configured origin', () => {
+    const d = cspDirectives(
+      null,
+      'https://h.example/style.json',
+      null,
+      'https://h.example/other.json',
+      'https://s.example/x',
+    );
+    expect(d.connectSrc).toEqual(["'self'", 'https://h.example', 'https://s.example']);
   });
 });

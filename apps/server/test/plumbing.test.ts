@@ -245,6 +245,7 @@ describe('headers and documentation', () => {
         support_url: 'https://support.frontage.example',
         help_email: 'help@frontage.example',
         map_style_url: null,
+        map_styles: { road: null, satellite: null, hybrid: null },
       },
     });
   });

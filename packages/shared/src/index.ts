@@ -30,3 +30,4 @@ export * from './deal-list.schema';
 export * from './comparables.schema';
 export * from './enquiry.schema';
 export * from './enquiry-match.schema';
+export * from './map.schema';

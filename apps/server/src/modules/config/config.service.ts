@@ -5,4 +5,5 @@ export const publicConfig = (deps: ServiceDeps) => ({
   support_url: deps.config.supportUrl,
   help_email: deps.config.helpEmail,
   map_style_url: deps.config.mapStyleUrl,
+  map_styles: deps.config.mapStyles,
 });
