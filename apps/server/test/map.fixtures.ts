@@ -17,17 +17,18 @@ type UnitValues = Partial<typeof properties.$inferInsert> & {
   lat?: number | null;
   lng?: number | null;
   city?: string;
+  street?: string;
   landlordId?: number;
 };
 
 /** A unit at (lat, lng) — Leeds by default — standalone unless scheme_id is given. */
 export const buildMapUnit = async (values: UnitValues = {}) => {
   const db = await testDb();
-  const { lat = LEEDS.lat, lng = LEEDS.lng, city = 'Leeds', landlordId, ...rest } = values;
+  const { lat = LEEDS.lat, lng = LEEDS.lng, city = 'Leeds', street, landlordId, ...rest } = values;
   n += 1;
   const [address] = await db
     .insert(addresses)
-    .values({ street: `${n} Map Street`, city, post_code: 'LS1 1AA', lat, lng })
+    .values({ street: street ?? `${n} Map Street`, city, post_code: 'LS1 1AA', lat, lng })
     .returning();
   const [row] = await db
     .insert(properties)

@@ -1,5 +1,5 @@
 /**
- * The map's clusters (issue 15, ADR 0054): computed per viewport from the database —
+ * The map's clusters and heat (issue 15, ADR 0054): computed per viewport from the database —
  * map_grid when only the groups are asked for, else the filtered points of the view — so a write
  * is on the map in the next answer (the triggers run in the writing transaction).
  */
@@ -9,7 +9,9 @@ import {
   MAP_UNCLUSTERED_ZOOM,
   type Bbox,
   type MapClustersResponse,
+  type MapHeatCell,
   type mapClusterQuerySchema,
+  type mapHeatQuerySchema,
 } from '@frontage/shared';
 import type { z } from 'zod';
 import type { ServiceDeps } from '../../deps';
@@ -18,6 +20,7 @@ import { ukToday } from '../enquiries/enquiries.service';
 import {
   CLUSTER_LEVEL_OFFSET,
   GRID_MAX_LEVEL,
+  HEAT_LEVEL_OFFSET,
   cellCount,
   cellRange,
   levelOf,
@@ -29,6 +32,7 @@ import { presentCluster, totalsOf } from './map.presenter';
 import * as repo from './map.repository';
 
 type ClusterQuery = z.output<typeof mapClusterQuerySchema>;
+type HeatQuery = z.output<typeof mapHeatQuerySchema>;
 
 /** The cells a request spans at a level; a hostile huge one is refused (422 on bbox). */
 const cellsOf = (bbox: Bbox, level: number): CellRange => {
@@ -57,4 +61,29 @@ export const clusters = async (deps: ServiceDeps, q: ClusterQuery): Promise<MapC
   const data =
     f.groups?.length === 0 ? [] : (await repo.clusterRows(deps.db, plan.statement)).map(presentCluster);
   return { data, meta: { level: plan.level, totals: totalsOf(data) } };
+};
+
+/** The heat layer is read at most once a minute per view (it is not live to the second; clusters are). */
+export const HEAT_TTL_MS = 60_000;
+const HEAT_CACHE_MAX = 500;
+const heatCaches = new WeakMap<ServiceDeps, Map<string, { at: number; data: MapHeatCell[] }>>();
+
+/** GET /api/map/heat: the mean rent per sq ft (GBP) per cell of 128 px, cached for a minute. */
+export const heat = async (deps: ServiceDeps, q: HeatQuery): Promise<MapHeatCell[]> => {
+  const f = mapFilterOf({ groups: q.groups }, '');
+  const range = cellsOf(q.bbox, levelOf(q.zoom, HEAT_LEVEL_OFFSET));
+  if (f.groups?.length === 0) return [];
+  let cache = heatCaches.get(deps);
+  if (!cache) heatCaches.set(deps, (cache = new Map()));
+  const key = `${range.level}:${range.x0}:${range.x1}:${range.y0}:${range.y1}:${f.groups?.join(',') ?? '*'}`;
+  const now = deps.now().getTime();
+  const hit = cache.get(key);
+  if (hit && now - hit.at < HEAT_TTL_MS) return hit.data;
+  const rows = await repo.heatRows(deps.db, repo.heatSql(range, rangeBox(range), f.groups));
+  const data = rows.map((r) => ({ lat: r.lat, lng: r.lng, rent_sqft: r.rent_sqft, count: r.n }));
+  cache.delete(key);
+  cache.set(key, { at: now, data });
+  // Oldest first in a Map's order: the least recently computed view goes.
+  while (cache.size > HEAT_CACHE_MAX) cache.delete(cache.keys().next().value!);
+  return data;
 };
