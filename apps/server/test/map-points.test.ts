@@ -6,7 +6,9 @@
 import { MAP_MESSAGES, type MapPoint } from '@frontage/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { countPoints, pointPage } from '../src/modules/map/map-points.repository';
 import { exportPoints } from '../src/modules/map/map-points.service';
+import { mapFilterOf, type MapArea } from '../src/modules/map/map-filter';
 import {
   XHR,
   buildCompany,
@@ -204,6 +206,46 @@ describe('GET /api/map/points', () => {
     const wide = await page(`center=${lng},${LEEDS.lat}&radius_m=2100&sort=-address`);
     expect(wide.meta.pagination.total).toBe(8);
     expect(keys(wide.data)).toContain(`property:${h.id}`);
+  });
+
+  it('follows an address edit at once (the list sorts by the new address)', async () => {
+    const w = await leeds();
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/addresses/${w.a.address_id}`,
+      headers: { ...XHR, cookie },
+      payload: { street: 'Zetland Street' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const list = await page(`bbox=${LEEDS_BOX}&groups=shops&sort=-address`);
+    expect(list.data[0]).toMatchObject({ id: w.a.id, full_address: 'Zetland Street, Leeds, LS1 1AA' });
+  });
+
+  it('reads a large area (plain ranges, sequential or in address order) exactly as a small one', async () => {
+    const w = await leeds();
+    const db = await testDb();
+    const areas: MapArea[] = [
+      { kind: 'bbox', bbox: [-1.6, 53.75, -1.5, 53.85] },
+      { kind: 'circle', center: [LEEDS.lng, LEEDS.lat], radiusM: 2100 },
+      {
+        kind: 'polygon',
+        points: [
+          [LEEDS.lng - 0.01, north(0)],
+          [LEEDS.lng + 0.01, north(0)],
+          [LEEDS.lng + 0.01, north(450)],
+        ],
+      },
+    ];
+    for (const area of areas)
+      for (const filters of [{}, { vacant: true }, { scheme_id: w.centre.id }])
+        for (const sort of ['address', '-address', 'rent_sqft', '-lease_end_date', 'area'] as const) {
+          const f = mapFilterOf(filters, '2026-06-15');
+          const index = await pointPage(db, f, area, sort, 'index', 100, 0);
+          const scan = await pointPage(db, f, area, sort, 'scan', 100, 0);
+          expect(scan, `${area.kind} ${sort}`).toEqual(index);
+          expect(await countPoints(db, f, area, 'scan')).toBe(index.length);
+          expect(await countPoints(db, f, area, 'index')).toBe(index.length);
+        }
   });
 
   it('refuses a missing, doubled or malformed area and bad paging (422)', async () => {

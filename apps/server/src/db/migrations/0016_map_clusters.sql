@@ -31,9 +31,10 @@ ALTER TABLE "match_units" ADD COLUMN "grp" smallint DEFAULT 3 NOT NULL;--> state
 ALTER TABLE "match_units" ADD COLUMN "mx" double precision;--> statement-breakpoint
 ALTER TABLE "match_units" ADD COLUMN "my" double precision;--> statement-breakpoint
 ALTER TABLE "match_units" ADD COLUMN "rent_sqft" numeric(14, 2);--> statement-breakpoint
+ALTER TABLE "match_units" ADD COLUMN "full_address" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "map_searches" ADD CONSTRAINT "map_searches_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "map_searches_user_idx" ON "map_searches" USING btree ("user_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "match_units_tenant_idx" ON "match_units" USING btree ("tenant_id");--> statement-breakpoint
+CREATE INDEX "map_searches_user_idx" ON "map_searches" USING btree ("user_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
+--> statement-breakpoint
 -- Web-Mercator x and y in 0..1 (latitude clamped to ±85.0511°), and a cell of grid level `level`.
 CREATE FUNCTION "map_mx"(lng double precision) RETURNS double precision LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
 	SELECT (lng + 180) / 360
@@ -55,7 +56,7 @@ $$;
 -- The rows of these properties, derived again from properties, addresses and schemes, written in
 -- place: an unchanged position and group leave map_grid alone (its update trigger's WHEN).
 CREATE OR REPLACE FUNCTION "match_units_refresh"(ids integer[]) RETURNS void LANGUAGE sql AS $$
-	INSERT INTO match_units (property_id, town, scheme_id, lat, lng, vacant, lease_end_date, break_date, nia_sqft, itza_sqft, ground_sqft, rent_pa, currency, tenant_id, grp, mx, my, rent_sqft)
+	INSERT INTO match_units (property_id, town, scheme_id, lat, lng, vacant, lease_end_date, break_date, nia_sqft, itza_sqft, ground_sqft, rent_pa, currency, tenant_id, grp, mx, my, full_address, rent_sqft)
 	SELECT u.*, CASE WHEN u.rent_pa IS NOT NULL AND u.nia_sqft >= 1 THEN round(u.rent_pa / u.nia_sqft, 2) END
 	FROM (
 		SELECT p.id, lower(a.city), p.scheme_id, a.lat, a.lng, p.tenant_id IS NULL, p.lease_end_date, p.break_date,
@@ -64,7 +65,8 @@ CREATE OR REPLACE FUNCTION "match_units_refresh"(ids integer[]) RETURNS void LAN
 			CASE WHEN p.area_size_type = 'sqm' THEN round(p.ground_floor_area * 10.7639104, 2) ELSE p.ground_floor_area END,
 			p.rent_pa, p.currency, p.tenant_id, coalesce(map_group_of(s.type), 3::smallint),
 			CASE WHEN a.lat IS NOT NULL AND a.lng IS NOT NULL THEN map_mx(a.lng) END,
-			CASE WHEN a.lat IS NOT NULL AND a.lng IS NOT NULL THEN map_my(a.lat) END
+			CASE WHEN a.lat IS NOT NULL AND a.lng IS NOT NULL THEN map_my(a.lat) END,
+			coalesce(a.full_address, '')
 		FROM properties p JOIN addresses a ON a.id = p.address_id LEFT JOIN schemes s ON s.id = p.scheme_id
 		WHERE p.id = ANY(ids)
 		ORDER BY p.id
@@ -74,8 +76,16 @@ CREATE OR REPLACE FUNCTION "match_units_refresh"(ids integer[]) RETURNS void LAN
 		lease_end_date = EXCLUDED.lease_end_date, break_date = EXCLUDED.break_date, nia_sqft = EXCLUDED.nia_sqft,
 		itza_sqft = EXCLUDED.itza_sqft, ground_sqft = EXCLUDED.ground_sqft, rent_pa = EXCLUDED.rent_pa,
 		currency = EXCLUDED.currency, tenant_id = EXCLUDED.tenant_id, grp = EXCLUDED.grp, mx = EXCLUDED.mx,
-		my = EXCLUDED.my, rent_sqft = EXCLUDED.rent_sqft;
+		my = EXCLUDED.my, full_address = EXCLUDED.full_address, rent_sqft = EXCLUDED.rent_sqft;
 $$;
+--> statement-breakpoint
+-- A unit's row follows every change of its address that a list shows or sorts by, not only its
+-- town and position (0015).
+DROP TRIGGER "match_units_on_address" ON "addresses";
+--> statement-breakpoint
+CREATE TRIGGER "match_units_on_address" AFTER UPDATE OF street, street2, city, region, post_code, lat, lng ON "addresses" FOR EACH ROW
+	WHEN (OLD.full_address IS DISTINCT FROM NEW.full_address OR OLD.city IS DISTINCT FROM NEW.city OR OLD.lat IS DISTINCT FROM NEW.lat OR OLD.lng IS DISTINCT FROM NEW.lng)
+	EXECUTE FUNCTION match_units_on_change();
 --> statement-breakpoint
 -- A scheme's type is its units' group.
 CREATE FUNCTION "match_units_on_scheme_type"() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -208,7 +218,7 @@ CREATE OR REPLACE FUNCTION "match_units_rebuild"() RETURNS void LANGUAGE plpgsql
 BEGIN
 	PERFORM set_config('frontage.map_grid_paused', 'on', true);
 	TRUNCATE match_units;
-	INSERT INTO match_units (property_id, town, scheme_id, lat, lng, vacant, lease_end_date, break_date, nia_sqft, itza_sqft, ground_sqft, rent_pa, currency, tenant_id, grp, mx, my, rent_sqft)
+	INSERT INTO match_units (property_id, town, scheme_id, lat, lng, vacant, lease_end_date, break_date, nia_sqft, itza_sqft, ground_sqft, rent_pa, currency, tenant_id, grp, mx, my, full_address, rent_sqft)
 	SELECT u.*, CASE WHEN u.rent_pa IS NOT NULL AND u.nia_sqft >= 1 THEN round(u.rent_pa / u.nia_sqft, 2) END
 	FROM (
 		SELECT p.id, lower(a.city) AS town, p.scheme_id, a.lat, a.lng, p.tenant_id IS NULL, p.lease_end_date, p.break_date,
@@ -217,7 +227,8 @@ BEGIN
 			CASE WHEN p.area_size_type = 'sqm' THEN round(p.ground_floor_area * 10.7639104, 2) ELSE p.ground_floor_area END,
 			p.rent_pa, p.currency, p.tenant_id, coalesce(map_group_of(s.type), 3::smallint),
 			CASE WHEN a.lat IS NOT NULL AND a.lng IS NOT NULL THEN map_mx(a.lng) END,
-			CASE WHEN a.lat IS NOT NULL AND a.lng IS NOT NULL THEN map_my(a.lat) END
+			CASE WHEN a.lat IS NOT NULL AND a.lng IS NOT NULL THEN map_my(a.lat) END,
+			coalesce(a.full_address, '')
 		FROM properties p JOIN addresses a ON a.id = p.address_id LEFT JOIN schemes s ON s.id = p.scheme_id
 	) u
 	ORDER BY u.town, u.id;
@@ -227,5 +238,7 @@ END
 $$;
 --> statement-breakpoint
 SELECT match_units_rebuild();--> statement-breakpoint
+CREATE INDEX "match_units_tenant_idx" ON "match_units" USING btree ("tenant_id");--> statement-breakpoint
+CREATE INDEX "match_units_address_idx" ON "match_units" USING btree ("full_address","property_id");--> statement-breakpoint
 ANALYZE "match_units";--> statement-breakpoint
 ANALYZE "map_grid";

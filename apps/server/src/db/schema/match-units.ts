@@ -16,7 +16,8 @@ import { properties } from './properties';
  * in MAP_GROUPS: the scheme's type, else Shops), the Web-Mercator position (`mx`, `my` in 0..1;
  * null without a lat/lng) and the rent per sq ft (rent_pa / NIA sq ft when both are known). Its
  * inserts, deletes and moves (lat, lng, grp) keep `map_grid` by trigger; a change of anything else
- * (rent, tenant, lease) updates the row in place and leaves the grid alone.
+ * (rent, tenant, lease) updates the row in place and leaves the grid alone. It also keeps the unit's
+ * full address, so a list of a large area walks `(full_address, property_id)` in order.
  */
 export const matchUnits = pgTable(
   'match_units',
@@ -44,6 +45,8 @@ export const matchUnits = pgTable(
     mx: doublePrecision('mx'),
     my: doublePrecision('my'),
     rent_sqft: money('rent_sqft'),
+    /** The address as lists show and sort it (addresses.full_address; '' when it has none). */
+    full_address: text('full_address').notNull().default(''),
   },
   (t) => [
     index('match_units_town_lease_idx').on(t.town, t.lease_end_date),
@@ -53,6 +56,7 @@ export const matchUnits = pgTable(
       .where(sql`${t.vacant}`),
     index('match_units_scheme_idx').on(t.scheme_id),
     index('match_units_tenant_idx').on(t.tenant_id),
+    index('match_units_address_idx').on(t.full_address, t.property_id),
     index('match_units_point_idx').using('gist', sql`point(${t.lng}, ${t.lat})`),
   ],
 );

@@ -67,3 +67,19 @@ export type MapArea =
   | { kind: 'bbox'; bbox: Bbox }
   | { kind: 'polygon'; points: readonly LngLatPair[] }
   | { kind: 'circle'; center: LngLatPair; radiusM: number };
+
+const METRES_PER_DEGREE_LAT = 111_320;
+
+/** The lng/lat box around an area (a circle's is a little wider than the circle). */
+export const areaBounds = (area: MapArea): Bbox => {
+  if (area.kind === 'bbox') return area.bbox;
+  if (area.kind === 'polygon') {
+    const lngs = area.points.map((p) => p[0]);
+    const lats = area.points.map((p) => p[1]);
+    return [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)];
+  }
+  const [lng, lat] = area.center;
+  const dLat = area.radiusM / METRES_PER_DEGREE_LAT;
+  const dLng = dLat / Math.max(Math.cos((lat * Math.PI) / 180), 0.01);
+  return [lng - dLng, lat - dLat, lng + dLng, lat + dLat];
+};

@@ -14,7 +14,8 @@ import { EXPORT_BATCH, csvStream, exportFileName, type CsvExport } from '../../l
 import { offsetOf, toPage } from '../../lib/page';
 import { ukToday } from '../enquiries/enquiries.service';
 import { ukDay } from '../properties/properties.export';
-import { mapFilterOf, type MapArea } from './map-filter';
+import { GRID_MAX_LEVEL, GRID_MIN_LEVEL, cellCount, cellRange, type CellRange } from './map-cells';
+import { areaBounds, mapFilterOf, type MapArea, type MapFilter } from './map-filter';
 import { presentPoint } from './map.presenter';
 import * as repo from './map-points.repository';
 
@@ -28,19 +29,39 @@ export const areaOf = (q: Pick<ExportQuery, 'bbox' | 'polygon' | 'center' | 'rad
   return { kind: 'circle', center: q.center!, radiusM: q.radius_m! };
 };
 
+/** Points in an area from which it is read sequentially rather than through the point index. */
+export const LARGE_AREA_POINTS = 20_000;
+
+/** The finest grid cells of at most 16 × 16 around the area: an upper bound of its points, cheaply. */
+const estimateRange = (area: MapArea): CellRange => {
+  const bounds = areaBounds(area);
+  for (let level = GRID_MAX_LEVEL; level > GRID_MIN_LEVEL; level--) {
+    const r = cellRange(bounds, level);
+    if (cellCount(r) <= 256) return r;
+  }
+  return cellRange(bounds, GRID_MIN_LEVEL);
+};
+
+/** How the area is read (ADR 0054) and how many points in it pass the filters. */
+const planOf = async (
+  deps: ServiceDeps,
+  f: MapFilter,
+  area: MapArea,
+): Promise<{ plan: repo.PointPlan; total: number }> => {
+  const around = await repo.gridCount(deps.db, estimateRange(area));
+  const plan = around < LARGE_AREA_POINTS ? 'index' : 'scan';
+  return { plan, total: await repo.countPoints(deps.db, f, area, plan) };
+};
+
 /** GET /api/map/points: one page of the points in the area, in the sort's order, with the exact total. */
 export const points = async (deps: ServiceDeps, q: PointQuery): Promise<Page<MapPoint>> => {
   const f = mapFilterOf(q, ukToday(deps.now()));
   const { page, per_page: perPage } = q;
   if (f.groups?.length === 0) return toPage([], { total: 0, page, perPage });
-  const { rows, total } = await repo.pointPage(
-    deps.db,
-    f,
-    areaOf(q),
-    q.sort,
-    perPage,
-    offsetOf(page, perPage),
-  );
+  const area = areaOf(q);
+  const { plan, total } = await planOf(deps, f, area);
+  const offset = offsetOf(page, perPage);
+  const rows = offset < total ? await repo.pointPage(deps.db, f, area, q.sort, plan, perPage, offset) : [];
   return toPage(rows.map(presentPoint), { total, page, perPage });
 };
 
@@ -90,15 +111,18 @@ export const exportPoints = async (
   const f = mapFilterOf(q, ukToday(deps.now()));
   const area = areaOf(q);
   const none = f.groups?.length === 0;
-  const total = none ? 0 : await repo.countPoints(deps.db, f, area);
+  const { plan, total } = none ? { plan: 'index' as const, total: 0 } : await planOf(deps, f, area);
+  // A large area sorted by anything but its address is read whole for each batch: at most ~50 of them.
+  const size =
+    plan === 'scan' && !q.sort.endsWith('address') ? Math.max(batchSize, Math.ceil(total / 50)) : batchSize;
   async function* batches() {
     if (none) return;
     let after: string[] | null = null;
     for (;;) {
-      const rows = await repo.exportPointBatch(deps.db, f, area, q.sort, after, batchSize);
+      const rows = await repo.exportPointBatch(deps.db, f, area, q.sort, plan, after, size);
       if (!rows.length) return;
       yield rows.map((r) => csvLine(presentPoint(r)));
-      if (rows.length < batchSize) return;
+      if (rows.length < size) return;
       after = rows[rows.length - 1]!.cursor;
     }
   }

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedRows } from '../../db/prepared';
 import type { CellRange } from './map-cells';
-import { hasUnitFilter, type MapArea, type MapFilter } from './map-filter';
+import { areaBounds, hasUnitFilter, type MapArea, type MapFilter } from './map-filter';
 
 /**
  * The map's SQL (ADR 0054). Points are units (match_units, kept by triggers; the signed id is
@@ -14,7 +14,6 @@ import { hasUnitFilter, type MapArea, type MapFilter } from './map-filter';
  */
 
 const EARTH_METRES = 6371008.8;
-const METRES_PER_DEGREE_LAT = 111_320;
 
 /** A Postgres array literal of small integers (one parameter: a stable statement shape). */
 const intArray = (values: readonly number[]): string => `{${values.join(',')}}`;
@@ -22,23 +21,27 @@ const intArray = (values: readonly number[]): string => `{${values.join(',')}}`;
 const boxSql = (point: SQL, [w, s, e, n]: Bbox): SQL =>
   sql`${point} <@ box(point(${w}::float8, ${s}::float8), point(${e}::float8, ${n}::float8))`;
 
-/** A point (lng, lat columns) inside an area: the index box first, then the exact shape. */
-export const areaSql = (area: MapArea, lng: SQL, lat: SQL): SQL => {
-  const point = sql`point(${lng}, ${lat})`;
-  if (area.kind === 'bbox') return boxSql(point, area.bbox);
+/**
+ * A point (lng, lat columns) inside an area: its box, then the exact shape. `indexed` writes the
+ * box for the point index (an area with few points); otherwise as plain ranges no index answers,
+ * so a large area is read by a sequential scan or in the order of a sort index instead of ~all of
+ * the point index (the planner takes any `<@` for a small fraction of the table).
+ */
+export const areaSql = (area: MapArea, lng: SQL, lat: SQL, indexed = true): SQL => {
+  const bounds = areaBounds(area);
+  const [w, s, e, n] = bounds;
+  const box = indexed
+    ? boxSql(sql`point(${lng}, ${lat})`, bounds)
+    : sql`${lng} between ${w}::float8 and ${e}::float8 and ${lat} between ${s}::float8 and ${n}::float8`;
+  if (area.kind === 'bbox') return box;
   if (area.kind === 'polygon') {
-    const lngs = area.points.map((p) => p[0]);
-    const lats = area.points.map((p) => p[1]);
-    const bounds: Bbox = [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)];
     const text = `(${area.points.map(([x, y]) => `(${x},${y})`).join(',')})`;
-    return sql`${boxSql(point, bounds)} and ${point} <@ ${text}::polygon`;
+    // `+ 0` keeps the point index out of it when not indexed.
+    return sql`${box} and point(${lng}, ${indexed ? lat : sql`${lat} + 0`}) <@ ${text}::polygon`;
   }
   const [clng, clat] = area.center;
-  const dLat = area.radiusM / METRES_PER_DEGREE_LAT;
-  const dLng = dLat / Math.max(Math.cos((clat * Math.PI) / 180), 0.01);
-  const bounds: Bbox = [clng - dLng, clat - dLat, clng + dLng, clat + dLat];
   // Haversine (PGlite has no earthdistance).
-  return sql`${boxSql(point, bounds)}
+  return sql`${box}
     and ${EARTH_METRES}::float8 * 2 * asin(sqrt(power(sin(radians(${lat} - ${clat}::float8) / 2), 2)
         + cos(radians(${clat}::float8)) * cos(radians(${lat})) * power(sin(radians(${lng} - ${clng}::float8) / 2), 2)))
         <= ${area.radiusM}::float8`;
