@@ -8,6 +8,7 @@ import pg from 'pg';
 import { companiesStep, contactsStep } from './companies';
 import { dealsStep } from './deals';
 import { enquiriesStep } from './enquiries';
+import { mapGridStep } from './map-grid';
 import { matchUnitsStep } from './match-units';
 import { propertiesStep } from './properties';
 
@@ -30,6 +31,8 @@ export const DATASET_STEPS: DatasetStep[] = [
   enquiriesStep,
   // After every step that writes properties or addresses.
   matchUnitsStep,
+  // After match-units: the map's grid over its units and the schemes.
+  mapGridStep,
 ];
 
 export async function ensureDataset(databaseUrl: string): Promise<void> {

@@ -5,6 +5,7 @@ import { dealsScenarios } from './deals';
 import { enquiriesBoardScenarios } from './enquiries-board';
 import { enquiryMatchScenarios } from './enquiry-matches';
 import { foundationScenarios } from './foundation';
+import { mapScenarios } from './map';
 import { propertiesScenarios } from './properties';
 
 export type { BenchContext, Scenario } from './foundation';
@@ -19,4 +20,5 @@ export const scenarios = [
   ...comparablesScenarios,
   ...enquiriesBoardScenarios,
   ...enquiryMatchScenarios,
+  ...mapScenarios,
 ];

@@ -148,3 +148,7 @@ export {
   type EnquiryPlace,
 } from './modules/enquiry-matches/enquiry-matches.repository';
 export { unitFilterOf } from './modules/enquiry-matches/enquiry-matches.service';
+// The map's clusters (ADR 0054): the grid statement and the live aggregation, with the cell maths.
+export { gridClustersSql, liveClustersSql } from './modules/map/map.repository';
+export { CLUSTER_LEVEL_OFFSET, cellRange, levelOf, rangeBox } from './modules/map/map-cells';
+export { mapFilterOf } from './modules/map/map-filter';
