@@ -49,7 +49,7 @@ export function MapLegend({ groups, totals, onChange }: MapLegendProps) {
                     flexShrink: 0,
                   }}
                 />
-                <span>{MAP_GROUP_LABELS[g]}</span>
+                <span>{MAP_GROUP_LABELS[g]}</span>{' '}
                 <Box
                   component="span"
                   data-testid={`legend-count-${g}`}

@@ -61,7 +61,7 @@ export const clusterDiameter = (count: number): number =>
 const compact = new Intl.NumberFormat('en-GB', { notation: 'compact', maximumFractionDigits: 1 });
 const whole = new Intl.NumberFormat('en-GB');
 
-/** The count as a marker shows it: 1,234 → "1.2K"; under 1,000 as it is. */
+/** The count as a marker shows it: 1,234 → "1.2k" (en-GB); under 1,000 as it is. */
 export const shortCount = (n: number): string => (n < 1000 ? String(n) : compact.format(n));
 export const fullCount = (n: number): string => whole.format(n);
 
