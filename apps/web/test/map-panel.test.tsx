@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
 import { MemoryRouter } from 'react-router';
@@ -122,6 +122,7 @@ const saved = (over: Partial<MapSearch> = {}): MapSearch => ({
   ...over,
 });
 
+const container = document.createElement('div');
 const fakeMap = () =>
   ({
     fitBounds: vi.fn(),
@@ -132,6 +133,7 @@ const fakeMap = () =>
     removeLayer: vi.fn(),
     removeSource: vi.fn(),
     getStyle: vi.fn(() => ({})),
+    getContainer: vi.fn(() => container),
     on: vi.fn(),
     off: vi.fn(),
   }) as unknown as MapLibreMap & { fitBounds: ReturnType<typeof vi.fn> };
@@ -143,19 +145,18 @@ interface Seen {
 
 function Harness({
   map,
-  seen,
+  report,
   initial,
   groups = [...MAP_DEFAULT_GROUPS],
 }: {
   map: MapLibreMap | null;
-  seen: Seen;
+  report: (s: Seen) => void;
   initial: Partial<Seen>;
   groups?: MapGroup[];
 }) {
   const [filters, setFilters] = useState<MapFilterState>(initial.filters ?? {});
   const [area, setArea] = useState<MapSearchArea | null>(initial.area ?? null);
-  seen.filters = filters;
-  seen.area = area;
+  useEffect(() => report({ filters, area }), [filters, area, report]);
   return (
     <MapSidePanel
       map={map}
@@ -188,7 +189,12 @@ const setup = (
       <QueryClientProvider client={qc}>
         <ThemeModeProvider>
           <SnackbarProvider>
-            <Harness map={opts.map ?? null} seen={seen} initial={opts.initial ?? {}} groups={opts.groups} />
+            <Harness
+              map={opts.map ?? null}
+              report={(s) => Object.assign(seen, s)}
+              initial={opts.initial ?? {}}
+              groups={opts.groups}
+            />
           </SnackbarProvider>
         </ThemeModeProvider>
       </QueryClientProvider>
@@ -338,11 +344,14 @@ describe('Map side panel: area search', () => {
     expect(circle).toHaveAttribute('aria-pressed', 'true');
     expect(drawn.instances[0]).toMatchObject({ mode: 'circle', started: true });
     expect(screen.getByRole('status')).toHaveTextContent(/Esc cancels/);
+    // Clicks go through the markers to the map while drawing.
+    expect(container).toHaveClass('fm-area-drawing');
 
     // Escape cancels the drawing and turns the mode off.
     await user.keyboard('{Escape}');
     expect(circle).toHaveAttribute('aria-pressed', 'false');
     expect(drawn.instances[0]!.started).toBe(false);
+    expect(container).not.toHaveClass('fm-area-drawing');
 
     await user.click(circle);
     const draw = drawn.instances[1]!;

@@ -192,7 +192,6 @@ function SaveAreaDialog({
         <DialogTitle id={`${id}-title`}>Save area</DialogTitle>
         <DialogContent>
           <TextField
-            autoFocus
             fullWidth
             size="small"
             label="Name"

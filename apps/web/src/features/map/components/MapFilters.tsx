@@ -8,7 +8,6 @@ import { useSettledText } from '../../../lib/useDebouncedValue';
 import type { MapFilterState, NamedRef } from '../state';
 
 type NumberKey = 'rent_sqft_min' | 'rent_sqft_max' | 'area_min' | 'area_max';
-type DateKey = 'lease_end_from' | 'lease_end_to';
 
 /** True when any filter is on. */
 export const hasMapFilters = (f: MapFilterState): boolean =>

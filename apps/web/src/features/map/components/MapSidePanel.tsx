@@ -4,6 +4,7 @@ import {
   Box,
   Button,
   Collapse,
+  GlobalStyles,
   IconButton,
   MenuItem,
   Tab,
@@ -21,7 +22,7 @@ import type { MapPointSort, MapSearch } from '@frontage/shared';
 import { areaQuery, filtersFromSaved, pointsQuery } from '../areaApi';
 import { filterQuery, type MapSidePanelProps } from '../state';
 import { AreaSearch } from './AreaSearch';
-import { areaBounds, useAreaOutline } from './areaDraw';
+import { areaBounds, drawingStyles, useAreaOutline } from './areaDraw';
 import { InViewList } from './InViewList';
 import { MapFilters, countMapFilters } from './MapFilters';
 import { SavedAreas } from './SavedAreas';
@@ -77,6 +78,7 @@ export function MapSidePanel({
     map?.fitBounds(areaBounds(s.area), { padding: 48, maxZoom: 16, duration: 600 });
   };
 
+  const global = <GlobalStyles styles={drawingStyles} />;
   if (!open)
     return (
       <Box
@@ -155,6 +157,7 @@ export function MapSidePanel({
         bgcolor: 'background.paper',
       }}
     >
+      {global}
       <Box
         sx={{
           display: 'flex',

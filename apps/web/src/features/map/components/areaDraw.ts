@@ -152,6 +152,12 @@ export function useAreaOutline(map: MapLibreMap | null, area: MapSearchArea | nu
   );
 }
 
+/** On the map's container while drawing: its markers and popups let clicks through. */
+export const DRAWING_CLASS = 'fm-area-drawing';
+export const drawingStyles = {
+  [`.${DRAWING_CLASS} .maplibregl-marker, .${DRAWING_CLASS} .maplibregl-popup`]: { pointerEvents: 'none' },
+} as const;
+
 const hex = (c: string): HexColor => (/^#[0-9a-f]{6}$/i.test(c) ? (c as HexColor) : '#1976d2');
 
 /**
@@ -229,6 +235,13 @@ export function useAreaDraw(map: MapLibreMap | null, colour: string, onDrawn: (a
     },
     [map, mode, colour, stop],
   );
+
+  // While drawing, clicks go through the markers to the map (DRAWING_CLASS in the panel's styles).
+  useEffect(() => {
+    const container = mode ? map?.getContainer() : null;
+    container?.classList.add(DRAWING_CLASS);
+    return () => container?.classList.remove(DRAWING_CLASS);
+  }, [mode, map]);
 
   useEffect(() => {
     if (!mode) return;
