@@ -156,7 +156,9 @@ function Harness({
 }) {
   const [filters, setFilters] = useState<MapFilterState>(initial.filters ?? {});
   const [area, setArea] = useState<MapSearchArea | null>(initial.area ?? null);
-  useEffect(() => report({ filters, area }), [filters, area, report]);
+  useEffect(() => {
+    report({ filters, area });
+  }, [filters, area, report]);
   return (
     <MapSidePanel
       map={map}
