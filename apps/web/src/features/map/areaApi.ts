@@ -83,7 +83,8 @@ export const useSaveMapSearch = () => {
 export const useDeleteMapSearch = () => {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => http.delete(`/map/searches/${id}`, { successNotice: false }),
+    // The server's 'Saved area deleted.' is the confirmation.
+    mutationFn: (id: number) => http.delete(`/map/searches/${id}`),
     onSuccess: () => qc.invalidateQueries({ queryKey: areaKeys.searches }),
   });
 };
