@@ -11,6 +11,7 @@ import {
   Tabs,
   TextField,
   Tooltip,
+  useMediaQuery,
   useTheme,
 } from '@mui/material';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
@@ -55,14 +56,17 @@ export function MapSidePanel({
   area,
   onAreaChange,
 }: MapSidePanelProps) {
-  const [open, setOpen] = useState(true);
+  const theme = useTheme();
+  // Shown from the first visit on a wide screen; on a narrow one the map keeps the room.
+  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const [open, setOpen] = useState(wide);
   const [tab, setTab] = useState<PanelTab>('view');
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [filterErrors, setFilterErrors] = useState<Record<string, string>>({});
   const [sort, setSort] = useState<MapPointSort>('address');
   const [savedId, setSavedId] = useState<number | null>(null);
   const id = useId();
-  useAreaOutline(map, area, useTheme().palette.primary.main);
+  useAreaOutline(map, area, theme.palette.primary.main);
   const onFilterErrors = useCallback((e: Record<string, string>) => setFilterErrors(e), []);
 
   const changeArea = (next: typeof area) => {
