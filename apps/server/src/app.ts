@@ -31,6 +31,7 @@ import { comparablesRoutes } from './modules/deals/comparables.routes';
 import { dealsRoutes } from './modules/deals/deals.routes';
 import { enquiriesRoutes } from './modules/enquiries/enquiries.routes';
 import { enquiryMatchesRoutes } from './modules/enquiry-matches/enquiry-matches.routes';
+import { mapRoutes } from './modules/map/map.routes';
 import { errorHandler, notFoundHandler } from './plugins/error-handler';
 import { frameworkErrors } from './plugins/framework-errors';
 import { inputGuard } from './plugins/input-guard';
@@ -208,6 +209,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   dealsRoutes(app, services);
   enquiriesRoutes(app, services);
   enquiryMatchesRoutes(app, services);
+  mapRoutes(app, services);
 
   notFoundHandler(app, await staticWeb(app, config.webDistDir));
   return app;

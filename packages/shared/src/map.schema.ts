@@ -71,6 +71,11 @@ export const MAP_POLYGON_MAX_VERTICES = 200;
 export const MAP_RADIUS_MAX_M = 100_000;
 export const MAP_SEARCH_NAME_MAX = 100;
 export const MAP_SEARCHES_MAX = 100;
+/**
+ * The most grid cells (64 px at the asked zoom) one clusters or heat request may span: a screen
+ * holds a few thousand; more is a hostile request and is refused (422 on bbox).
+ */
+export const MAP_MAX_CELLS = 20_000;
 
 export const MAP_MESSAGES = {
   bbox: 'bbox must be west,south,east,north in degrees, west < east and south < north.',
@@ -82,6 +87,8 @@ export const MAP_MESSAGES = {
   range: 'The lower bound must not be above the upper bound.',
   searchName: 'Name is required',
   searchesFull: `You can keep up to ${MAP_SEARCHES_MAX} saved areas.`,
+  bboxTooLarge: 'The area is too large for this zoom: zoom in or ask for a smaller bbox.',
+  searchDeleted: 'Saved area deleted.',
 } as const;
 
 const num = (text: string): number | null => {

@@ -14,7 +14,7 @@ export const BATCH_ROWS = 1000;
 export const BATCH_BYTES = 4 * 1024 * 1024;
 
 /**
- * Tables the database keeps itself (triggers of migrations 0002, 0003, 0005, 0006, 0012, 0013, 0015): rows in them
+ * Tables the database keeps itself (triggers of migrations 0002, 0003, 0005, 0006, 0012, 0013, 0015, 0016): rows in them
  * alone do not make a database "not empty" — a freshly migrated database has some.
  */
 export const DERIVED_TABLES: readonly string[] = [
@@ -22,6 +22,7 @@ export const DERIVED_TABLES: readonly string[] = [
   'contact_words',
   'deal_comparables',
   'deal_order_marks',
+  'map_grid',
   'match_units',
   'property_order_marks',
   'property_words',

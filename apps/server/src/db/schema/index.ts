@@ -12,3 +12,4 @@ export * from './ui-state';
 export * from './derived';
 export * from './comparables';
 export * from './match-units';
+export * from './map';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, char, doublePrecision, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, char, doublePrecision, index, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
 import { area, day, money } from './columns';
 import { properties } from './properties';
 
@@ -11,6 +11,12 @@ import { properties } from './properties';
  * of thousands of addresses and properties. Application code never writes it. What Drizzle cannot
  * express stays in the migration: the triggers, the partial index of the vacant units per town,
  * and the point index.
+ *
+ * The map (migration 0016, ADR 0054) reads it too: the tenant, the marker group (`grp`, the index
+ * in MAP_GROUPS: the scheme's type, else Shops), the Web-Mercator position (`mx`, `my` in 0..1;
+ * null without a lat/lng) and the rent per sq ft (rent_pa / NIA sq ft when both are known). Its
+ * inserts, deletes and moves (lat, lng, grp) keep `map_grid` by trigger; a change of anything else
+ * (rent, tenant, lease) updates the row in place and leaves the grid alone.
  */
 export const matchUnits = pgTable(
   'match_units',
@@ -31,6 +37,13 @@ export const matchUnits = pgTable(
     ground_sqft: area('ground_sqft'),
     rent_pa: money('rent_pa'),
     currency: char('currency', { length: 3 }).notNull(),
+    tenant_id: integer('tenant_id'),
+    /** The marker group: 0 out_of_town, 1 leisure, 2 shopping_centres, 3 shops (MAP_GROUPS). */
+    grp: smallint('grp').notNull().default(3),
+    /** Web-Mercator x and y in 0..1 (null without a position). */
+    mx: doublePrecision('mx'),
+    my: doublePrecision('my'),
+    rent_sqft: money('rent_sqft'),
   },
   (t) => [
     index('match_units_town_lease_idx').on(t.town, t.lease_end_date),
@@ -39,6 +52,7 @@ export const matchUnits = pgTable(
       .on(t.town)
       .where(sql`${t.vacant}`),
     index('match_units_scheme_idx').on(t.scheme_id),
+    index('match_units_tenant_idx').on(t.tenant_id),
     index('match_units_point_idx').using('gist', sql`point(${t.lng}, ${t.lat})`),
   ],
 );

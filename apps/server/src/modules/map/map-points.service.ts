@@ -1,0 +1,110 @@
+/**
+ * The points of an area (issue 15 item 4, ADR 0054): the in-view list and area search
+ * (GET /api/map/points) and their CSV (GET /api/map/points/export).
+ */
+import {
+  type MapPoint,
+  type Page,
+  type mapExportQuerySchema,
+  type mapPointQuerySchema,
+} from '@frontage/shared';
+import type { z } from 'zod';
+import type { ServiceDeps } from '../../deps';
+import { EXPORT_BATCH, csvStream, exportFileName, type CsvExport } from '../../lib/csv';
+import { offsetOf, toPage } from '../../lib/page';
+import { ukToday } from '../enquiries/enquiries.service';
+import { ukDay } from '../properties/properties.export';
+import { mapFilterOf, type MapArea } from './map-filter';
+import { presentPoint } from './map.presenter';
+import * as repo from './map-points.repository';
+
+type PointQuery = z.output<typeof mapPointQuerySchema>;
+type ExportQuery = z.output<typeof mapExportQuerySchema>;
+
+/** The one area the query names (the schema has checked there is exactly one). */
+export const areaOf = (q: Pick<ExportQuery, 'bbox' | 'polygon' | 'center' | 'radius_m'>): MapArea => {
+  if (q.bbox) return { kind: 'bbox', bbox: q.bbox };
+  if (q.polygon) return { kind: 'polygon', points: q.polygon };
+  return { kind: 'circle', center: q.center!, radiusM: q.radius_m! };
+};
+
+/** GET /api/map/points: one page of the points in the area, in the sort's order, with the exact total. */
+export const points = async (deps: ServiceDeps, q: PointQuery): Promise<Page<MapPoint>> => {
+  const f = mapFilterOf(q, ukToday(deps.now()));
+  const { page, per_page: perPage } = q;
+  if (f.groups?.length === 0) return toPage([], { total: 0, page, perPage });
+  const { rows, total } = await repo.pointPage(
+    deps.db,
+    f,
+    areaOf(q),
+    q.sort,
+    perPage,
+    offsetOf(page, perPage),
+  );
+  return toPage(rows.map(presentPoint), { total, page, perPage });
+};
+
+export const MAP_EXPORT_COLUMNS = [
+  'Type',
+  'Name',
+  'Address',
+  'Town',
+  'Scheme',
+  'Tenant',
+  'Vacant',
+  'Rent pa',
+  'Currency',
+  'Rent per sq ft',
+  'NIA sq ft',
+  'Lease end',
+  'Break',
+  'Latitude',
+  'Longitude',
+] as const;
+
+const csvLine = (p: MapPoint): Array<string | number | null> => [
+  p.kind === 'scheme' ? 'Scheme' : 'Property',
+  p.name,
+  p.full_address,
+  p.town,
+  p.scheme?.name ?? null,
+  p.tenant?.name ?? null,
+  p.kind === 'scheme' ? null : p.vacant ? 'Yes' : 'No',
+  p.rent_pa,
+  p.currency,
+  p.rent_sqft,
+  p.area,
+  ukDay(p.lease_end_date),
+  ukDay(p.break_date),
+  p.lat,
+  p.lng,
+];
+
+/** Every point of the area that passes the filters, in the list's order, as CSV, 1,000 per query. */
+export const exportPoints = async (
+  deps: ServiceDeps,
+  q: ExportQuery,
+  onError: (err: Error) => void,
+  batchSize = EXPORT_BATCH,
+): Promise<CsvExport> => {
+  const f = mapFilterOf(q, ukToday(deps.now()));
+  const area = areaOf(q);
+  const none = f.groups?.length === 0;
+  const total = none ? 0 : await repo.countPoints(deps.db, f, area);
+  async function* batches() {
+    if (none) return;
+    let after: string[] | null = null;
+    for (;;) {
+      const rows = await repo.exportPointBatch(deps.db, f, area, q.sort, after, batchSize);
+      if (!rows.length) return;
+      yield rows.map((r) => csvLine(presentPoint(r)));
+      if (rows.length < batchSize) return;
+      after = rows[rows.length - 1]!.cursor;
+    }
+  }
+  return {
+    total,
+    filename: exportFileName('map-points', deps.now()),
+    stream: csvStream(MAP_EXPORT_COLUMNS, batches, onError),
+  };
+};
