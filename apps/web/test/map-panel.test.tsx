@@ -75,8 +75,8 @@ const point = (over: Partial<MapPoint> = {}): MapPoint => ({
   kind: 'property',
   id: 1,
   group: 'shops',
-  name: 'Unit 4',
-  full_address: '12 Albion Street, Leeds, LS1 5AT',
+  name: '12',
+  full_address: 'Albion Street, Leeds, LS1 5AT',
   town: 'Leeds',
   scheme: null,
   tenant: { id: 3, name: 'Boots', is_verified: true },
@@ -295,8 +295,9 @@ describe('Map side panel: the in-view list', () => {
     const list = await screen.findByRole('list', { name: 'Properties in view' });
     const [unit, scheme] = await within(list).findAllByRole('link');
     expect(unit).toHaveAttribute('href', '/properties?id=1');
-    expect(unit).toHaveTextContent('Unit 4');
-    expect(unit).toHaveTextContent('12 Albion Street, Leeds, LS1 5AT');
+    // A shop on a street reads as its number and street, the rest of the address below.
+    expect(unit).toHaveTextContent('12 Albion Street');
+    expect(unit).toHaveTextContent('Leeds, LS1 5AT');
     expect(unit).toHaveTextContent('£125,000.00 pa');
     expect(unit).toHaveTextContent('£24.50/sq ft');
     expect(unit).toHaveTextContent('Lease end 25/03/2030');

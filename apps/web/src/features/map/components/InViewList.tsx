@@ -34,12 +34,19 @@ export const FILTER_FIELDS = new Set([
 export const pointHref = (p: Pick<MapPoint, 'kind' | 'id'>): string =>
   p.kind === 'scheme' ? `/schemes?id=${p.id}` : `/properties?id=${p.id}`;
 
-/** A unit reads as its number and its scheme; a scheme as its name; else its address. */
-export const pointTitle = (p: MapPoint): string =>
-  (p.kind === 'scheme'
-    ? p.name
-    : [p.name, p.scheme?.name].filter(Boolean).join(' · ') || p.full_address?.split(',')[0]) ||
-  (p.kind === 'scheme' ? 'Scheme' : 'Property');
+/**
+ * What a row says first, and the address under it: a scheme is its name; a unit in a scheme is
+ * its number and the scheme; a shop on a street is its number and the street, with the rest of the
+ * address below.
+ */
+export const pointLines = (p: MapPoint): { title: string; address: string } => {
+  const address = p.full_address ?? p.town ?? '';
+  if (p.kind === 'scheme') return { title: p.name || 'Scheme', address };
+  if (p.scheme) return { title: [p.name, p.scheme.name].filter(Boolean).join(', '), address };
+  const [street = '', ...rest] = address.split(', ');
+  const title = [p.name, street].filter(Boolean).join(' ') || 'Property';
+  return { title, address: street ? rest.join(', ') : address };
+};
 
 export interface InViewListProps {
   /** The settled viewport, listed when there is no area. */
@@ -155,6 +162,7 @@ const cell = { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteS
 function PointRow({ point: p }: { point: MapPoint }) {
   const rent = p.rent_pa ? `${formatMoney(p.rent_pa, p.currency)} pa` : '';
   const perSqFt = p.rent_sqft ? `${formatMoney(p.rent_sqft, p.currency)}/sq ft` : '';
+  const { title, address } = pointLines(p);
   const who = p.tenant
     ? p.tenant.name
     : p.kind === 'scheme'
@@ -180,13 +188,13 @@ function PointRow({ point: p }: { point: MapPoint }) {
         }}
       >
         <Typography variant="body2" color="primary" sx={{ ...cell, fontWeight: 500 }}>
-          {pointTitle(p)}
+          {title}
         </Typography>
         <Typography variant="body2" sx={{ ...cell, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
           {rent}
         </Typography>
         <Typography variant="caption" color="text.secondary" sx={cell}>
-          {p.full_address ?? p.town ?? ''}
+          {address}
         </Typography>
         <Typography
           variant="caption"
