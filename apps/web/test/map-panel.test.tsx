@@ -345,7 +345,8 @@ describe('Map side panel: area search', () => {
     const circle = screen.getByRole('button', { name: 'Draw circle' });
     await user.click(circle);
     expect(circle).toHaveAttribute('aria-pressed', 'true');
-    expect(drawn.instances[0]).toMatchObject({ mode: 'circle', started: true });
+    // terra-draw loads on the first draw.
+    await waitFor(() => expect(drawn.instances[0]).toMatchObject({ mode: 'circle', started: true }));
     expect(screen.getByRole('status')).toHaveTextContent(/Esc cancels/);
     // Clicks go through the markers to the map while drawing.
     expect(container).toHaveClass('fm-area-drawing');
@@ -357,6 +358,7 @@ describe('Map side panel: area search', () => {
     expect(container).not.toHaveClass('fm-area-drawing');
 
     await user.click(circle);
+    await waitFor(() => expect(drawn.instances[1]).toMatchObject({ mode: 'circle', started: true }));
     const draw = drawn.instances[1]!;
     // A circle of 2 km round (-1.55, 53.8) as terra-draw leaves it: a ring and its radius.
     const ring: number[][] = [];
@@ -402,6 +404,7 @@ describe('Map side panel: area search', () => {
     );
     await user.click(await screen.findByRole('tab', { name: 'Area' }));
     await user.click(screen.getByRole('button', { name: 'Draw polygon' }));
+    await waitFor(() => expect(drawn.instances[0]).toMatchObject({ mode: 'polygon', started: true }));
     const draw = drawn.instances[0]!;
     const coords = [
       [-1.56, 53.79],

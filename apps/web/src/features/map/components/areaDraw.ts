@@ -1,13 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { GeoJSONSource, LngLatBoundsLike, Map as MapLibreMap } from 'maplibre-gl';
-import {
-  TerraDraw,
-  TerraDrawCircleMode,
-  TerraDrawPolygonMode,
-  type GeoJSONStoreFeatures,
-  type HexColor,
-} from 'terra-draw';
-import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
+import type * as TerraDrawLib from 'terra-draw';
+import type { GeoJSONStoreFeatures, HexColor, TerraDraw } from 'terra-draw';
+import type * as TerraDrawAdapterLib from 'terra-draw-maplibre-gl-adapter';
 import { MAP_RADIUS_MAX_M, type MapSearchArea } from '@frontage/shared';
 
 /*
@@ -158,6 +153,12 @@ export const drawingStyles = {
   [`.${DRAWING_CLASS} .maplibregl-marker, .${DRAWING_CLASS} .maplibregl-popup`]: { pointerEvents: 'none' },
 } as const;
 
+type DrawLib = [typeof TerraDrawLib, typeof TerraDrawAdapterLib];
+let drawLib: Promise<DrawLib> | null = null;
+/** terra-draw and its adapter, loaded on the first draw: they stay out of the map's first load. */
+const loadDrawLib = (): Promise<DrawLib> =>
+  (drawLib ??= Promise.all([import('terra-draw'), import('terra-draw-maplibre-gl-adapter')]));
+
 const hex = (c: string): HexColor => (/^#[0-9a-f]{6}$/i.test(c) ? (c as HexColor) : '#1976d2');
 
 /**
@@ -173,7 +174,11 @@ export function useAreaDraw(map: MapLibreMap | null, colour: string, onDrawn: (a
     latest.current = onDrawn;
   });
 
+  /** Bumped by every start and stop, so a drawing that loads after a stop is not started. */
+  const generation = useRef(0);
+
   const teardown = useCallback(() => {
+    generation.current++;
     const draw = drawRef.current;
     drawRef.current = null;
     if (!draw) return;
@@ -189,6 +194,44 @@ export function useAreaDraw(map: MapLibreMap | null, colour: string, onDrawn: (a
     setMode(null);
   }, [teardown]);
 
+  /** A started terra-draw on `on`, whose finished shape ends the drawing and becomes the area. */
+  const create = useCallback(
+    (lib: DrawLib, on: MapLibreMap): TerraDraw => {
+      const [{ TerraDraw, TerraDrawPolygonMode, TerraDrawCircleMode }, { TerraDrawMapLibreGLAdapter }] = lib;
+      const c = hex(colour);
+      const created = new TerraDraw({
+        adapter: new TerraDrawMapLibreGLAdapter({ map: on, prefixId: 'frontage-draw' }),
+        modes: [
+          new TerraDrawPolygonMode({
+            styles: {
+              fillColor: c,
+              fillOpacity: 0.15,
+              outlineColor: c,
+              outlineWidth: 2,
+              closingPointColor: c,
+            },
+          }),
+          new TerraDrawCircleMode({
+            styles: { fillColor: c, fillOpacity: 0.15, outlineColor: c, outlineWidth: 2 },
+          }),
+        ],
+      });
+      created.start();
+      created.on('finish', (id, ctx) => {
+        if (ctx.action !== 'draw') return;
+        const feature = created.getSnapshotFeature(id);
+        const area = feature ? areaOfFeature(feature) : null;
+        // Leave terra-draw's own event before taking it down.
+        setTimeout(() => {
+          if (drawRef.current === created) stop();
+          if (area) latest.current(area);
+        }, 0);
+      });
+      return created;
+    },
+    [colour, stop],
+  );
+
   const start = useCallback(
     (next: DrawMode) => {
       if (!map) return;
@@ -196,44 +239,16 @@ export function useAreaDraw(map: MapLibreMap | null, colour: string, onDrawn: (a
         stop();
         return;
       }
-      let draw = drawRef.current;
-      if (!draw) {
-        const c = hex(colour);
-        const created = new TerraDraw({
-          adapter: new TerraDrawMapLibreGLAdapter({ map, prefixId: 'frontage-draw' }),
-          modes: [
-            new TerraDrawPolygonMode({
-              styles: {
-                fillColor: c,
-                fillOpacity: 0.15,
-                outlineColor: c,
-                outlineWidth: 2,
-                closingPointColor: c,
-              },
-            }),
-            new TerraDrawCircleMode({
-              styles: { fillColor: c, fillOpacity: 0.15, outlineColor: c, outlineWidth: 2 },
-            }),
-          ],
-        });
-        created.start();
-        created.on('finish', (id, ctx) => {
-          if (ctx.action !== 'draw') return;
-          const feature = created.getSnapshotFeature(id);
-          const area = feature ? areaOfFeature(feature) : null;
-          // Leave terra-draw's own event before taking it down.
-          setTimeout(() => {
-            if (drawRef.current === created) stop();
-            if (area) latest.current(area);
-          }, 0);
-        });
-        drawRef.current = created;
-        draw = created;
-      }
-      draw.setMode(next);
+      const token = ++generation.current;
       setMode(next);
+      void loadDrawLib().then((lib) => {
+        // Stopped, or another mode chosen, while terra-draw was loading.
+        if (generation.current !== token) return;
+        drawRef.current ??= create(lib, map);
+        drawRef.current.setMode(next);
+      });
     },
-    [map, mode, colour, stop],
+    [map, mode, stop, create],
   );
 
   // While drawing, clicks go through the markers to the map (DRAWING_CLASS in the panel's styles).
