@@ -70,7 +70,16 @@ export function AreaSearch({ map, area, onAreaChange, filters, exportQuery }: Ar
       disabled={!map}
       onChange={() => draw.start(mode)}
       aria-describedby={draw.mode === mode ? hintId : undefined}
-      sx={{ textTransform: 'none', gap: 0.5, py: 0.5, px: 1, flex: 1, whiteSpace: 'nowrap' }}
+      sx={{
+        textTransform: 'none',
+        gap: 0.5,
+        py: 0.5,
+        px: 1,
+        flex: 1,
+        whiteSpace: 'nowrap',
+        color: 'text.primary',
+        '&.Mui-selected': { color: 'primary.main' },
+      }}
     >
       {icon}
       {label}
