@@ -178,6 +178,7 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(layers).toBeVisible();
     expect(await axeMap(page), `the layers in the ${theme} theme`).toEqual([]);
     await page.keyboard.press('Escape');
+    await expect(layers).toBeHidden();
     await drawn;
     await shot(page, `map-overlays-${theme}`);
     // Leave the agent as other specs expect: the light theme, no saved map state.

@@ -215,8 +215,12 @@ describe('/map', () => {
     const { user } = setup();
     const map = await liveMap();
     const cluster = await screen.findByRole('button', { name: 'Cluster of 1,234 properties, mostly Shops' });
-    expect(cluster).toHaveTextContent('1.2k');
+    expect(cluster).toHaveTextContent('1,234');
     expect(cluster.dataset.g).toBe('3');
+    // Coloured by its main group, ringed by the share of each group in it.
+    expect(cluster.style.getPropertyValue('--fm-mix')).toMatch(
+      /^conic-gradient\(var\(--fm-g0\) 0\.0% 0\.3%, var\(--fm-g2\)/,
+    );
     // Too many points in view to name each: the group says what a point is.
     expect(screen.getByRole('button', { name: 'Property (Shops)' })).toHaveClass('fm-point');
     expect(screen.getByRole('button', { name: 'Scheme (Shopping centres)' })).toHaveClass('fm-scheme');

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Box, Typography, useTheme } from '@mui/material';
 import * as maplibregl from 'maplibre-gl';
@@ -28,6 +28,7 @@ import {
   paintLayers,
   ringData,
   setLayerData,
+  shortCount,
   SOURCES,
   type LayerData,
   type SourceId,
@@ -61,6 +62,8 @@ export interface ClusterMapProps {
   /** The live map once it has loaded; null when it goes. */
   onMapReady: (map: MapLibreMap | null) => void;
   onAddEnquiry: (subject: EnquirySubject) => void;
+  /** Drawn over the map (its key). */
+  children?: ReactNode;
 }
 
 const round = (v: number, digits: number) => Number(v.toFixed(digits));
@@ -90,7 +93,12 @@ const push = (map: MapLibreMap | null, store: LayerData, id: SourceId, data: Lay
 /** A marker's accessible name: the count and main group of a cluster; the name of a point. */
 const labelOf = (labels: ClusterMapProps['labels']) => (c: MapCluster) => {
   const group = MAP_GROUP_LABELS[MAP_GROUPS[dominantGroup(c)] ?? 'shops'];
-  if (c.count > 1) return `Cluster of ${fullCount(c.count)} properties, mostly ${group}`;
+  if (c.count > 1) {
+    // The name holds the text the marker shows (WCAG 2.5.3): a short count is said as well.
+    const short = shortCount(c.count);
+    const full = fullCount(c.count);
+    return `Cluster of ${full} properties${short === full ? '' : ` (${short})`}, mostly ${group}`;
+  }
   const p = c.kind && c.id !== undefined ? labels?.get(`${c.kind}:${c.id}`) : undefined;
   if (c.kind === 'scheme') return p?.name ? `Scheme ${p.name}, ${p.full_address ?? ''}` : `Scheme (${group})`;
   const name = p && [p.name, p.full_address].filter(Boolean).join(' ');
@@ -103,7 +111,7 @@ const labelOf = (labels: ClusterMapProps['labels']) => (c: MapCluster) => {
  * The view is reported once it settles (one request per pan).
  */
 export function ClusterMap(props: ClusterMapProps) {
-  const { styleUrl, initialView, clusters, labels, vacancy, leaseEvents, heat, query } = props;
+  const { styleUrl, initialView, clusters, labels, vacancy, leaseEvents, heat, query, children } = props;
   const theme = useTheme();
   const palette = MAP_PALETTES[theme.palette.mode];
   const container = useRef<HTMLDivElement>(null);
@@ -198,9 +206,9 @@ export function ClusterMap(props: ClusterMapProps) {
     markers.current?.update(clusters, label);
     push(map, layerData.current, SOURCES.halo, haloData(clusters));
   }, [map, clusters, label]);
-  useEffect(() => push(map, layerData.current, SOURCES.vacancy, ringData(vacancy ?? [], 5)), [map, vacancy]);
+  useEffect(() => push(map, layerData.current, SOURCES.vacancy, ringData(vacancy ?? [], 8)), [map, vacancy]);
   useEffect(
-    () => push(map, layerData.current, SOURCES.leaseEvents, ringData(leaseEvents ?? [], 10)),
+    () => push(map, layerData.current, SOURCES.leaseEvents, ringData(leaseEvents ?? [], 12.5)),
     [map, leaseEvents],
   );
   useEffect(() => push(map, layerData.current, SOURCES.heat, heatData(heat ?? [])), [map, heat]);
@@ -226,16 +234,12 @@ export function ClusterMap(props: ClusterMapProps) {
   const paper = theme.palette.background.paper;
   return (
     <Box
-      ref={container}
-      role="region"
-      aria-label="Map of properties and schemes"
-      aria-busy={!loaded}
       sx={{
         position: 'absolute',
         inset: 0,
-        bgcolor: 'action.hover',
+        ...Object.fromEntries(palette.groups.map((c, i) => [`--fm-g${i}`, c])),
         ...Object.fromEntries(
-          palette.groups.map((c, i) => [`& .fm-marker[data-g="${i}"]`, { '--fm-fill': c }]),
+          palette.groups.map((_, i) => [`& .fm-marker[data-g="${i}"]`, { '--fm-fill': `var(--fm-g${i})` }]),
         ),
         '& .fm-marker': {
           border: 0,
@@ -247,16 +251,20 @@ export function ClusterMap(props: ClusterMapProps) {
           background: 'transparent',
           color: palette.text,
           font: 'inherit',
-          '&:hover': { filter: 'brightness(1.12)' },
+          '&:hover': { boxShadow: `0 0 0 3px ${theme.palette.primary.main}` },
           '&:focus-visible': {
             outline: `3px solid ${theme.palette.primary.main}`,
             outlineOffset: 2,
-            zIndex: 1,
+            zIndex: 2,
           },
         },
         '& .fm-cluster': {
           borderRadius: '50%',
-          bgcolor: 'var(--fm-fill)',
+          // The groups' shares as a ring in the border (see groupMix), the main group inside.
+          // Backgrounds only: a mask or a filter here repaints every marker on every frame.
+          border: '4px solid transparent',
+          background:
+            'linear-gradient(var(--fm-fill), var(--fm-fill)) padding-box, var(--fm-mix, linear-gradient(var(--fm-fill), var(--fm-fill))) border-box',
           boxShadow: `0 0 0 2px ${palette.outline}, 0 1px 4px rgba(0,0,0,0.35)`,
           fontSize: 12,
           fontWeight: 700,
@@ -264,7 +272,9 @@ export function ClusterMap(props: ClusterMapProps) {
           fontVariantNumeric: 'tabular-nums',
           whiteSpace: 'nowrap',
         },
+        // A unit over a cluster that overlaps it, so both stay within reach of a click.
         '& .fm-point': {
+          zIndex: 1,
           width: 24,
           height: 24,
           borderRadius: '50%',
@@ -278,6 +288,8 @@ export function ClusterMap(props: ClusterMapProps) {
           },
         },
         '& .fm-scheme::before': { borderRadius: '2px', transform: 'rotate(45deg)', width: 13, height: 13 },
+        // Over the units (z-index 1) and the map's own overlays (3).
+        '& .fm-popup': { zIndex: 4 },
         '& .fm-popup .maplibregl-popup-content': {
           p: 0,
           bgcolor: paper,
@@ -300,6 +312,16 @@ export function ClusterMap(props: ClusterMapProps) {
         '& .fm-popup[class*="anchor-bottom-"] .maplibregl-popup-tip': { borderTopColor: paper },
       }}
     >
+      {/* Before the markers in the tab order; drawn over the map by their z-index. */}
+      {children}
+      {/* MapLibre makes its container position: relative; the box around it holds the size. */}
+      <Box
+        ref={container}
+        role="region"
+        aria-label="Map of properties and schemes"
+        aria-busy={!loaded}
+        sx={{ width: '100%', height: '100%', bgcolor: 'action.hover' }}
+      />
       {popup &&
         createPortal(
           <PointPopup cluster={popup.cluster} query={query} onAddEnquiry={props.onAddEnquiry} />,

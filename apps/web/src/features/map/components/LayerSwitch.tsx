@@ -20,7 +20,7 @@ import {
   type MapLayer,
   type MapOverlay,
 } from '@frontage/shared';
-import { MAP_PALETTES } from './clusterLayers';
+import { HEAT_GRADIENT, MAP_PALETTES } from './clusterLayers';
 
 export interface LayerSwitchProps {
   /** The basemaps the installation has: the offline one always, the hosted ones when configured. */
@@ -30,8 +30,6 @@ export interface LayerSwitchProps {
   overlays: readonly MapOverlay[];
   onOverlaysChange: (overlays: MapOverlay[]) => void;
 }
-
-const HEAT_GRADIENT = 'linear-gradient(90deg, #2c7bb6, #abd9e9, #ffffbf, #fdae61, #d7191c)';
 
 /** "Layers": the basemap (radio) and the data overlays (checkboxes), each overlay with its key. */
 export function LayerSwitch({ layers, layer, onLayerChange, overlays, onOverlaysChange }: LayerSwitchProps) {

@@ -1,6 +1,7 @@
+import type { ReactNode } from 'react';
 import { Box, Checkbox, FormControlLabel, useTheme } from '@mui/material';
-import { MAP_GROUP_LABELS, MAP_GROUPS, type MapGroup } from '@frontage/shared';
-import { fullCount, MAP_PALETTES } from './clusterLayers';
+import { MAP_GROUP_LABELS, MAP_GROUPS, type MapGroup, type MapOverlay } from '@frontage/shared';
+import { fullCount, HEAT_GRADIENT, MAP_PALETTES } from './clusterLayers';
 
 export interface MapLegendProps {
   groups: readonly MapGroup[];
@@ -63,27 +64,80 @@ export function MapLegend({ groups, totals, onChange }: MapLegendProps) {
           />
         );
       })}
-      <Box
-        component="span"
-        sx={{
-          display: 'inline-flex',
-          alignItems: 'center',
-          gap: 0.75,
-          color: 'text.secondary',
-          typography: 'caption',
-        }}
-      >
-        <Box component="span" aria-hidden sx={{ ...symbol, borderRadius: '50%' }} />
-        Property
-        <Box
-          component="span"
-          aria-hidden
-          sx={{ ...symbol, transform: 'rotate(45deg) scale(0.85)', ml: 0.5 }}
-        />
-        Scheme
-      </Box>
     </Box>
   );
 }
 
-const symbol = { width: 10, height: 10, border: 2, borderColor: 'text.secondary', flexShrink: 0 } as const;
+const symbol = { width: 10, height: 10, border: 2, flexShrink: 0 } as const;
+
+/**
+ * The key over the map's corner: a dot is a property, a diamond a scheme, and the rings of the
+ * overlays that are on.
+ */
+export function MapKey({ overlays }: { overlays: readonly MapOverlay[] }) {
+  const palette = MAP_PALETTES[useTheme().palette.mode];
+  const item = (mark: ReactNode, text: string) => (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+      {mark}
+      {text}
+    </Box>
+  );
+  const ring = (colour: string) => (
+    <Box
+      component="span"
+      aria-hidden
+      sx={{ ...symbol, width: 12, height: 12, borderRadius: '50%', borderColor: colour, borderWidth: 3 }}
+    />
+  );
+  return (
+    <Box
+      role="note"
+      aria-label="Map key"
+      sx={{
+        position: 'absolute',
+        left: 8,
+        bottom: 8,
+        zIndex: 3,
+        display: 'flex',
+        flexWrap: 'wrap',
+        gap: 1.25,
+        px: 1,
+        py: 0.5,
+        borderRadius: 1,
+        bgcolor: 'background.paper',
+        boxShadow: 1,
+        color: 'text.secondary',
+        typography: 'caption',
+        maxWidth: 'calc(100% - 16px)',
+      }}
+    >
+      {item(
+        <Box
+          component="span"
+          aria-hidden
+          sx={{ ...symbol, borderColor: 'text.secondary', borderRadius: '50%' }}
+        />,
+        'Property',
+      )}
+      {item(
+        <Box
+          component="span"
+          aria-hidden
+          sx={{ ...symbol, borderColor: 'text.secondary', transform: 'rotate(45deg) scale(0.85)' }}
+        />,
+        'Scheme',
+      )}
+      {overlays.includes('vacancy') && item(ring(palette.vacancy), 'Vacant')}
+      {overlays.includes('lease_events') && item(ring(palette.leaseEvents), 'Lease event')}
+      {overlays.includes('rent_heat') &&
+        item(
+          <Box
+            component="span"
+            aria-hidden
+            sx={{ width: 22, height: 10, borderRadius: 0.5, backgroundImage: HEAT_GRADIENT }}
+          />,
+          'Rent per sq ft',
+        )}
+    </Box>
+  );
+}

@@ -43,6 +43,10 @@ export const MAP_PALETTES: Readonly<Record<PaletteMode, MapPalette>> = {
   },
 };
 
+/** The rent heat's colour ramp (low to high), for the layer and its keys. */
+export const HEAT_RAMP = ['#2c7bb6', '#abd9e9', '#ffffbf', '#fdae61', '#d7191c'] as const;
+export const HEAT_GRADIENT = `linear-gradient(90deg, ${HEAT_RAMP.join(', ')})`;
+
 export const groupIndex = (g: MapGroup): number => MAP_GROUPS.indexOf(g);
 
 /** The group with the most points of a marker (the first on a tie). */
@@ -61,8 +65,8 @@ export const clusterDiameter = (count: number): number =>
 const compact = new Intl.NumberFormat('en-GB', { notation: 'compact', maximumFractionDigits: 1 });
 const whole = new Intl.NumberFormat('en-GB');
 
-/** The count as a marker shows it: 1,234 → "1.2k" (en-GB); under 1,000 as it is. */
-export const shortCount = (n: number): string => (n < 1000 ? String(n) : compact.format(n));
+/** The count as a marker shows it: in full up to 99,999, then short ("123k", en-GB). */
+export const shortCount = (n: number): string => (n < 100_000 ? whole.format(n) : compact.format(n));
 export const fullCount = (n: number): string => whole.format(n);
 
 type Props = Record<string, number | string>;
@@ -80,7 +84,7 @@ const collection = <T>(items: readonly T[], props: (item: T) => Props, at: (item
 export const haloData = (clusters: readonly MapCluster[]) =>
   collection(
     clusters.filter((c) => c.count > 1),
-    (c) => ({ r: clusterDiameter(c.count) / 2 + 7, g: dominantGroup(c) }),
+    (c) => ({ r: clusterDiameter(c.count) / 2 + 10, g: dominantGroup(c) }),
     (c) => [c.lng, c.lat],
   );
 
@@ -92,12 +96,21 @@ export const ringData = (clusters: readonly MapCluster[], gap: number) =>
     (c) => [c.lng, c.lat],
   );
 
-/** Heat cells weighted by rent per sq ft over the dearest cell in view (0..1). */
+/**
+ * Heat cells weighted by rent per sq ft, stretched over the cells in view (0.15 at the 5th
+ * percentile and below, 1 at the 95th and above): the averages of neighbouring towns differ by
+ * less than they vary, and one very dear cell must not wash out the rest.
+ */
 export const heatData = (cells: readonly MapHeatCell[]) => {
-  const max = cells.reduce((m, c) => Math.max(m, c.rent_sqft), 0);
+  const priced = cells.filter((c) => c.rent_sqft > 0);
+  const rents = priced.map((c) => c.rent_sqft).sort((a, b) => a - b);
+  const at = (q: number) => rents[Math.min(rents.length - 1, Math.floor(rents.length * q))] ?? 0;
+  const lo = at(0.05);
+  const hi = at(0.95);
+  const weight = (r: number) => (hi > lo ? 0.15 + 0.85 * Math.min(1, Math.max(0, (r - lo) / (hi - lo))) : 1);
   return collection(
-    cells.filter((c) => c.rent_sqft > 0),
-    (c) => ({ w: max > 0 ? c.rent_sqft / max : 0 }),
+    priced,
+    (c) => ({ w: Number(weight(c.rent_sqft).toFixed(3)) }),
     (c) => [c.lng, c.lat],
   );
 };
@@ -159,26 +172,19 @@ export const addLayers = (map: MapLibreMap, data: LayerData, palette: MapPalette
     source: SOURCES.heat,
     paint: {
       'heatmap-weight': ['get', 'w'],
-      'heatmap-radius': ['interpolate', ['linear'], ['zoom'], 4, 18, 10, 40, 16, 60],
-      'heatmap-intensity': ['interpolate', ['linear'], ['zoom'], 4, 0.8, 14, 1.6],
-      'heatmap-opacity': 0.75,
+      // Cells are 128 px apart at every zoom (the server's heat level): kernels of about that
+      // size make one surface of them.
+      'heatmap-radius': 70,
+      'heatmap-intensity': 2.5,
+      'heatmap-opacity': 0.65,
       'heatmap-color': [
         'interpolate',
         ['linear'],
         ['heatmap-density'],
         0,
         'rgba(0,0,0,0)',
-        0.2,
-        '#2c7bb6',
-        0.4,
-        '#abd9e9',
-        0.6,
-        '#ffffbf',
-        0.8,
-        '#fdae61',
-        1,
-        '#d7191c',
-      ],
+        ...HEAT_RAMP.flatMap((c, i) => [(i + 1) / HEAT_RAMP.length, c]),
+      ] as unknown as ExpressionSpecification,
     },
   });
   add({

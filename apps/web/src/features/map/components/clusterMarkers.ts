@@ -13,7 +13,7 @@ interface Entry {
   marker: Marker;
   el: HTMLButtonElement;
   /** What the element shows now, so an unchanged marker costs no DOM write. */
-  shown: { cls: string; g: string; text: string; label: string; size: number; at: string };
+  shown: { cls: string; g: string; text: string; label: string; size: number; at: string; mix: string };
 }
 
 /**
@@ -85,7 +85,7 @@ export class ClusterMarkers {
       cluster: c,
       el,
       marker: new maplibregl.Marker({ element: el }).setLngLat([c.lng, c.lat]).addTo(this.map),
-      shown: { cls: '', g: '', text: '', label: '', size: 0, at: `${c.lng},${c.lat}` },
+      shown: { cls: '', g: '', text: '', label: '', size: 0, at: `${c.lng},${c.lat}`, mix: '' },
     };
     // A drag of the map that starts on a marker ends in a click on it: that is a pan, not a pick.
     let down: { x: number; y: number } | null = null;
@@ -124,6 +124,30 @@ export class ClusterMarkers {
       e.el.style.width = e.el.style.height = size ? `${size}px` : '';
       s.size = size;
     }
+    const mix = c.count > 1 ? groupMix(c.groups) : '';
+    if (s.mix !== mix) {
+      if (mix) e.el.style.setProperty('--fm-mix', mix);
+      else e.el.style.removeProperty('--fm-mix');
+      s.mix = mix;
+    }
     if (s.label !== label) e.el.setAttribute('aria-label', (s.label = label));
   }
 }
+
+/**
+ * A cluster of more than one group: the share of each as a ring around it (a conic gradient over
+ * the groups' colour variables, --fm-g0…); '' for one group alone.
+ */
+export const groupMix = (groups: readonly number[]): string => {
+  const total = groups.reduce((a, b) => a + b, 0);
+  if (total === 0 || groups.filter((n) => n > 0).length < 2) return '';
+  let from = 0;
+  const stops = groups.flatMap((n, i) => {
+    if (n <= 0) return [];
+    const to = from + (n / total) * 100;
+    const stop = `var(--fm-g${i}) ${from.toFixed(1)}% ${to.toFixed(1)}%`;
+    from = to;
+    return [stop];
+  });
+  return `conic-gradient(${stops.join(', ')})`;
+};

@@ -21,7 +21,7 @@ import { useSavedUiState } from '../../../lib/useSavedUiState';
 import { LABELLED_POINTS_MAX, useClusters, useHeat, useMapStyles, usePointLabels } from '../api';
 import { ClusterMap, type SettledMapView } from '../components/ClusterMap';
 import { LayerSwitch } from '../components/LayerSwitch';
-import { MapLegend } from '../components/MapLegend';
+import { MapKey, MapLegend } from '../components/MapLegend';
 import { MapSidePanel } from '../components/MapSidePanel';
 import { filterQuery, type MapFilterState, type MapViewState } from '../state';
 
@@ -126,8 +126,8 @@ function MapBody({ styles, saved }: { styles: Styles; saved: ReturnType<typeof u
             display: 'flex',
             flexWrap: 'wrap',
             alignItems: 'center',
-            columnGap: 2,
-            rowGap: 0.5,
+            columnGap: 1.5,
+            rowGap: 0.25,
             px: 1.5,
             py: 0.75,
             borderBottom: 1,
@@ -140,20 +140,14 @@ function MapBody({ styles, saved }: { styles: Styles; saved: ReturnType<typeof u
           </Typography>
           <MapLegend groups={state.groups} totals={totals} onChange={(groups) => update({ groups })} />
           <Box sx={{ flexGrow: 1 }} />
-          {clusters.isFetching && (
-            <Typography variant="caption" color="text.secondary" role="status">
-              Updating…
-            </Typography>
-          )}
-          <LayerSwitch
-            layers={layersOf(styles)}
-            layer={state.layer}
-            onLayerChange={(layer) => update({ layer })}
-            overlays={state.overlays}
-            onOverlaysChange={(overlays) => update({ overlays })}
-          />
         </Box>
         <Box sx={{ flex: 1, minHeight: 0, position: 'relative' }}>
+          {clusters.isFetching && (
+            <LinearProgress
+              aria-label="Updating the map"
+              sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 3, height: 3 }}
+            />
+          )}
           <ClusterMap
             styleUrl={state.layer === 'offline' ? null : styles[state.layer]}
             initialView={initialView}
@@ -166,7 +160,28 @@ function MapBody({ styles, saved }: { styles: Styles; saved: ReturnType<typeof u
             onViewSettled={onViewSettled}
             onMapReady={setMap}
             onAddEnquiry={setEnquiryFor}
-          />
+          >
+            <Box
+              sx={{
+                position: 'absolute',
+                top: 8,
+                left: 8,
+                zIndex: 3,
+                bgcolor: 'background.paper',
+                borderRadius: 1,
+                boxShadow: 1,
+              }}
+            >
+              <LayerSwitch
+                layers={layersOf(styles)}
+                layer={state.layer}
+                onLayerChange={(layer) => update({ layer })}
+                overlays={state.overlays}
+                onOverlaysChange={(overlays) => update({ overlays })}
+              />
+            </Box>
+            <MapKey overlays={state.overlays} />
+          </ClusterMap>
         </Box>
       </Box>
       <MapSidePanel
