@@ -74,12 +74,15 @@ export default function MapCanvas(props: MapViewProps) {
     );
   }
   return (
-    <Box
-      ref={container}
-      role="region"
-      aria-label={label}
-      aria-busy={!loaded}
-      sx={{ height, width: '100%', borderRadius: 1, overflow: 'hidden', bgcolor: 'action.hover' }}
-    />
+    <Box sx={{ height, width: '100%', borderRadius: 1, overflow: 'hidden', bgcolor: 'action.hover' }}>
+      {/* MapLibre's container takes MapLibre's classes: no class from React that a theme switch would replace. */}
+      <div
+        ref={container}
+        role="region"
+        aria-label={label}
+        aria-busy={!loaded}
+        style={{ width: '100%', height: '100%' }}
+      />
+    </Box>
   );
 }

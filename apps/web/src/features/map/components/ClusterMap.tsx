@@ -237,6 +237,7 @@ export function ClusterMap(props: ClusterMapProps) {
       sx={{
         position: 'absolute',
         inset: 0,
+        bgcolor: 'action.hover',
         ...Object.fromEntries(palette.groups.map((c, i) => [`--fm-g${i}`, c])),
         ...Object.fromEntries(
           palette.groups.map((_, i) => [`& .fm-marker[data-g="${i}"]`, { '--fm-fill': `var(--fm-g${i})` }]),
@@ -314,13 +315,17 @@ export function ClusterMap(props: ClusterMapProps) {
     >
       {/* Before the markers in the tab order; drawn over the map by their z-index. */}
       {children}
-      {/* MapLibre makes its container position: relative; the box around it holds the size. */}
-      <Box
+      {/*
+        MapLibre's container: it makes it position: relative and adds its classes, so React gives
+        it no class of its own to replace (a theme switch would drop MapLibre's); the box around
+        it holds the size and the colours.
+      */}
+      <div
         ref={container}
         role="region"
         aria-label="Map of properties and schemes"
         aria-busy={!loaded}
-        sx={{ width: '100%', height: '100%', bgcolor: 'action.hover' }}
+        style={{ width: '100%', height: '100%' }}
       />
       {popup &&
         createPortal(
