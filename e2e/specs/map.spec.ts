@@ -179,6 +179,8 @@ for (const theme of ['light', 'dark'] as const) {
     expect(await axeMap(page), `the layers in the ${theme} theme`).toEqual([]);
     await page.keyboard.press('Escape');
     await expect(layers).toBeHidden();
+    // Gone, not fading out, before the picture.
+    await expect(page.locator('.MuiPopover-root')).toHaveCount(0);
     await drawn;
     await shot(page, `map-overlays-${theme}`);
     // Leave the agent as other specs expect: the light theme, no saved map state.

@@ -63,8 +63,8 @@ export function LayerSwitch({ layers, layer, onLayerChange, overlays, onOverlays
         open={!!anchor}
         anchorEl={anchor}
         onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'left' }}
         slotProps={{
           paper: { id, role: 'dialog', 'aria-label': 'Map layers', sx: { p: 1.5, minWidth: 240 } },
         }}
