@@ -34,6 +34,8 @@ const SCREENS: Array<{ path: string; ready: (page: Page) => ReturnType<Page['get
   // Ready once the last column has its count.
   { path: '/pipelines', ready: (p) => p.getByRole('heading', { level: 2, name: /^Withdrawn, / }) },
   { path: '/notifications', ready: titled },
+  // The map: ready once its clusters are drawn.
+  { path: '/map', ready: (p) => p.getByRole('button', { name: /^Cluster of / }).first() },
   { path: '/profile', ready: titled },
   { path: '/no-such-page', ready: titled },
 ];
