@@ -46,6 +46,16 @@ describe('demo seed', () => {
                  (select count(*)::int from company_categories) cats,
                  (select count(*)::int from notifications) notes`,
     );
+    // The map's grid, derived once at the end of the seed, holds every unit and scheme with a place.
+    const [grid] = await queryRows<{ in_grid: number; points: number }>(
+      t.db,
+      sql`select (select coalesce(sum(n), 0)::int from map_grid where level = 8) in_grid,
+                 (select count(*)::int from match_units where lat is not null and lng is not null)
+                 + (select count(*)::int from schemes s join addresses a on a.id = s.address_id
+                    where a.lat is not null and a.lng is not null) points`,
+    );
+    expect(grid!.points).toBeGreaterThan(1000);
+    expect(grid!.in_grid).toBe(grid!.points);
     // Six welcome notifications for the two accounts, plus what the seeded comments told them.
     expect(result.comment_notifications).toBeGreaterThan(0);
     expect(counts).toEqual({

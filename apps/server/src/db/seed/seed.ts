@@ -210,7 +210,12 @@ export const seedDemo = async (db: Db, opts: SeedOptions = {}): Promise<Record<s
       agentId: accounts[1]!.id,
     };
     const counts: Record<string, number> = { companies: companyRows.length, users: inserted.length };
+    // The map's grid (migration 0016) is derived once at the end: a per-unit update of 13 grid
+    // levels for thousands of demo units costs seconds on PGlite (the setting is transaction-local).
+    await tx.execute(sql.raw(`select set_config('frontage.map_grid_paused', 'on', true)`));
     for (const step of SEED_STEPS) Object.assign(counts, await step(ctx));
+    await tx.execute(sql.raw(`select set_config('frontage.map_grid_paused', 'off', true)`));
+    await tx.execute(sql.raw('select map_grid_rebuild()'));
     return counts;
   });
 };

@@ -9,8 +9,7 @@ import { useMapLibre } from './useMapLibre';
 /** `map_style_url` from /api/config: a hosted style replaces the offline basemap when set. */
 const useStyleUrl = (): string | null | undefined => {
   const config = useAppConfig();
-  const data = config.data as { map_style_url?: string | null } | undefined;
-  return config.isPending ? undefined : (data?.map_style_url ?? null);
+  return config.isPending ? undefined : (config.data?.map_style_url ?? null);
 };
 
 /** The MapLibre map itself; loaded lazily through MapView so other pages never pay for it. */

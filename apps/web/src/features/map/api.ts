@@ -24,8 +24,7 @@ export interface SettledView {
 export const useMapStyles = (): PublicConfig['map_styles'] | undefined => {
   const config = useAppConfig();
   if (config.isPending) return undefined;
-  const data = config.data as Partial<PublicConfig> | undefined;
-  return { road: null, satellite: null, hybrid: null, ...data?.map_styles };
+  return { road: null, satellite: null, hybrid: null, ...config.data?.map_styles };
 };
 
 const MERCATOR_MAX_LAT = 85.0511;
