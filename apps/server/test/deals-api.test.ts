@@ -10,6 +10,7 @@ import {
   MESSAGES,
   PROPERTY_MESSAGES,
 } from '@frontage/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, tableFingerprint, type TestApp } from './helpers';
 import { api, buildDealWorld, counts, historyOfDeal, idsOf, type DealWorld } from './deals.fixtures';
@@ -194,6 +195,25 @@ describe('Idempotency-Key', () => {
     const long = await call.post(w.userCookie, review(), { 'idempotency-key': 'x'.repeat(201) });
     expect(long.json()).toEqual(invalid({ 'Idempotency-Key': [DEAL_READ_MESSAGES.idempotencyKeyTooLong] }));
     expect((await counts(t)).deals).toBe(2);
+  });
+
+  it('keys are kept a week: a keyed create purges older ones and keeps the recent', async () => {
+    const first = await call.post(w.userCookie, review(), { 'idempotency-key': 'recent' });
+    expect(first.statusCode).toBe(201);
+    // Age the first key past the keeping time, and one just inside it.
+    await t.db.execute(sql`insert into idempotency_keys (user_id, key, request_hash, created_at)
+      select user_id, 'six-days', 'h', now() - interval '6 days' from idempotency_keys where key = 'recent'`);
+    await t.db.execute(
+      sql`update idempotency_keys set created_at = now() - interval '8 days' where key = 'recent'`,
+    );
+    expect(
+      (await call.post(w.userCookie, review({ rent_pa: '47000' }), { 'idempotency-key': 'next' })).statusCode,
+    ).toBe(201);
+    const keys = await t.db.execute(sql`select key from idempotency_keys order by key`);
+    expect((keys as unknown as { rows: Array<{ key: string }> }).rows.map((r) => r.key)).toEqual([
+      'next',
+      'six-days',
+    ]);
   });
 
   it('a refused first call keeps no key: the corrected retry with the same key is recorded', async () => {

@@ -19,6 +19,8 @@ export const DEAL_LIST_PER_PAGE_DEFAULT = 20;
 /** The Idempotency-Key request header (API.md): optional, at most this many characters. */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENCY_KEY_MAX = 200;
+/** How long a key's answer is kept (API.md: at least 24 hours); older keys are purged as deals are recorded. */
+export const IDEMPOTENCY_KEY_KEEP_HOURS = 7 * 24;
 
 export const DEAL_READ_MESSAGES = {
   trackedRetailerAdminOnly: 'Only admins may record a tracked retailer deal.',

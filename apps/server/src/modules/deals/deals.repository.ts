@@ -164,6 +164,23 @@ export const findKey = async (db: Db, userId: number, key: string) =>
       .where(and(eq(idempotencyKeys.user_id, userId), eq(idempotencyKeys.key, key)))
   )[0];
 
+/**
+ * Deletes up to `limit` keys created before `before`, oldest first, skipping rows another
+ * transaction holds (a concurrent purge never waits).
+ */
+export const purgeKeys = async (db: Db, before: Date, limit = 200): Promise<void> => {
+  await db.execute(sql`
+    delete from idempotency_keys k
+    using (
+      select user_id, key from idempotency_keys
+      where created_at < ${before.toISOString()}::timestamptz
+      order by created_at
+      limit ${limit}::int
+      for update skip locked
+    ) old
+    where k.user_id = old.user_id and k.key = old.key`);
+};
+
 export const saveKeyResponse = async (
   db: Db,
   userId: number,

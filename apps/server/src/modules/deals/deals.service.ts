@@ -5,6 +5,7 @@ import {
   DEAL_READ_MESSAGES,
   DEAL_SINGLE_PARTIES,
   IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_KEEP_HOURS,
   SCHEME_PARTY_LIST_NAMES,
   dealCreateSchema,
   type Deal,
@@ -301,6 +302,13 @@ export const create = async (
     if (key !== undefined) await repo.saveKeyResponse(tx, actor.id, key, 201, body);
     return { status: 201, body };
   });
+  // Committed: keys past their keeping time go, a batch per keyed create, so the table stays the
+  // size of a week's retries (API.md keeps them at least 24 hours).
+  if (opts.idempotencyKey !== undefined) {
+    await repo
+      .purgeKeys(deps.db, new Date(now.getTime() - IDEMPOTENCY_KEY_KEEP_HOURS * 3_600_000))
+      .catch((err: unknown) => opts.onError?.(err));
+  }
   // Committed: the authors of enquiries a vacated unit now matches are told (ADR 0053).
   const dealId = answer.body.data.id;
   emitAfterCommit(
