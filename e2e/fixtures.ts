@@ -25,10 +25,11 @@ export async function logout(page: Page): Promise<void> {
  * experimental rules are on too: `label-content-name-mismatch` (a control's accessible name must
  * contain the text it shows, WCAG 2.5.3) is one of them, and it found the avatar button.
  */
-export async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
+export async function seriousViolations(page: Page, scope: { include?: string; exclude?: string } = {}) {
+  let axe = new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } });
+  if (scope.include) axe = axe.include(scope.include);
+  if (scope.exclude) axe = axe.exclude(scope.exclude);
+  const results = await axe.analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({

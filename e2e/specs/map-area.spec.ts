@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { AGENT, login } from '../fixtures';
+import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from '../fixtures';
+import { XHR, mapRegion, openMap, paramsOf, shot, zoomIntoTown } from '../mapPage';
 
 /**
  * Area search on the map (issue 15): as the agent, open /map, zoom into a demo town, draw a polygon
@@ -10,24 +10,8 @@ import { AGENT, login } from '../fixtures';
  * or critical violation in the panel in either theme; screenshots with E2E_SHOTS_DIR.
  */
 
-const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
-const SHOTS = process.env.E2E_SHOTS_DIR;
-const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
-};
-
 const panel = (page: Page) => page.getByRole('complementary', { name: 'Map panel' });
-const mapRegion = (page: Page) => page.getByRole('region', { name: 'Map of properties and schemes' });
-const clusters = (page: Page) => mapRegion(page).getByRole('button', { name: /^Cluster of / });
-const units = (page: Page) => mapRegion(page).locator('.fm-point:not(.fm-scheme)');
 const pathOf = (url: string) => new URL(url).pathname;
-const paramsOf = (url: string) => Object.fromEntries(new URL(url).searchParams);
-const countOf = async (cluster: Locator) =>
-  Number(
-    ((await cluster.getAttribute('aria-label')) ?? '')
-      .replace(/^Cluster of ([\d,]+).*$/, '$1')
-      .replace(/,/g, ''),
-  );
 
 async function removeSavedAreas(page: Page) {
   const list = (await (await page.request.get('/api/map/searches', { headers: XHR })).json()) as {
@@ -36,33 +20,8 @@ async function removeSavedAreas(page: Page) {
   for (const s of list.data) await page.request.delete(`/api/map/searches/${s.id}`, { headers: XHR });
 }
 
-/** A fresh start: no saved map state or areas, the theme asked for. */
-async function openMap(page: Page, theme: 'light' | 'dark') {
-  await login(page, AGENT);
-  await page.request.put('/api/ui-state/map', { headers: XHR, data: { state: {} } });
-  await page.request.put('/api/settings/theme', { headers: XHR, data: { theme } });
-  await removeSavedAreas(page);
-  await page.goto('/map');
-  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-  await expect(clusters(page).first()).toBeVisible();
-}
-
-/** Clicks the biggest cluster until no cluster holds more than a street or two: a town. */
-async function zoomIntoTown(page: Page) {
-  for (let step = 0; step < 10; step++) {
-    let biggest: Locator | null = null;
-    let most = 0;
-    for (const c of await clusters(page).all()) {
-      const n = await countOf(c);
-      if (n > most) [biggest, most] = [c, n];
-    }
-    if (!biggest || (most <= 40 && (await units(page).count()) > 0)) break;
-    const label = await biggest.getAttribute('aria-label');
-    await biggest.click();
-    await expect(mapRegion(page).getByRole('button', { name: label!, exact: true })).not.toBeVisible();
-  }
-  await expect(units(page).first()).toBeVisible();
-}
+/** A fresh start with no saved areas either. */
+const openMapWithoutAreas = (page: Page, theme: 'light' | 'dark') => openMap(page, theme, removeSavedAreas);
 
 /** Draws a polygon over the middle of the map: four corners, then a click on the first to close. */
 async function drawPolygonOverTown(page: Page) {
@@ -76,25 +35,10 @@ async function drawPolygonOverTown(page: Page) {
   }
 }
 
-async function axePanel(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .include('aside[aria-label="Map panel"]')
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.map((n) => n.target.join(' ')),
-    }));
-}
-
 test('draw a polygon over a town: the list, the CSV, a saved area that comes back', async ({ page }) => {
   test.setTimeout(120_000);
-  await openMap(page, 'light');
-  await zoomIntoTown(page);
+  await openMapWithoutAreas(page, 'light');
+  await zoomIntoTown(page, 40);
 
   await panel(page).getByRole('tab', { name: 'Area' }).click();
   const drawButton = panel(page).getByRole('button', { name: 'Draw polygon' });
@@ -163,7 +107,7 @@ test('draw a polygon over a town: the list, the CSV, a saved area that comes bac
 });
 
 test('Escape cancels drawing; the panel hides and comes back', async ({ page }) => {
-  await openMap(page, 'light');
+  await openMapWithoutAreas(page, 'light');
   await panel(page).getByRole('tab', { name: 'Area' }).click();
   const circle = panel(page).getByRole('button', { name: 'Draw circle' });
   await circle.click();
@@ -180,8 +124,8 @@ test('Escape cancels drawing; the panel hides and comes back', async ({ page }) 
 for (const theme of ['light', 'dark'] as const) {
   test(`the map panel has no serious or critical axe violation in the ${theme} theme`, async ({ page }) => {
     test.setTimeout(120_000);
-    await openMap(page, theme);
-    await zoomIntoTown(page);
+    await openMapWithoutAreas(page, theme);
+    await zoomIntoTown(page, 40);
     await panel(page)
       .getByRole('button', { name: /^Filters/ })
       .click();
@@ -190,7 +134,10 @@ for (const theme of ['light', 'dark'] as const) {
       panel(page).getByRole('list', { name: 'Properties in view' }).getByRole('link').first(),
     ).toBeVisible();
     await shot(page, `map-panel-in-view-${theme}`);
-    expect(await axePanel(page), `filters and the in-view list in the ${theme} theme`).toEqual([]);
+    expect(
+      await seriousViolations(page, { include: 'aside[aria-label="Map panel"]' }),
+      `filters and the in-view list in the ${theme} theme`,
+    ).toEqual([]);
 
     await panel(page)
       .getByRole('button', { name: /^Filters/ })
@@ -202,7 +149,10 @@ for (const theme of ['light', 'dark'] as const) {
       panel(page).getByRole('list', { name: 'Properties in the area' }).getByRole('link').first(),
     ).toBeVisible();
     await shot(page, `map-panel-area-${theme}`);
-    expect(await axePanel(page), `area search in the ${theme} theme`).toEqual([]);
+    expect(
+      await seriousViolations(page, { include: 'aside[aria-label="Map panel"]' }),
+      `area search in the ${theme} theme`,
+    ).toEqual([]);
 
     await panel(page).getByRole('button', { name: 'Save area' }).click();
     await page
@@ -214,7 +164,10 @@ for (const theme of ['light', 'dark'] as const) {
     await panel(page).getByRole('tab', { name: 'Saved' }).click();
     await expect(panel(page).getByText('Axe check')).toBeVisible();
     await shot(page, `map-panel-saved-${theme}`);
-    expect(await axePanel(page), `saved areas in the ${theme} theme`).toEqual([]);
+    expect(
+      await seriousViolations(page, { include: 'aside[aria-label="Map panel"]' }),
+      `saved areas in the ${theme} theme`,
+    ).toEqual([]);
 
     // Leave the agent as other specs expect.
     await removeSavedAreas(page);

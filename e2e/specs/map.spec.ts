@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { AGENT, login } from '../fixtures';
+import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from '../fixtures';
+import { XHR, isClusters, mapRegion, openMap, paramsOf, shot, units, zoomIntoTown } from '../mapPage';
 
 /**
  * The map (issue 15): as the agent, /map shows clusters over the UK; clicking clusters zooms into a
@@ -9,79 +9,10 @@ import { AGENT, login } from '../fixtures';
  * serious or critical violation (the canvas aside) in either theme; screenshots with E2E_SHOTS_DIR.
  */
 
-const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
-const SHOTS = process.env.E2E_SHOTS_DIR;
-const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
-};
-
-const mapRegion = (page: Page) => page.getByRole('region', { name: 'Map of properties and schemes' });
-const clusters = (page: Page) => mapRegion(page).getByRole('button', { name: /^Cluster of / });
-const units = (page: Page) => mapRegion(page).locator('.fm-point:not(.fm-scheme)');
 const legend = (page: Page, group: string) =>
   page
     .getByRole('group', { name: 'Marker groups' })
     .getByRole('checkbox', { name: new RegExp(`^${group} `) });
-
-const isClusters = (url: string) => new URL(url).pathname === '/api/map/clusters';
-const paramsOf = (url: string) => Object.fromEntries(new URL(url).searchParams);
-const countOf = async (cluster: Locator) =>
-  Number(
-    ((await cluster.getAttribute('aria-label')) ?? '')
-      .replace(/^Cluster of ([\d,]+).*$/, '$1')
-      .replace(/,/g, ''),
-  );
-
-/** A fresh start: no saved map state, the light theme. */
-async function openMap(page: Page, theme: 'light' | 'dark' = 'light') {
-  await login(page, AGENT);
-  expect(
-    (await page.request.put('/api/ui-state/map', { headers: XHR, data: { state: {} } })).ok(),
-  ).toBeTruthy();
-  expect(
-    (await page.request.put('/api/settings/theme', { headers: XHR, data: { theme } })).ok(),
-  ).toBeTruthy();
-  const first = page.waitForResponse((r) => isClusters(r.url()));
-  await page.goto('/map');
-  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-  await first;
-  await expect(clusters(page).first()).toBeVisible();
-}
-
-/** Clicks the biggest cluster until single units show. */
-async function zoomIntoTown(page: Page): Promise<void> {
-  for (let step = 0; step < 8 && (await units(page).count()) === 0; step++) {
-    let biggest: Locator | null = null;
-    let most = 0;
-    for (const c of await clusters(page).all()) {
-      const n = await countOf(c);
-      if (n > most) [biggest, most] = [c, n];
-    }
-    expect(biggest, 'a cluster to click').not.toBeNull();
-    const label = await biggest!.getAttribute('aria-label');
-    const answer = page.waitForResponse((r) => isClusters(r.url()) && !paramsOf(r.url()).vacant);
-    await biggest!.click();
-    await answer;
-    // The markers are redrawn from the answer: the clicked cluster is gone or relabelled.
-    await expect(mapRegion(page).getByRole('button', { name: label!, exact: true })).not.toBeVisible();
-  }
-  await expect(units(page).first()).toBeVisible();
-}
-
-async function axeMap(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .exclude('.maplibregl-canvas')
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.map((n) => n.target.join(' ')),
-    }));
-}
 
 test('clusters over the UK, a click into a town, a unit popup that opens its property', async ({ page }) => {
   test.setTimeout(90_000);
@@ -159,12 +90,18 @@ for (const theme of ['light', 'dark'] as const) {
     test.setTimeout(90_000);
     await openMap(page, theme);
     await shot(page, `map-uk-${theme}`);
-    expect(await axeMap(page), `the UK view in the ${theme} theme`).toEqual([]);
+    expect(
+      await seriousViolations(page, { exclude: '.maplibregl-canvas' }),
+      `the UK view in the ${theme} theme`,
+    ).toEqual([]);
     await zoomIntoTown(page);
     await units(page).first().click();
     await expect(page.getByTestId('map-popup').getByRole('link', { name: 'Open property' })).toBeVisible();
     await shot(page, `map-town-popup-${theme}`);
-    expect(await axeMap(page), `a town with a popup in the ${theme} theme`).toEqual([]);
+    expect(
+      await seriousViolations(page, { exclude: '.maplibregl-canvas' }),
+      `a town with a popup in the ${theme} theme`,
+    ).toEqual([]);
     await page.getByRole('button', { name: /^Layers/ }).click();
     const layers = page.getByRole('dialog', { name: 'Map layers' });
     const drawn = Promise.all([
@@ -176,7 +113,10 @@ for (const theme of ['light', 'dark'] as const) {
     await layers.getByRole('checkbox', { name: 'Lease events (12 months)' }).check();
     await layers.getByRole('checkbox', { name: 'Rent per sq ft (heat)' }).check();
     await expect(layers).toBeVisible();
-    expect(await axeMap(page), `the layers in the ${theme} theme`).toEqual([]);
+    expect(
+      await seriousViolations(page, { exclude: '.maplibregl-canvas' }),
+      `the layers in the ${theme} theme`,
+    ).toEqual([]);
     await page.keyboard.press('Escape');
     await expect(layers).toBeHidden();
     // Gone, not fading out, before the picture.

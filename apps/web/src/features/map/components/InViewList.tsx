@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Box, LinearProgress, Link, TablePagination, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import {
+  mapFiltersSchema,
   MAP_GROUP_LABELS,
   formatDate,
   formatMoney,
@@ -17,18 +18,9 @@ import { MAP_LIST_PAGE_SIZE, areaQuery, pointsQuery, useMapPoints } from '../are
 import { filterQuery, type MapFilterState } from '../state';
 
 /** The filter fields a 422 may name; the panel shows these on the filters, the rest here. */
-export const FILTER_FIELDS = new Set([
-  'tenant_id',
-  'landlord_id',
-  'scheme_id',
-  'vacant',
-  'lease_end_from',
-  'lease_end_to',
-  'rent_sqft_min',
-  'rent_sqft_max',
-  'area_min',
-  'area_max',
-]);
+export const FILTER_FIELDS: ReadonlySet<string> = new Set(
+  Object.keys(mapFiltersSchema.shape).filter((k) => k !== 'groups' && k !== 'lease_event'),
+);
 
 /** Where a row opens: the property, or the scheme. */
 export const pointHref = (p: Pick<MapPoint, 'kind' | 'id'>): string =>
