@@ -3,7 +3,7 @@ import { pageQuerySchema, idSchema } from './api.schema';
 import { DEBOUNCE_PICKER_MS } from './constants';
 
 /** Entities a comment may be attached to (spec A §2: property, scheme and enquiry views). */
-export const COMMENTABLE_TYPES = ['property', 'scheme', 'enquiry'] as const;
+export const COMMENTABLE_TYPES = ['property', 'scheme', 'enquiry', 'company'] as const;
 export type CommentableType = (typeof COMMENTABLE_TYPES)[number];
 
 /** Entities a mention may point at (spec A §2). */

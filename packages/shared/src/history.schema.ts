@@ -15,6 +15,8 @@ export const HISTORY_SOURCES = [
   'set_me_as_contact',
   'seed',
   'delete',
+  'reject',
+  'reconcile',
 ] as const;
 export type HistorySource = (typeof HISTORY_SOURCES)[number];
 /** Where a change came from, as the History panel names it (a deal shows its deal type). */
@@ -27,6 +29,8 @@ export const HISTORY_SOURCE_LABELS: Readonly<Record<HistorySource, string>> = {
   set_me_as_contact: 'Set me as contact',
   seed: 'Seed data',
   delete: 'Deleted',
+  reject: 'Rejected',
+  reconcile: 'Store list',
 };
 
 /**

@@ -31,3 +31,7 @@ export * from './comparables.schema';
 export * from './enquiry.schema';
 export * from './enquiry-match.schema';
 export * from './map.schema';
+export * from './tracked-retailer.schema';
+export * from './store-list.schema';
+export * from './verification-queue.schema';
+export * from './gap-analysis.schema';

@@ -15,6 +15,10 @@ export const UI_STATE_SCREENS = [
   'comparables',
   'pipelines',
   'enquiry_list',
+  'tracked_retailers',
+  'core_retailers',
+  'verification_queue',
+  'gap_analysis',
 ] as const;
 export type UiStateScreen = (typeof UI_STATE_SCREENS)[number];
 
