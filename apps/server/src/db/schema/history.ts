@@ -27,12 +27,22 @@ export const fieldHistory = pgTable(
     verified: boolean('verified').notNull().default(false),
     verified_by: integer('verified_by').references(() => users.id, { onDelete: 'set null' }),
     verified_at: stamp('verified_at'),
+    /**
+     * An admin rejected the change: the previous value was restored (itself a 'reject' row). A
+     * rejected change is also marked verified (reviewed), so it leaves every unverified count.
+     */
+    rejected_by: integer('rejected_by').references(() => users.id, { onDelete: 'set null' }),
+    rejected_at: stamp('rejected_at'),
     created_at: createdAt(),
   },
   (t) => [
     index('field_history_entity_idx').on(t.entity_type, t.entity_id, t.created_at.desc(), t.id.desc()),
     index('field_history_unverified_idx')
       .on(t.entity_type, t.entity_id, t.field)
+      .where(sql`not ${t.verified}`),
+    // The verification queue reads the waiting changes oldest first (issue 16).
+    index('field_history_queue_idx')
+      .on(t.created_at, t.id)
       .where(sql`not ${t.verified}`),
     index('field_history_deal_idx')
       .on(t.deal_id)
