@@ -18,9 +18,7 @@ const SetMeAsTenantContactPage = lazyPage(
 const MapPage = lazyPage(() => import('../features/map/pages/MapPage'));
 const ProfilePage = lazyPage(() => import('../features/profile/pages/ProfilePage'));
 const NotificationsPage = lazyPage(() => import('../features/notifications/pages/NotificationsPage'));
-const TrackedRetailersAdminPage = lazyPage(
-  () => import('../features/tracked-retailers/pages/TrackedRetailersAdminPage'),
-);
+const TrackedRetailersAdminPage = lazyPage(() => import('../features/core-admin/pages/CoreAdminPage'));
 const TrackedRetailersPage = lazyPage(
   () => import('../features/tracked-retailers/pages/TrackedRetailersPage'),
 );

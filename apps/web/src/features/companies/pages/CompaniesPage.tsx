@@ -40,7 +40,7 @@ import { useListPage } from '../../../lib/useListPage';
 import { useSavedUiState } from '../../../lib/useSavedUiState';
 import { CompanyDetailsDialog } from '../components/CompanyDetailsDialog';
 import { CompanyLogo } from '../components/CompanyLogo';
-import { MergeCompanyDialog } from '../components/MergeCompanyDialog';
+import { MergeCompanyDialog } from '../../../entities/companies/MergeCompanyDialog';
 import { ListLayout } from '../../../components/ListLayout';
 
 const SORTABLE = new Set(['name', 'updated_at', 'verified_at']);

@@ -9,16 +9,22 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { DIALOG_WIDTHS, type Company } from '@frontage/shared';
-import { CompanyPicker } from '../../../entities/companies/CompanyPicker';
-import { type CompanyRef, useMergeCompany } from '../../../entities/companies/api';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { DIALOG_WIDTHS } from '@frontage/shared';
+import { CompanyPicker } from './CompanyPicker';
+import { type CompanyRef, useMergeCompany } from './api';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 
 /**
  * Admins fold a duplicate into the company that stays: every reference moves to the target and the
  * duplicate is removed (one transaction on the server). Choose the target, then confirm.
  */
-export function MergeCompanyDialog({ company, onClose }: { company: Company | null; onClose: () => void }) {
+export function MergeCompanyDialog({
+  company,
+  onClose,
+}: {
+  company: Pick<CompanyRef, 'id' | 'name'> | null;
+  onClose: () => void;
+}) {
   const titleId = useId();
   const [target, setTarget] = useState<CompanyRef | null>(null);
   const [confirming, setConfirming] = useState(false);
