@@ -55,7 +55,9 @@ describe('/core — Retailers', () => {
     expect(await within(grid).findByRole('link', { name: 'Boots' })).toHaveAttribute('href', '/core-data/1');
     expect(api.callsTo('GET', '/api/tracked-retailers')[0]!.url.searchParams.get('sort')).toBe('queue');
     expect(within(grid).getByText('Health & Beauty')).toBeInTheDocument();
-    expect(within(grid).getByRole('img', { name: MESSAGES.retailerNotCurrentlyVerified })).toBeInTheDocument();
+    expect(
+      within(grid).getByRole('img', { name: MESSAGES.retailerNotCurrentlyVerified }),
+    ).toBeInTheDocument();
     expect(within(grid).getByRole('img', { name: MESSAGES.retailerNeverVerified })).toBeInTheDocument();
 
     await user.click(within(grid).getByRole('button', { name: 'Actions for Boots' }));
@@ -112,7 +114,11 @@ describe('/core — Retailers', () => {
     const grid = await screen.findByRole('grid', { name: 'Tracked retailers' });
     await user.click(await within(grid).findByRole('button', { name: 'Actions for Boots' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Stop tracking' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Stop tracking' })).getByRole('button', { name: 'Yes' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Stop tracking' })).getByRole('button', {
+        name: 'Yes',
+      }),
+    );
     expect(await screen.findByText(TRACKED_RETAILER_MESSAGES.trackingStopped)).toBeInTheDocument();
     expect(api.callsTo('PUT', '/api/core/retailers/1/tracking')[0]!.body).toEqual({ tracked: false });
 
