@@ -20,6 +20,7 @@ import {
   type TrackedRetailer,
 } from '@frontage/shared';
 import { ApiError } from '../../../lib/http';
+import { useDiscardGuard } from '../../../components/useDiscardGuard';
 import { StoreListRefused, applyStoreList, previewStoreList, useInvalidateAfterApply } from '../api';
 import { NO_CHOICES, actionsOf, errorPlace, type ReconcileChoices } from '../reconcile';
 import { StoreListUpload } from './StoreListUpload';
@@ -61,6 +62,7 @@ export function ReconcileDialog({
   const [choices, setChoices] = useState<ReconcileChoices>(NO_CHOICES);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const invalidate = useInvalidateAfterApply();
+  const guard = useDiscardGuard();
 
   const running = outcome?.kind === 'running';
   const actions: StoreListAction[] = preview ? actionsOf(preview, choices) : [];
@@ -113,9 +115,17 @@ export function ReconcileDialog({
   };
 
   const step = outcome && outcome.kind !== 'refused' ? 3 : preview ? 2 : 1;
+  // A preview with rows chosen but not applied is input Escape or a click outside would lose.
+  guard.setDirty(step === 2 && actions.length > 0);
 
   return (
-    <Dialog open={!!retailer} onClose={close} fullWidth maxWidth="lg" aria-labelledby={titleId}>
+    <Dialog
+      open={!!retailer}
+      onClose={() => guard.confirm(close)}
+      fullWidth
+      maxWidth="lg"
+      aria-labelledby={titleId}
+    >
       <DialogTitle id={titleId}>
         Reconcile store list — {retailer?.name}
         <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
@@ -163,6 +173,7 @@ export function ReconcileDialog({
           </Button>
         )}
       </DialogActions>
+      {guard.dialog}
     </Dialog>
   );
 }

@@ -234,7 +234,11 @@ function SelectAll({
 
 function RowsTable({ head, children }: { head: string[]; children: ReactNode }) {
   return (
-    <Box sx={{ maxHeight: 320, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
+    // Scrollable, so focusable: the keyboard scrolls it too.
+    <Box
+      tabIndex={0}
+      sx={{ maxHeight: 320, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}
+    >
       <Table size="small" stickyHeader>
         <TableHead>
           <TableRow>
