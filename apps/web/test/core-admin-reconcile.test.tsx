@@ -194,7 +194,7 @@ describe('/core — reconcile a store list', () => {
   });
 
   it(
-    'shows a 422 refused before the stream per line, and a refused file inline',
+    'shows a refused file inline, a 422 refused before the stream per line, and guards the chosen rows',
     { timeout: 60_000 },
     async () => {
       let previewAnswer = () =>
@@ -226,6 +226,15 @@ describe('/core — reconcile a store list', () => {
       const alert = await within(dialog).findByRole('alert');
       expect(alert).toHaveTextContent('Nothing was written.');
       expect(alert).toHaveTextContent(`Line 3: ${STORE_LIST_MESSAGES.rowPostCode}`);
+
+      // Chosen rows are input: Escape asks before throwing them away.
+      await user.keyboard('{Escape}');
+      const ask = await screen.findByRole('dialog', { name: 'Discard changes?' });
+      await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).not.toBeInTheDocument(),
+      );
+      expect(await screen.findByRole('dialog', { name: /Reconcile store list — Boots/ })).toBeInTheDocument();
     },
   );
 });
