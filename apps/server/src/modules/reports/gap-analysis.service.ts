@@ -10,6 +10,8 @@ import { NotFoundError, ValidationError } from '../../lib/errors';
 import { offsetOf, toPage } from '../../lib/page';
 import * as repo from './gap-analysis.repository';
 
+const GAP_UNKNOWN_CATEGORY = 'Choose a category from the list.';
+
 /**
  * Gap Analysis (Beta), issue 16 §3 (ADR 0058): any signed-in user asks, for one retailer, where its
  * peers trade and it does not. The retailer and its categories are one small read; the ranked page
@@ -34,6 +36,22 @@ export interface ResolvedGap {
   filter: repo.GapFilter;
 }
 
+/** The statement's question from the query, the categories its peers come from and today. */
+export const gapFilterOf = (
+  retailerId: number,
+  categoryIds: number[],
+  q: Pick<GapQuery, 'level' | 'sort' | 'months' | 'min_peers'>,
+  today: string,
+): repo.GapFilter => ({
+  retailerId,
+  categoryIds,
+  level: q.level,
+  sort: q.sort,
+  months: q.months,
+  minPeers: q.min_peers,
+  today,
+});
+
 /**
  * The retailer (404 when unknown) and the categories its peers come from: the chosen one (a 422
  * on category_id when unknown), else its own (a 422 on company_id when it has none).
@@ -47,23 +65,12 @@ export const resolveGap = async (
   let categories = retailer.categories;
   if (q.category_id !== undefined) {
     const chosen = await repo.category(deps.db, q.category_id);
-    if (!chosen) throw ValidationError.field('category_id', 'Choose a category from the list.');
+    if (!chosen) throw ValidationError.field('category_id', GAP_UNKNOWN_CATEGORY);
     categories = [chosen];
   }
   if (!categories.length) throw ValidationError.field('company_id', GAP_MESSAGES.noCategories);
-  return {
-    retailer,
-    categories,
-    filter: {
-      retailerId: retailer.id,
-      categoryIds: categories.map((c) => c.id),
-      level: q.level,
-      sort: q.sort,
-      months: q.months,
-      minPeers: q.min_peers,
-      today: todayIso(deps.now()),
-    },
-  };
+  const ids = categories.map((c) => c.id);
+  return { retailer, categories, filter: gapFilterOf(retailer.id, ids, q, todayIso(deps.now())) };
 };
 
 /** GET /api/reports/gap-analysis: the ranked places of one page, each with its available units. */
