@@ -249,6 +249,7 @@ describe('GET /api/reports/gap-analysis', () => {
 
   it('ranks schemes at level scheme', async () => {
     const r = await gap('&level=scheme');
+    expect(r.peer_count).toBe(3); // peers trading anywhere, Cos in no scheme included
     expect(r.data.map((p) => [p.key, p.name, p.town, p.scheme_id, p.peers, p.peer_names, p.units])).toEqual([
       [`scheme:${m.trinity}`, 'Trinity York', 'York', m.trinity, 2, ['Arket', 'Boden'], 2],
       [`scheme:${m.hullCentre}`, 'Hull Centre', 'Hull', m.hullCentre, 1, ['Arket'], 1],
