@@ -208,8 +208,23 @@ describe('GET /api/reports/gap-analysis', () => {
   });
 
   it('sorts by size or by available units, ties by peers then name', async () => {
-    expect(names(await gap('&sort=size'))).toEqual(['York', 'Bath', 'Hull', 'Derby']);
-    expect(names(await gap('&sort=available'))).toEqual(['York', 'Hull', 'Bath', 'Derby']);
+    const byPeers = await gap();
+    const bySize = await gap('&sort=size');
+    const byAvailable = await gap('&sort=available');
+    expect(names(bySize)).toEqual(['York', 'Bath', 'Hull', 'Derby']);
+    expect(names(byAvailable)).toEqual(['York', 'Hull', 'Bath', 'Derby']);
+    // Each place is described alike whatever the order.
+    const byKey = (r: { data: Place[] }) => Object.fromEntries(r.data.map((p) => [p.key, p]));
+    expect(byKey(bySize)).toEqual(byKey(byPeers));
+    expect(byKey(byAvailable)).toEqual(byKey(byPeers));
+    // Vacant only: Hull's two vacant units outrank York's one.
+    const vacantOnly = await gap('&sort=available&months=0');
+    expect(vacantOnly.data.map((p) => [p.name, p.available])).toEqual([
+      ['Hull', 2],
+      ['York', 1],
+      ['Bath', 0],
+      ['Derby', 0],
+    ]);
   });
 
   it('counts only vacant units as available when months is 0', async () => {

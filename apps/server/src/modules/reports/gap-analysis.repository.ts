@@ -15,8 +15,9 @@ import { preparedRows } from '../../db/prepared';
  * - the retailer's own places are a hashed `not in` (an anti-join sorted the pairs by town under
  *   the locale's collation, the slowest step);
  * - the places are counted and ranked, and only the page's places are read whole (size, vacancy,
- *   availability, centroid, display name, first available units) through lateral index ranges —
- *   except when sorting by size or availability, which needs every candidate's figures first.
+ *   availability, centroid, display name, first available units) through lateral index ranges;
+ *   sorting by size or availability first counts every candidate's units, vacant and let-but-
+ *   available units, each a count over one of match_units' town (or scheme) indexes.
  * The bench's raw-SQL row runs exactly this text (bench-twins.ts).
  */
 
@@ -104,6 +105,21 @@ export const gapPageSql = (f: GapFilter, limit: number, offset: number, withUnit
            count(*) filter (where ${availableSql(f, 'u')})::int as available,
            avg(u.lat) as lat, avg(u.lng) as lng, min(u.property_id) as first_id
       from match_units u where ${inPlaceSql(f.level, alias)}`;
+  // The ranking's figures alone, each a count over one index (no heap pass over the place).
+  const rankStats = (alias: string) => {
+    const inPlace = inPlaceSql(f.level, alias);
+    const vacant = sql`(select count(*) from match_units u where ${inPlace} and u.vacant)`;
+    const letAvailable =
+      f.months === 0
+        ? sql`0`
+        : sql`(select count(*) from match_units u where ${inPlace} and not u.vacant and ${availableSql(f, 'u')})`;
+    return sql`
+    select (select count(*) from match_units u where ${inPlace})::int as units, ${vacant}::int as vacant,
+           (${vacant} + ${letAvailable})::int as available`;
+  };
+  const position = (alias: string) => sql`
+    select avg(u.lat) as lat, avg(u.lng) as lng, min(u.property_id) as first_id
+      from match_units u where ${inPlaceSql(f.level, alias)}`;
   return sql`
     with peers as materialized (
       select distinct cc.company_id
@@ -129,12 +145,12 @@ export const gapPageSql = (f: GapFilter, limit: number, offset: number, withUnit
         from places pl ${town ? sql`` : sql`join schemes s on s.id = pl.place`}
     ), page as (
       select n.*${statsFirst ? sql`, st.*` : sql``}
-        from named n ${statsFirst ? sql`cross join lateral (${stats('n')}) st` : sql``}
+        from named n ${statsFirst ? sql`cross join lateral (${rankStats('n')}) st` : sql``}
        order by ${sql.raw(ORDER[f.sort])}, n.sort_name, ${town ? sql`n.town` : sql`n.scheme_id`}
        limit ${limit} offset ${offset}
     ), full_page as (
-      select p.*${statsFirst ? sql`` : sql`, st.*`}
-        from page p ${statsFirst ? sql`` : sql`cross join lateral (${stats('p')}) st`}
+      select p.*, st.*
+        from page p cross join lateral (${statsFirst ? position('p') : stats('p')}) st
     )
     select (select count(*)::int from places) as total,
            (select count(*)::int from peers pe
