@@ -14,8 +14,9 @@ import { preparedRows } from '../../db/prepared';
  *   whole table instead (600 ms on 10^6 units against ~40 ms);
  * - the retailer's own places are a hashed `not in` (an anti-join sorted the pairs by town under
  *   the locale's collation, the slowest step);
- * - the places are counted and ranked, and only the page's places are read whole (size, vacancy,
- *   availability, centroid, display name, first available units) through lateral index ranges;
+ * - the places are counted and ranked, and only the page's places are described (size, vacancy and
+ *   availability as counts over one index each; centroid and display name from up to GAP_SAMPLE
+ *   of their units; their first available units) through lateral index ranges;
  *   sorting by size or availability first counts every candidate's units, vacant and let-but-
  *   available units, each a count over one of match_units' town (or scheme) indexes.
  * The bench's raw-SQL row runs exactly this text (bench-twins.ts).
@@ -84,6 +85,9 @@ const freesOnSql = (f: GapFilter): SQL => {
 const inPlaceSql = (level: GapLevel, key: string): SQL =>
   level === 'town' ? sql`u.town = ${sql.raw(key)}.town` : sql`u.scheme_id = ${sql.raw(key)}.scheme_id`;
 
+/** The units a place's centroid and display name are taken from (all of them in most places). */
+export const GAP_SAMPLE = 500;
+
 const ORDER: Readonly<Record<GapSort, string>> = {
   peers: 'peers desc',
   size: 'units desc, peers desc',
@@ -100,11 +104,6 @@ export const gapPageSql = (f: GapFilter, limit: number, offset: number, withUnit
   const col = sql.raw(town ? 'town' : 'scheme_id');
   // Sorting by size or availability needs every candidate's figures before the cut; by peers only the page's.
   const statsFirst = f.sort !== 'peers';
-  const stats = (alias: string) => sql`
-    select count(*)::int as units, count(*) filter (where u.vacant)::int as vacant,
-           count(*) filter (where ${availableSql(f, 'u')})::int as available,
-           avg(u.lat) as lat, avg(u.lng) as lng, min(u.property_id) as first_id
-      from match_units u where ${inPlaceSql(f.level, alias)}`;
   // The ranking's figures alone, each a count over one index (no heap pass over the place).
   const rankStats = (alias: string) => {
     const inPlace = inPlaceSql(f.level, alias);
@@ -117,9 +116,12 @@ export const gapPageSql = (f: GapFilter, limit: number, offset: number, withUnit
     select (select count(*) from match_units u where ${inPlace})::int as units, ${vacant}::int as vacant,
            (${vacant} + ${letAvailable})::int as available`;
   };
+  // Where the place is and what it is called, from (up to) its first GAP_SAMPLE units in index
+  // order: a big town's every unit would be tens of thousands of heap rows per place.
   const position = (alias: string) => sql`
-    select avg(u.lat) as lat, avg(u.lng) as lng, min(u.property_id) as first_id
-      from match_units u where ${inPlaceSql(f.level, alias)}`;
+    select avg(x.lat) as lat, avg(x.lng) as lng, min(x.property_id) as first_id
+      from (select u.lat, u.lng, u.property_id from match_units u
+             where ${inPlaceSql(f.level, alias)} limit ${GAP_SAMPLE}) x`;
   return sql`
     with peers as materialized (
       select distinct cc.company_id
@@ -149,8 +151,9 @@ export const gapPageSql = (f: GapFilter, limit: number, offset: number, withUnit
        order by ${sql.raw(ORDER[f.sort])}, n.sort_name, ${town ? sql`n.town` : sql`n.scheme_id`}
        limit ${limit} offset ${offset}
     ), full_page as (
-      select p.*, st.*
-        from page p cross join lateral (${statsFirst ? position('p') : stats('p')}) st
+      select p.*${statsFirst ? sql`` : sql`, rs.*`}, ps.*
+        from page p ${statsFirst ? sql`` : sql`cross join lateral (${rankStats('p')}) rs`}
+       cross join lateral (${position('p')}) ps
     )
     select (select count(*)::int from places) as total,
            (select count(*)::int from peers pe
