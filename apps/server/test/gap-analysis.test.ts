@@ -253,6 +253,22 @@ describe('GET /api/reports/gap-analysis', () => {
     ]);
   });
 
+  it('takes its peers from every one of its own categories by default', async () => {
+    await (await testDb()).insert(companyCategory).values({ company_id: m.next, category_id: m.food });
+    const r = await gap();
+    expect(r.categories).toEqual([
+      { id: m.fashion, name: 'Fashion' },
+      { id: m.food, name: 'Food' },
+    ]);
+    expect(r.peer_count).toBe(4);
+    expect(r.data.map((p) => [p.name, p.peers, p.peer_names])).toEqual([
+      ['York', 4, ['Arket', 'Boden', 'Cos', 'Greggs']],
+      ['Bath', 3, ['Arket', 'Boden', 'Greggs']],
+      ['Derby', 2, ['Boden', 'Cos']],
+      ['Hull', 1, ['Arket']],
+    ]);
+  });
+
   it('pages the ranking', async () => {
     const r = await gap('&per_page=2&page=2');
     expect(names(r)).toEqual(['Derby', 'Hull']);
