@@ -5,6 +5,7 @@ import { dealsScenarios } from './deals';
 import { enquiriesBoardScenarios } from './enquiries-board';
 import { enquiryMatchScenarios } from './enquiry-matches';
 import { foundationScenarios } from './foundation';
+import { gapAnalysisScenarios } from './gap-analysis';
 import { mapScenarios } from './map';
 import { propertiesScenarios } from './properties';
 
@@ -21,4 +22,5 @@ export const scenarios = [
   ...enquiriesBoardScenarios,
   ...enquiryMatchScenarios,
   ...mapScenarios,
+  ...gapAnalysisScenarios,
 ];

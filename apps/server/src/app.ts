@@ -32,6 +32,7 @@ import { dealsRoutes } from './modules/deals/deals.routes';
 import { enquiriesRoutes } from './modules/enquiries/enquiries.routes';
 import { enquiryMatchesRoutes } from './modules/enquiry-matches/enquiry-matches.routes';
 import { mapRoutes } from './modules/map/map.routes';
+import { reportsRoutes } from './modules/reports/gap-analysis.routes';
 import { errorHandler, notFoundHandler } from './plugins/error-handler';
 import { frameworkErrors } from './plugins/framework-errors';
 import { inputGuard } from './plugins/input-guard';
@@ -210,6 +211,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   enquiriesRoutes(app, services);
   enquiryMatchesRoutes(app, services);
   mapRoutes(app, services);
+  reportsRoutes(app, services);
 
   notFoundHandler(app, await staticWeb(app, config.webDistDir));
   return app;

@@ -152,3 +152,6 @@ export { unitFilterOf } from './modules/enquiry-matches/enquiry-matches.service'
 export { gridClustersSql, liveClustersSql } from './modules/map/map.repository';
 export { CLUSTER_LEVEL_OFFSET, cellRange, levelOf, rangeBox } from './modules/map/map-cells';
 export { mapFilterOf } from './modules/map/map-filter';
+// Gap Analysis (ADR 0058): the retailer's read, then the ranked page, with the service's filter.
+export { gapPageSql, retailerSql, type RetailerRow } from './modules/reports/gap-analysis.repository';
+export { gapFilterOf } from './modules/reports/gap-analysis.service';

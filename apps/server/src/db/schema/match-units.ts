@@ -56,6 +56,8 @@ export const matchUnits = pgTable(
       .where(sql`${t.vacant}`),
     index('match_units_scheme_idx').on(t.scheme_id),
     index('match_units_tenant_idx').on(t.tenant_id),
+    /** Gap Analysis (migration 0019): a peer's distinct towns and schemes, index-only. */
+    index('match_units_tenant_place_idx').on(t.tenant_id, t.town, t.scheme_id),
     index('match_units_address_idx').on(t.full_address, t.property_id),
     index('match_units_point_idx').using('gist', sql`point(${t.lng}, ${t.lat})`),
   ],
