@@ -24,6 +24,7 @@ const TrackedRetailersAdminPage = lazyPage(
 const TrackedRetailersPage = lazyPage(
   () => import('../features/tracked-retailers/pages/TrackedRetailersPage'),
 );
+const RetailerPage = lazyPage(() => import('../features/tracked-retailers/pages/RetailerPage'));
 const ContactsPage = lazyPage(() => import('../features/contacts/pages/ContactsPage'));
 const NewContactPage = lazyPage(() => import('../features/contacts/pages/NewContactPage'));
 const EditContactPage = lazyPage(() => import('../features/contacts/pages/EditContactPage'));
@@ -72,6 +73,7 @@ export const appRoutes: RouteObject[] = [
               { path: '/properties', element: <PropertiesPage /> },
               { path: '/properties/create', element: <NewPropertyPage /> },
               { path: '/core-data', element: <TrackedRetailersPage /> },
+              { path: '/core-data/:id', element: <RetailerPage /> },
               { path: '/reports/gap-analysis', element: <GapAnalysisPage /> },
               { path: '/set-me-as-landlord-contact', element: <SetMeAsLandlordContactPage /> },
               { path: '/set-me-as-tenant-contact', element: <SetMeAsTenantContactPage /> },
