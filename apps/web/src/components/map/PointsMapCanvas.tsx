@@ -120,14 +120,9 @@ export default function PointsMapCanvas(props: PointsMapProps) {
 
   // The selected point stands out; colours follow the theme.
   useEffect(() => {
-    for (const [id, { el }] of markers.current) {
-      const on = id === selectedId;
-      el.style.background = on ? colours.selected : colours.fill;
-      el.style.border = `2px solid ${colours.ring}`;
-      el.style.zIndex = on ? '2' : '1';
-      el.setAttribute('aria-pressed', String(on));
-    }
+    paintMarkers(markers.current, selectedId ?? null, colours);
     if (map?.getLayer(SOURCE)) map.setPaintProperty(SOURCE, 'circle-color', colours.fill);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the colours object is rebuilt each render; its values matter
   }, [map, points, selectedId, colours.fill, colours.selected, colours.ring]);
 
   if (failed) {
@@ -152,6 +147,21 @@ export default function PointsMapCanvas(props: PointsMapProps) {
       />
     </Box>
   );
+}
+
+/** Colours the markers: the selected one stands out (and says it is pressed). */
+function paintMarkers(
+  made: ReadonlyMap<MapPointItem['id'], { el: HTMLButtonElement }>,
+  selectedId: MapPointItem['id'] | null,
+  colours: { fill: string; selected: string; ring: string },
+) {
+  for (const [id, { el }] of made) {
+    const on = id === selectedId;
+    el.style.background = on ? colours.selected : colours.fill;
+    el.style.border = `2px solid ${colours.ring}`;
+    el.style.zIndex = on ? '2' : '1';
+    el.setAttribute('aria-pressed', String(on));
+  }
 }
 
 /** The circle layer of many points (added again after every style load). */

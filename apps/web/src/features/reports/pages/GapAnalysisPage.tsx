@@ -18,6 +18,16 @@ import {
   type GapQueryState,
 } from '../gapQuery';
 
+const RUN_FAILED = 'The gap analysis could not be run. Try again.';
+
+/** Why the server refused the query: its field message (a retailer without categories …), else its msg. */
+const reasonOf = (err: ApiError): string => {
+  const field = Object.values(err.fieldErrors)[0];
+  if (field) return field;
+  const body = err.body as { msg?: unknown } | null;
+  return typeof body?.msg === 'string' ? body.msg : err.message;
+};
+
 /**
  * Gap Analysis (Beta), issue 16 §3: where a retailer's peers trade and it does not, with the units
  * available there, as a table and a map. The query lives in the URL (a link reproduces it) and is
@@ -46,12 +56,21 @@ export default function GapAnalysisPage() {
   const result = useGapAnalysis(query);
   const data = result.data;
   const queryKey = query ? gapParamsOf(query).toString() : '';
-  const [selected, setSelected] = useState<string | null>(null);
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
-  useEffect(() => {
-    setSelected(null);
-    setExpanded(new Set());
-  }, [queryKey]);
+  // The picked and expanded places belong to one query: another query starts with none.
+  const [picked, setPicked] = useState<{ of: string; key: string | null; open: ReadonlySet<string> }>({
+    of: '',
+    key: null,
+    open: new Set(),
+  });
+  const current = picked.of === queryKey ? picked : { of: queryKey, key: null, open: new Set<string>() };
+  const selected = current.key;
+  const expanded = current.open;
+  const setSelected = (key: string) => setPicked({ ...current, key });
+  const setExpanded = (change: (open: ReadonlySet<string>) => ReadonlySet<string>) =>
+    setPicked((p) => {
+      const base = p.of === queryKey ? p : { of: queryKey, key: null, open: new Set<string>() };
+      return { ...base, open: change(base.open) };
+    });
 
   const points = useMemo<MapPointItem[]>(
     () =>
@@ -71,12 +90,8 @@ export default function GapAnalysisPage() {
     [data],
   );
 
-  const errorText =
-    result.error instanceof ApiError && result.error.status === 422
-      ? result.error.message || GAP_MESSAGES.noCategories
-      : result.error
-        ? 'The gap analysis could not be run. Try again.'
-        : null;
+  const refused = result.error instanceof ApiError && result.error.status === 422;
+  const errorText = refused ? reasonOf(result.error as ApiError) : result.error ? RUN_FAILED : null;
 
   return (
     <Box>
@@ -159,10 +174,9 @@ export default function GapAnalysisPage() {
                   label="Map of the gaps"
                   points={points}
                   selectedId={selected}
-                  onPick={(key) => {
-                    setSelected(String(key));
-                    setExpanded((cur) => new Set(cur).add(String(key)));
-                  }}
+                  onPick={(key) =>
+                    setPicked({ of: queryKey, key: String(key), open: new Set(expanded).add(String(key)) })
+                  }
                   height={480}
                 />
                 <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
