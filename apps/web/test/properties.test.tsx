@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import { MESSAGES } from '@frontage/shared';
 import { renderApp } from './renderApp';
 import { json } from './fakeFetch';
 import { makeAdmin, makeUser } from './fixtures';
@@ -283,7 +284,11 @@ describe('property view', () => {
     expect(areas).toHaveTextContent('NIA1,450 sq ft');
     expect(areas).toHaveTextContent('ITZA610.5 sq ft');
     expect(areas).not.toHaveTextContent('Basement');
-    expect(screen.getByRole('region', { name: 'Parties' })).toHaveTextContent('Hammerson');
+    const parties = screen.getByRole('region', { name: 'Parties' });
+    expect(parties).toHaveTextContent('Hammerson');
+    // The tenant with its verification indicator (spec B §2).
+    expect(within(parties).getByRole('link', { name: 'Boots' })).toHaveAttribute('href', '/companies?id=7');
+    expect(within(parties).getByRole('img', { name: MESSAGES.retailerNeverVerified })).toBeInTheDocument();
     expect(screen.getByText('1 unverified changes')).toBeInTheDocument();
 
     const historyTable = await screen.findByRole('table', { name: 'Field history' });
