@@ -165,6 +165,23 @@ describe('/core-data/:id', () => {
     expect(q.get('entity_id')).toBe('5');
   });
 
+  it('draws a big store list as one map layer and says when the map holds only the first stores', async () => {
+    const many = Array.from({ length: 400 }, (_, i) => [1000 + i, -2 + i / 400, 52 + i / 400]);
+    renderApp('/core-data/5', {
+      user: makeUser(),
+      routes: {
+        ...routes,
+        'GET /api/tracked-retailers/5/store-points': () => json(200, { data: many, truncated: true }),
+      },
+    });
+    expect(await screen.findByText('The map shows the first 400 stores.')).toBeInTheDocument();
+    await waitFor(() => {
+      const source = fakeMaps.at(-1)?.getSource('fm-points');
+      expect((source?.data as { features: unknown[] } | undefined)?.features).toHaveLength(400);
+    });
+    expect(screen.queryByRole('button', { name: /Open store unit/ })).not.toBeInTheDocument();
+  });
+
   it('says when the company is not a tracked retailer', async () => {
     renderApp('/core-data/99', {
       user: makeUser(),

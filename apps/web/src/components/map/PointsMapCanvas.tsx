@@ -72,7 +72,9 @@ export default function PointsMapCanvas(props: PointsMapProps) {
   useEffect(() => {
     if (!map || !asLayer) return;
     const src = map.getSource(SOURCE) as GeoJSONSource | undefined;
-    src?.setData(geoJsonOf(points));
+    // Points that arrive after the style loaded add the layer now; later ones replace its data.
+    if (src) src.setData(geoJsonOf(points));
+    else if (map.isStyleLoaded()) addLayer(map, points, latest.current.colours.fill);
     const onClick = (e: maplibregl.MapMouseEvent) => {
       if (!map.getLayer(SOURCE)) return;
       const hit = map.queryRenderedFeatures(e.point, { layers: [SOURCE] })[0];
