@@ -99,15 +99,14 @@ describe('/core-data', () => {
         'openings',
       ),
     );
+    // Saved (debounced) with every filter and the sort: the last save holds them all.
     await waitFor(
-      () => expect(api.callsTo('PUT', '/api/ui-state/tracked_retailers').length).toBeGreaterThan(0),
-      {
-        timeout: 3000,
-      },
+      () =>
+        expect(api.callsTo('PUT', '/api/ui-state/tracked_retailers').at(-1)?.body).toEqual({
+          state: { q: 'o', category_id: 3, verification: 'lapsed', sort: 'openings', per_page: 50 },
+        }),
+      { timeout: 5000 },
     );
-    expect(api.callsTo('PUT', '/api/ui-state/tracked_retailers').at(-1)!.body).toEqual({
-      state: { q: 'o', category_id: 3, verification: 'lapsed', sort: 'openings', per_page: 50 },
-    });
   });
 
   it('drops a saved sort the list no longer takes (the admin queue order stays on /core)', async () => {
