@@ -6,7 +6,7 @@ import { json } from './fakeFetch';
 import { fakeMaps } from './fakeMapLibre';
 import { makeUser } from './fixtures';
 import { page } from './companiesFixtures';
-import { makeRetailer } from './trackedRetailersFixtures';
+import { makeRetailer, seriousViolations } from './trackedRetailersFixtures';
 
 vi.mock('maplibre-gl', () => import('./fakeMapLibre'));
 vi.mock('../src/components/map/basemap', () => ({
@@ -178,6 +178,7 @@ describe('/reports/gap-analysis', () => {
     // The sooner event first; the rent in its own currency.
     expect(within(rows[1]!).getByText('Break 25/12/2026 · Lease ends 24/03/2027')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('€40,000.00')).toBeInTheDocument();
+    expect(await seriousViolations()).toEqual([]);
     await user.click(within(rows[0]!).getByRole('link', { name: '4 Coney Street, York, YO1 9QL' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/properties'));
     expect(router.state.location.search).toBe('?id=77');

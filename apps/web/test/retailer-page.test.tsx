@@ -6,7 +6,7 @@ import { json } from './fakeFetch';
 import { fakeMaps } from './fakeMapLibre';
 import { makeUser } from './fixtures';
 import { makeContact, page } from './companiesFixtures';
-import { makeRetailerDetail } from './trackedRetailersFixtures';
+import { makeRetailerDetail, seriousViolations } from './trackedRetailersFixtures';
 
 vi.mock('maplibre-gl', () => import('./fakeMapLibre'));
 vi.mock('../src/components/map/basemap', () => ({
@@ -128,6 +128,7 @@ describe('/core-data/:id', () => {
     );
 
     const point = await screen.findByRole('button', { name: 'Open store unit 30' });
+    expect(await seriousViolations()).toEqual([]);
     await user.click(point);
     await waitFor(() => expect(router.state.location.pathname).toBe('/properties'));
     expect(router.state.location.search).toBe('?id=30');

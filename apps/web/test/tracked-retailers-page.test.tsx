@@ -5,7 +5,7 @@ import { renderApp } from './renderApp';
 import { json } from './fakeFetch';
 import { makeUser } from './fixtures';
 import { page } from './companiesFixtures';
-import { makeRetailer } from './trackedRetailersFixtures';
+import { makeRetailer, seriousViolations } from './trackedRetailersFixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 vi.setConfig({ testTimeout: 30_000 });
@@ -76,6 +76,7 @@ describe('/core-data', () => {
     ).toBeInTheDocument();
     expect(within(grid).getByRole('img', { name: MESSAGES.retailerNeverVerified })).toBeInTheDocument();
     expect(MESSAGES.retailerNeverVerified).toBe('This retailer has never been verified');
+    expect(await seriousViolations()).toEqual([]);
 
     await user.click(screen.getByRole('combobox', { name: 'Verification' }));
     await user.click(await screen.findByRole('option', { name: 'Not currently verified' }));
