@@ -91,7 +91,15 @@ export function DataTable<R extends GridValidRowModel>({
         sx={{
           border: 0,
           '& .MuiDataGrid-cell:focus-within': { outline: 'none' },
-          ...(onRowOpen && { '& .MuiDataGrid-row': { cursor: 'pointer' } }),
+          // A row that opens shows where Enter will act.
+          ...(onRowOpen && {
+            '& .MuiDataGrid-row': { cursor: 'pointer' },
+            '& .MuiDataGrid-cell:focus-visible': {
+              outline: '2px solid',
+              outlineColor: 'primary.main',
+              outlineOffset: -2,
+            },
+          }),
         }}
       />
     </Paper>
