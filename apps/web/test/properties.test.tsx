@@ -297,3 +297,30 @@ describe('property view', () => {
     await waitFor(() => expect(api.callsTo('PUT', '/api/history/5/verify')).toHaveLength(1));
   });
 });
+
+describe('/properties list', () => {
+  it('shows each tenant with its verification indicator, and Vacant without one', async () => {
+    const verifiedAt = '2026-04-01T00:00:00Z';
+    const rows = [
+      property(12, { tenant: { ...party(7, 'Boots'), is_verified: true, verified_at: verifiedAt } }),
+      property(13, { tenant: null }),
+    ];
+    renderApp('/properties', {
+      user: makeUser(),
+      routes: {
+        'GET /api/ui-state/properties': () => json(200, { data: { screen: 'properties', state: {} } }),
+        'PUT /api/ui-state/properties': () => json(200, { data: { screen: 'properties', state: {} } }),
+        'GET /api/properties': () =>
+          json(200, {
+            data: rows,
+            meta: { pagination: { total: 2, count: 2, per_page: 25, current_page: 1, total_pages: 1 } },
+          }),
+      },
+    });
+    const grid = await screen.findByRole('grid');
+    const boots = await within(grid).findByRole('gridcell', { name: /Boots/ });
+    expect(within(boots).getByRole('img', { name: MESSAGES.retailerVerified })).toBeInTheDocument();
+    const vacant = within(grid).getByRole('gridcell', { name: 'Vacant' });
+    expect(within(vacant).queryByRole('img')).not.toBeInTheDocument();
+  });
+});
