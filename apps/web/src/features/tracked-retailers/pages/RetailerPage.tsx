@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { Alert, Box, Breadcrumbs, Link, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
-import { formatDate } from '@frontage/shared';
+import { TRACKED_RETAILER_MESSAGES, formatDate } from '@frontage/shared';
 import {
   VerificationIndicator,
   verificationOf,
@@ -49,7 +49,7 @@ export default function RetailerPage() {
           Tracked Retailer
         </Typography>
         <Alert severity={notFound ? 'info' : 'error'}>
-          {notFound ? 'This company is not a tracked retailer.' : 'The retailer could not be loaded.'}
+          {notFound ? TRACKED_RETAILER_MESSAGES.notTracked : 'The retailer could not be loaded.'}
         </Alert>
       </Box>
     );
