@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { DealListItem } from '@frontage/shared';
+import { MESSAGES, type Deal, type DealListItem } from '@frontage/shared';
 import { renderApp } from './renderApp';
 import { json, type FakeHandler, type FakeRequest } from './fakeFetch';
 import { makeUser } from './fixtures';
@@ -298,6 +298,45 @@ describe('/deals', () => {
     });
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('deals-2026-11-25.csv');
     click.mockRestore();
+  });
+
+  it('shows a deal’s tenants with their verification indicators', async () => {
+    const party = (id: number, name: string, is_verified: boolean, verified_at: string | null) => ({
+      id,
+      name,
+      core_id: null,
+      is_verified,
+      verified_at,
+    });
+    const deal = {
+      id: 8,
+      entity_type: 'deal',
+      deal_type: 'new_letting',
+      property_id: 12,
+      scheme_id: null,
+      effective_date: '2026-05-01',
+      reason: null,
+      sale_type: null,
+      currency: 'GBP',
+      tenant: party(10, 'Boots', true, '2026-04-01T00:00:00Z'),
+      legal_tenant: party(11, 'Boots UK Ltd', false, null),
+      prev_tenant: party(12, 'Greggs', false, '2025-01-01T00:00:00Z'),
+      prev_legal_tenant: null,
+      links: [],
+      property: { id: 12, building_num: 'Unit 4', full_address: 'High Street, Leeds', scheme: null },
+      scheme: null,
+      created_by: null,
+      created_at: '2026-05-01T09:00:00Z',
+      changes: [],
+    } as unknown as Deal;
+    renderApp('/deals?id=8', {
+      user: makeUser(),
+      routes: routes(null, { 'GET /api/deals/8': () => json(200, { data: deal }) }),
+    });
+    expect(await screen.findByRole('link', { name: 'Boots' })).toHaveAttribute('href', '/companies?id=10');
+    expect(screen.getByRole('img', { name: MESSAGES.retailerVerified })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: MESSAGES.retailerNeverVerified })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: MESSAGES.retailerNotCurrentlyVerified })).toBeInTheDocument();
   });
 
   it('still opens one deal with ?id=', async () => {

@@ -65,7 +65,9 @@ describe('Manage Enquiries dialog', () => {
     const hide = within(dialog).getByRole('checkbox', { name: 'Hide Withdrawn/Completed' });
     expect(hide).toBeChecked();
     await chooseUnit4(r, dialog);
-    expect(await within(dialog).findByRole('gridcell', { name: 'Greggs' })).toBeInTheDocument();
+    const company = await within(dialog).findByRole('gridcell', { name: /Greggs/ });
+    // The enquirer's verification indicator (spec B §2) before its name.
+    expect(within(company).getByRole('img', { name: MESSAGES.retailerNeverVerified })).toBeInTheDocument();
     const first = r.api.callsTo('GET', '/api/enquiries')[0]!.url.searchParams;
     expect(first.get('property_id')).toBe('12');
     expect(first.get('stage')).toBe('interest,under_offer');

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import { MESSAGES } from '@frontage/shared';
 import { renderApp } from './renderApp';
 import { json } from './fakeFetch';
 import { makeAdmin, makeUser } from './fixtures';
@@ -283,12 +284,43 @@ describe('property view', () => {
     expect(areas).toHaveTextContent('NIA1,450 sq ft');
     expect(areas).toHaveTextContent('ITZA610.5 sq ft');
     expect(areas).not.toHaveTextContent('Basement');
-    expect(screen.getByRole('region', { name: 'Parties' })).toHaveTextContent('Hammerson');
+    const parties = screen.getByRole('region', { name: 'Parties' });
+    expect(parties).toHaveTextContent('Hammerson');
+    // The tenant with its verification indicator (spec B §2).
+    expect(within(parties).getByRole('link', { name: 'Boots' })).toHaveAttribute('href', '/companies?id=7');
+    expect(within(parties).getByRole('img', { name: MESSAGES.retailerNeverVerified })).toBeInTheDocument();
     expect(screen.getByText('1 unverified changes')).toBeInTheDocument();
 
     const historyTable = await screen.findByRole('table', { name: 'Field history' });
     expect(within(historyTable).getByText('Rent Pa')).toBeInTheDocument();
     await user.click(within(historyTable).getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(api.callsTo('PUT', '/api/history/5/verify')).toHaveLength(1));
+  });
+});
+
+describe('/properties list', () => {
+  it('shows each tenant with its verification indicator, and Vacant without one', async () => {
+    const verifiedAt = '2026-04-01T00:00:00Z';
+    const rows = [
+      property(12, { tenant: { ...party(7, 'Boots'), is_verified: true, verified_at: verifiedAt } }),
+      property(13, { tenant: null }),
+    ];
+    renderApp('/properties', {
+      user: makeUser(),
+      routes: {
+        'GET /api/ui-state/properties': () => json(200, { data: { screen: 'properties', state: {} } }),
+        'PUT /api/ui-state/properties': () => json(200, { data: { screen: 'properties', state: {} } }),
+        'GET /api/properties': () =>
+          json(200, {
+            data: rows,
+            meta: { pagination: { total: 2, count: 2, per_page: 25, current_page: 1, total_pages: 1 } },
+          }),
+      },
+    });
+    const grid = await screen.findByRole('grid');
+    const boots = await within(grid).findByRole('gridcell', { name: /Boots/ });
+    expect(within(boots).getByRole('img', { name: MESSAGES.retailerVerified })).toBeInTheDocument();
+    const vacant = within(grid).getByRole('gridcell', { name: 'Vacant' });
+    expect(within(vacant).queryByRole('img')).not.toBeInTheDocument();
   });
 });

@@ -22,6 +22,7 @@ const TrackedRetailersAdminPage = lazyPage(() => import('../features/core-admin/
 const TrackedRetailersPage = lazyPage(
   () => import('../features/tracked-retailers/pages/TrackedRetailersPage'),
 );
+const RetailerPage = lazyPage(() => import('../features/tracked-retailers/pages/RetailerPage'));
 const ContactsPage = lazyPage(() => import('../features/contacts/pages/ContactsPage'));
 const NewContactPage = lazyPage(() => import('../features/contacts/pages/NewContactPage'));
 const EditContactPage = lazyPage(() => import('../features/contacts/pages/EditContactPage'));
@@ -70,6 +71,7 @@ export const appRoutes: RouteObject[] = [
               { path: '/properties', element: <PropertiesPage /> },
               { path: '/properties/create', element: <NewPropertyPage /> },
               { path: '/core-data', element: <TrackedRetailersPage /> },
+              { path: '/core-data/:id', element: <RetailerPage /> },
               { path: '/reports/gap-analysis', element: <GapAnalysisPage /> },
               { path: '/set-me-as-landlord-contact', element: <SetMeAsLandlordContactPage /> },
               { path: '/set-me-as-tenant-contact', element: <SetMeAsTenantContactPage /> },

@@ -29,6 +29,8 @@ export interface DataTableProps<R extends GridValidRowModel> {
   noRowsLabel?: string;
   /** The page sizes offered (TABLE_PAGE_SIZES by default). */
   pageSizeOptions?: readonly number[];
+  /** Opens a row's record: a click on the row, or Enter on one of its cells. */
+  onRowOpen?: (row: R) => void;
 }
 
 /**
@@ -49,6 +51,7 @@ export function DataTable<R extends GridValidRowModel>({
   rowHeight,
   noRowsLabel = 'No records found',
   pageSizeOptions = TABLE_PAGE_SIZES,
+  onRowOpen,
 }: DataTableProps<R>) {
   const stableSortModel = useStableSortModel(sortModel);
   return (
@@ -76,7 +79,28 @@ export function DataTable<R extends GridValidRowModel>({
         disableColumnSelector
         disableRowSelectionOnClick
         localeText={{ noRowsLabel }}
-        sx={{ border: 0, '& .MuiDataGrid-cell:focus-within': { outline: 'none' } }}
+        onRowClick={onRowOpen ? ({ row }) => onRowOpen(row) : undefined}
+        onCellKeyDown={
+          onRowOpen
+            ? ({ row }, e) => {
+                // A link or button in the cell handles its own Enter.
+                if (e.key === 'Enter' && e.target === e.currentTarget) onRowOpen(row);
+              }
+            : undefined
+        }
+        sx={{
+          border: 0,
+          '& .MuiDataGrid-cell:focus-within': { outline: 'none' },
+          // A row that opens shows where Enter will act.
+          ...(onRowOpen && {
+            '& .MuiDataGrid-row': { cursor: 'pointer' },
+            '& .MuiDataGrid-cell:focus-visible': {
+              outline: '2px solid',
+              outlineColor: 'primary.main',
+              outlineOffset: -2,
+            },
+          }),
+        }}
       />
     </Paper>
   );

@@ -7,15 +7,23 @@ import {
   formatDateTime,
   formatMoney,
   type Deal,
+  type PartyCompany,
   type Reason,
 } from '@frontage/shared';
 import { Detail, DetailCard, EntityLink, partyChips } from '../../../components/DetailList';
+import { CompanyName } from '../../../entities/companies/CompanyName';
 import { useDeal } from '../../../entities/deals/api';
 import { FIELD_LABELS } from '../../../entities/properties/labels';
 import { hrefOf } from '../steps/LinksField';
 
-const company = (c: { id: number; name: string } | null) =>
-  c ? <EntityLink to={`/companies?id=${c.id}`}>{c.name}</EntityLink> : 'Vacant';
+const company = (c: PartyCompany | null) =>
+  c ? (
+    <CompanyName company={c}>
+      <EntityLink to={`/companies?id=${c.id}`}>{c.name}</EntityLink>
+    </CompanyName>
+  ) : (
+    'Vacant'
+  );
 
 /** A deal's own view (`/deals?id=`): what it recorded, before and after, and what it changed. */
 export function DealView({ id }: { id: number }) {
@@ -91,8 +99,10 @@ function DealDetails({ d }: { d: Deal }) {
         <DetailCard title="Tenant">
           <Detail label="Previous Tenant">{company(d.prev_tenant)}</Detail>
           <Detail label="Tenant">{company(d.tenant)}</Detail>
-          <Detail label="Previous Tenant (Legal)">{d.prev_legal_tenant?.name}</Detail>
-          <Detail label="Tenant (Legal)">{d.legal_tenant?.name}</Detail>
+          <Detail label="Previous Tenant (Legal)">
+            {d.prev_legal_tenant && <CompanyName company={d.prev_legal_tenant} />}
+          </Detail>
+          <Detail label="Tenant (Legal)">{d.legal_tenant && <CompanyName company={d.legal_tenant} />}</Detail>
           <Detail label="Previous Tenant Agents">{partyChips('company', d.prev_tenant_agents)}</Detail>
           <Detail label="Tenant Agents">{partyChips('company', d.tenant_agents)}</Detail>
           <Detail label="Tenant Contacts">{partyChips('user', d.tenant_contacts)}</Detail>

@@ -2,6 +2,7 @@ import { Link } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { Link as RouterLink } from 'react-router';
 import { ENQUIRY_STAGE_LABELS, REASON_LABELS, formatDate, type Enquiry } from '@frontage/shared';
+import { CompanyName } from '../../../entities/companies/CompanyName';
 import { enquirySubjectOf } from '../../../entities/enquiries/enquiryForm';
 import { enquiryLink, rentRangeOf, sizeRangeOf } from '../../../entities/enquiries/format';
 
@@ -60,6 +61,7 @@ export const enquiryColumns: GridColDef<Enquiry>[] = [
     flex: 1,
     minWidth: 110,
     valueGetter: (_v, row) => row.company?.name ?? '',
+    renderCell: ({ row }) => (row.company ? <CompanyName company={row.company} /> : null),
   },
   {
     field: 'contact',

@@ -3,6 +3,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
 import type { GridColDef } from '@mui/x-data-grid';
 import { ENQUIRY_STAGE_LABELS, REASON_LABELS, formatDate, type Enquiry } from '@frontage/shared';
+import { CompanyName } from '../../../entities/companies/CompanyName';
 import { enquirerOf } from '../../../entities/enquiries/format';
 
 /** The grid columns that sort on the server (ENQUIRY_SORTS keys). */
@@ -47,6 +48,8 @@ export const manageColumns = (actions: {
     flex: 1,
     minWidth: 160,
     valueGetter: (_v, row) => enquirerOf(row),
+    renderCell: ({ row, value }) =>
+      row.company ? <CompanyName company={row.company}>{value as string}</CompanyName> : (value as string),
   },
   {
     field: 'stage',

@@ -13,6 +13,7 @@ import {
 import { CsvExportButton } from '../../../components/CsvExportButton';
 import { DataTable, sortModelOf, sortParamOf } from '../../../components/DataTable';
 import { CompanyPicker } from '../../../entities/companies/CompanyPicker';
+import { CompanyName } from '../../../entities/companies/CompanyName';
 import { DateField } from '../../../components/fields/DateField';
 import { SchemeCombobox } from '../../../entities/schemes/SchemeCombobox';
 import type { QueryValue } from '../../../lib/http';
@@ -114,6 +115,7 @@ const columns: GridColDef<Property>[] = [
     flex: 1,
     minWidth: 100,
     valueGetter: (_v, row) => row.tenant?.name ?? 'Vacant',
+    renderCell: ({ row, value }) => (row.tenant ? <CompanyName company={row.tenant} /> : (value as string)),
   },
   {
     field: 'landlords',

@@ -2,6 +2,7 @@ import { Alert, Box, Button, Chip, Skeleton, Stack, Typography } from '@mui/mate
 import { Link as RouterLink } from 'react-router';
 import { AREA_FIELDS, AREA_UNIT_LABELS, formatDate, formatMoney, type Property } from '@frontage/shared';
 import { CommentsSlot } from '../../../entities/comments/CommentsSlot';
+import { CompanyName } from '../../../entities/companies/CompanyName';
 import { Detail, DetailCard, EntityLink } from '../../../components/DetailList';
 import { AddressDetails } from '../../../entities/address/AddressDetails';
 import { LANDLORD_LISTS, PartyDetails, TENANT_LISTS } from '../../../entities/properties/PartyDetails';
@@ -100,13 +101,15 @@ function PropertyDetails({ p }: { p: Property }) {
         <DetailCard title="Parties">
           <Detail label="Tenant" unverified={u('tenant_id')}>
             {p.tenant ? (
-              <EntityLink to={`/companies?id=${p.tenant.id}`}>{p.tenant.name}</EntityLink>
+              <CompanyName company={p.tenant}>
+                <EntityLink to={`/companies?id=${p.tenant.id}`}>{p.tenant.name}</EntityLink>
+              </CompanyName>
             ) : (
               'Vacant'
             )}
           </Detail>
           <Detail label="Tenant (Legal)" unverified={u('legal_tenant_id')}>
-            {p.legal_tenant?.name}
+            {p.legal_tenant ? <CompanyName company={p.legal_tenant} /> : null}
           </Detail>
           <PartyDetails record={p} lists={[...TENANT_LISTS, ...LANDLORD_LISTS]} unverified={u} />
         </DetailCard>
