@@ -136,12 +136,13 @@ export const propertySnapshot = (
 };
 
 /** Inserts a property, its lists and its creation history; returns the new id. */
-const insertWithParties = async (
+export const insertWithParties = async (
   tx: Db,
   actor: PlacesActor,
   values: NewProperty,
   lists: Lists,
   now: Date,
+  source: HistorySource = 'create',
 ): Promise<number> => {
   const row = await repo.insertProperty(tx, {
     ...values,
@@ -162,7 +163,7 @@ const insertWithParties = async (
     entity_id: row.id,
     before: {},
     after: propertySnapshot(row, saved),
-    source: 'create',
+    source,
     user: actor,
     now,
   });
