@@ -7,6 +7,7 @@ import { enquiryMatchScenarios } from './enquiry-matches';
 import { foundationScenarios } from './foundation';
 import { mapScenarios } from './map';
 import { propertiesScenarios } from './properties';
+import { verificationQueueScenarios } from './verification-queue';
 
 export type { BenchContext, Scenario } from './foundation';
 
@@ -21,4 +22,5 @@ export const scenarios = [
   ...enquiriesBoardScenarios,
   ...enquiryMatchScenarios,
   ...mapScenarios,
+  ...verificationQueueScenarios,
 ];

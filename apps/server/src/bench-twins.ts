@@ -152,3 +152,9 @@ export { unitFilterOf } from './modules/enquiry-matches/enquiry-matches.service'
 export { gridClustersSql, liveClustersSql } from './modules/map/map.repository';
 export { CLUSTER_LEVEL_OFFSET, cellRange, levelOf, rangeBox } from './modules/map/map-cells';
 export { mapFilterOf } from './modules/map/map-filter';
+export {
+  queueChangeIdsSql,
+  queueCountSql,
+  queueGroupsSql,
+} from './modules/verification-queue/verification-queue.repository';
+export { CHANGES_PER_GROUP } from './modules/verification-queue/verification-queue.service';

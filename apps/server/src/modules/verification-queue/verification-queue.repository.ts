@@ -37,21 +37,45 @@ const where = (f: QueueFilters): SQL => {
 
 type Rows<T> = { rows: T[] };
 
-/** One page of records with waiting changes, the oldest waiting change first, and how many records. */
+/** One page of records with waiting changes, the longest waiting first (the bench's twin too). */
+export const queueGroupsSql = (f: QueueFilters, limit: number, offset: number): SQL => sql`
+  select entity_type, entity_id, min(created_at) as oldest_at, count(*)::int as total
+  from ${fieldHistory} where ${where(f)}
+  group by entity_type, entity_id
+  order by min(created_at), min(id)
+  limit ${limit} offset ${offset}`;
+
+/** How many records have waiting changes under the filters. */
+export const queueCountSql = (f: QueueFilters): SQL => sql`
+  select count(*)::int as n from (select 1 from ${fieldHistory} where ${where(f)} group by entity_type, entity_id) g`;
+
+/** The ids of the first `perGroup` waiting changes (oldest first) of each record. */
+export const queueChangeIdsSql = (
+  f: QueueFilters,
+  groups: Array<Pick<QueueGroupRow, 'entity_type' | 'entity_id'>>,
+  perGroup: number,
+): SQL => {
+  const keys = sql.join(
+    groups.map((g) => sql`(${g.entity_type}, ${g.entity_id}::int)`),
+    sql`, `,
+  );
+  return sql`
+    select id from (
+      select id, row_number() over (partition by entity_type, entity_id order by created_at, id) as rn
+      from ${fieldHistory}
+      where ${where(f)} and (entity_type, entity_id) in (${keys})
+    ) t where rn <= ${perGroup}`;
+};
+
+/** One page of records with waiting changes, and how many records. */
 export const listGroups = async (
   db: Db,
   f: QueueFilters,
   limit: number,
   offset: number,
 ): Promise<{ groups: QueueGroupRow[]; total: number }> => {
-  const w = where(f);
   const [page, count] = await Promise.all([
-    db.execute(sql`
-      select entity_type, entity_id, min(created_at) as oldest_at, min(id) as first_id, count(*)::int as total
-      from ${fieldHistory} where ${w}
-      group by entity_type, entity_id
-      order by min(created_at), min(id)
-      limit ${limit} offset ${offset}`) as unknown as Promise<
+    db.execute(queueGroupsSql(f, limit, offset)) as unknown as Promise<
       Rows<{
         entity_type: QueueGroupRow['entity_type'];
         entity_id: number;
@@ -59,10 +83,7 @@ export const listGroups = async (
         total: number;
       }>
     >,
-    db.execute(sql`
-      select count(*)::int as n from (select 1 from ${fieldHistory} where ${w} group by entity_type, entity_id) g`) as unknown as Promise<
-      Rows<{ n: number }>
-    >,
+    db.execute(queueCountSql(f)) as unknown as Promise<Rows<{ n: number }>>,
   ]);
   return {
     groups: page.rows.map((r) => ({
@@ -75,7 +96,6 @@ export const listGroups = async (
   };
 };
 
-/** The ids of the first `perGroup` waiting changes (oldest first) of each record. */
 export const changeIdsOf = async (
   db: Db,
   f: QueueFilters,
@@ -83,16 +103,9 @@ export const changeIdsOf = async (
   perGroup: number,
 ): Promise<number[]> => {
   if (!groups.length) return [];
-  const keys = sql.join(
-    groups.map((g) => sql`(${g.entity_type}, ${g.entity_id}::int)`),
-    sql`, `,
-  );
-  const res = (await db.execute(sql`
-    select id from (
-      select id, row_number() over (partition by entity_type, entity_id order by created_at, id) as rn
-      from ${fieldHistory}
-      where ${where(f)} and (entity_type, entity_id) in (${keys})
-    ) t where rn <= ${perGroup}`)) as unknown as Rows<{ id: number | string }>;
+  const res = (await db.execute(queueChangeIdsSql(f, groups, perGroup))) as unknown as Rows<{
+    id: number | string;
+  }>;
   return res.rows.map((r) => Number(r.id));
 };
 
