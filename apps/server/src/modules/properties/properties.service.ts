@@ -136,13 +136,12 @@ export const propertySnapshot = (
 };
 
 /** Inserts a property, its lists and its creation history; returns the new id. */
-export const insertWithParties = async (
+const insertWithParties = async (
   tx: Db,
   actor: PlacesActor,
   values: NewProperty,
   lists: Lists,
   now: Date,
-  source: HistorySource = 'create',
 ): Promise<number> => {
   const row = await repo.insertProperty(tx, {
     ...values,
@@ -163,7 +162,7 @@ export const insertWithParties = async (
     entity_id: row.id,
     before: {},
     after: propertySnapshot(row, saved),
-    source,
+    source: 'create',
     user: actor,
     now,
   });

@@ -1,19 +1,16 @@
 import {
   API_MESSAGES,
-  AREA_SIZE_TYPE_DEFAULT,
   STORE_LIST_MESSAGES,
   dealCreateSchema,
-  defaultCurrency,
   todayIso,
   type StoreListApplyEvent,
-  type StoreListRow,
 } from '@frontage/shared';
 import type { ServiceDeps } from '../../deps';
 import { emitAfterCommit } from '../../events/after-commit';
 import { AppError, ValidationError } from '../../lib/errors';
-import { createAddress } from '../addresses/addresses.service';
 import { recordDealIn } from '../deals/deals.service';
-import { insertWithParties, type PlacesActor } from '../properties/properties.service';
+import type { PlacesActor } from '../properties/properties.service';
+import { createUnits } from './store-list.create';
 import * as repo from './store-lists.repository';
 import { RowFailure, actionErrors, trackedRetailer, unitIdsOf, type ApplyBody } from './store-lists.service';
 
@@ -30,19 +27,6 @@ const messageOf = (err: unknown): string => {
   if (err instanceof AppError) return err.message;
   return API_MESSAGES.serverError;
 };
-
-/** The address of a new unit: the row's lines, town and post code (no position yet). */
-const addressOf = (row: StoreListRow) => ({
-  street: row.address_line_1,
-  street2: row.address_line_2,
-  city: row.town,
-  region: null,
-  post_code: row.post_code,
-  country: 'United Kingdom',
-  notes: null,
-  lat: null,
-  lng: null,
-});
 
 /**
  * Applies the chosen actions in ONE transaction, telling `emit` the progress, then the result —
@@ -74,41 +58,52 @@ export const runApply = async (
         const i = Number(first.split('.')[1]);
         throw new RowFailure(lineOf(body, i), errors[first]![0]!);
       }
+      let done = 0;
+      const progress = (n: number) => {
+        const before = Math.floor(done / PROGRESS_EVERY);
+        done += n;
+        if (Math.floor(done / PROGRESS_EVERY) > before && done < total)
+          emit({ type: 'progress', done, total });
+      };
+      // Tracked changes and closures: one deal each (ADR 0043's recordDealIn).
       for (const [i, a] of body.actions.entries()) {
+        if (a.action === 'create') continue;
         current = i;
-        if (a.action === 'create') {
-          const address = await createAddress(tx, actor, addressOf(a.row), 'reconcile', now);
-          await insertWithParties(
-            tx,
-            actor,
-            {
-              address_id: address.id,
-              scheme_id: null,
-              tenant_id: companyId,
-              currency: defaultCurrency(undefined, actor.currency),
-              area_size_type: AREA_SIZE_TYPE_DEFAULT,
-              lease_start_date: a.row.opening_date,
-            },
-            {},
-            now,
-            'reconcile',
-          );
-          counts.created++;
-        } else {
-          const deal = dealCreateSchema.parse({
-            deal_type: 'tracked_retailer',
-            property_id: a.property_id,
-            effective_date: a.action === 'tracked_change' ? (a.row.opening_date ?? today) : today,
-            ...(a.action === 'tracked_change' ? { tenant_id: companyId } : { prev_tenant_id: companyId }),
-          });
-          const dealId = await recordDealIn(tx, actor, deal, now);
-          if (a.action === 'tracked_change') counts.changed++;
-          else {
-            counts.closed++;
-            vacated.push({ propertyId: a.property_id, dealId, actorId: actor.id });
-          }
+        const deal = dealCreateSchema.parse({
+          deal_type: 'tracked_retailer',
+          property_id: a.property_id,
+          effective_date: a.action === 'tracked_change' ? (a.row.opening_date ?? today) : today,
+          ...(a.action === 'tracked_change' ? { tenant_id: companyId } : { prev_tenant_id: companyId }),
+        });
+        const dealId = await recordDealIn(tx, actor, deal, now);
+        if (a.action === 'tracked_change') counts.changed++;
+        else {
+          counts.closed++;
+          vacated.push({ propertyId: a.property_id, dealId, actorId: actor.id });
         }
-        if ((i + 1) % PROGRESS_EVERY === 0 && i + 1 < total) emit({ type: 'progress', done: i + 1, total });
+        progress(1);
+      }
+      // New units: a batch at a time; a batch that fails is replayed row by row (each in its own
+      // savepoint) to name the row, then everything is rolled back.
+      current = -1;
+      const creates = body.actions.flatMap((a) => (a.action === 'create' ? [a.row] : []));
+      for (let at = 0; at < creates.length; at += PROGRESS_EVERY) {
+        const batch = creates.slice(at, at + PROGRESS_EVERY);
+        try {
+          await tx.transaction((sp) => createUnits(sp, actor, companyId, batch, now));
+        } catch (err) {
+          for (const row of batch) {
+            try {
+              await tx.transaction((sp) => createUnits(sp, actor, companyId, [row], now));
+            } catch (rowErr) {
+              if (!(rowErr instanceof AppError)) onError(rowErr);
+              throw new RowFailure(row.line, messageOf(rowErr));
+            }
+          }
+          throw err;
+        }
+        counts.created += batch.length;
+        progress(batch.length);
       }
     });
   } catch (err) {

@@ -75,3 +75,11 @@ export const tenantsOfUnlocked = async (db: Db, ids: number[]): Promise<Map<numb
     .where(inArray(properties.id, ids));
   return new Map(rows.map((r) => [r.id, r.tenant_id]));
 };
+
+/** Many addresses in one statement (a store list's new units), in the given order. */
+export const insertAddresses = (db: Db, values: Array<typeof addresses.$inferInsert>) =>
+  db.insert(addresses).values(values).returning();
+
+/** Many properties in one statement, in the given order. */
+export const insertProperties = (db: Db, values: Array<typeof properties.$inferInsert>) =>
+  db.insert(properties).values(values).returning();
