@@ -252,6 +252,19 @@ describe('the verification queue', () => {
     expect(await tableFingerprint()).toEqual(before);
   });
 
+  it('refuses to restore a company that no longer exists, writing nothing', async () => {
+    const gone = (await buildCompany({ name: 'Gone Ltd' })).id;
+    await ok(call('PUT', `/api/properties/${propertyId}`, admin, { landlords: [gone] }));
+    await ok(call('PUT', `/api/properties/${propertyId}`, agent, { landlords: [landlord] }));
+    await (await testDb()).execute(sql`delete from companies where id = ${gone}`);
+    const ids = await waitingIds('property', propertyId, 'landlords');
+    const before = await tableFingerprint();
+    const res = await call('POST', '/api/core/verification-queue/reject', admin, { ids });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.ids).toEqual([VERIFICATION_QUEUE_MESSAGES.cannotReject]);
+    expect(await tableFingerprint()).toEqual(before);
+  });
+
   it('refuses every route to an agent with the database unchanged', async () => {
     const ids = await waitingIds('property', propertyId);
     const before = await tableFingerprint();

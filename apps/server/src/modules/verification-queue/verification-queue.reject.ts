@@ -1,5 +1,6 @@
 import {
   AREA_KEYS,
+  PROPERTY_PARTY_LISTS,
   PROPERTY_PARTY_LIST_NAMES,
   SCHEME_PARTY_LIST_NAMES,
   VERIFICATION_QUEUE_MESSAGES,
@@ -12,7 +13,7 @@ import { AppError, NotFoundError, ValidationError } from '../../lib/errors';
 import * as addressRepo from '../addresses/addresses.repository';
 import { addressSnapshot, applyAddressChanges } from '../addresses/addresses.service';
 import { diff, type HistoryValue } from '../history/history.service';
-import type { HistoryRow } from '../history/history.repository';
+import { namesOf, type HistoryRow } from '../history/history.repository';
 import * as parties from '../properties/parties.repository';
 import * as propertyRepo from '../properties/properties.repository';
 import { applyPropertyChanges, propertySnapshot } from '../properties/properties.service';
@@ -45,6 +46,18 @@ const REQUIRED: Record<string, ReadonlySet<string>> = {
   address: new Set(['country']),
 };
 
+const COMPANY_COLUMNS: ReadonlySet<string> = new Set(['tenant_id', 'legal_tenant_id']);
+
+/** The companies and users a restored value names must still exist (else it cannot be restored). */
+const assertReferencesExist = async (tx: Db, field: string, value: HistoryValue): Promise<void> => {
+  const kind = COMPANY_COLUMNS.has(field)
+    ? 'company'
+    : (PROPERTY_PARTY_LISTS as Record<string, { kind: 'company' | 'user' }>)[field]?.kind;
+  if (!kind || value === null) return;
+  const ids = [...new Set(Array.isArray(value) ? value : [value as number])];
+  if ((await namesOf(tx, kind, ids)).size !== ids.length) throw cannotReject();
+};
+
 const same = (a: HistoryValue, b: HistoryValue) => diff({ v: a }, { v: b }).length === 0;
 const parse = (text: string | null): HistoryValue =>
   text === null ? null : (JSON.parse(text) as HistoryValue);
@@ -61,6 +74,7 @@ const restore = async (
   const field = h.field;
   if (h.source === 'create' || NOT_RESTORABLE[h.entity_type]?.has(field)) throw cannotReject();
   if (oldValue === null && REQUIRED[h.entity_type]?.has(field)) throw cannotReject();
+  if (h.entity_type !== 'address') await assertReferencesExist(tx, field, oldValue);
   if (h.entity_type === 'property') {
     const row = await propertyRepo.findRow(tx, h.entity_id);
     if (!row) throw cannotReject();
