@@ -31,8 +31,9 @@ const messageOf = (err: unknown): string => {
 /**
  * Applies the chosen actions in ONE transaction, telling `emit` the progress, then the result —
  * or, when any action fails, rolling everything back and ending with the failing row's line.
- * Creates go through the properties service (history source 'reconcile'); tracked changes and
- * closures are tracked-retailer deals (recordDealIn), a closure's new tenant being none.
+ * New units are written in batches (store-list.create.ts: the snapshots POST /api/properties
+ * records, history source 'reconcile'); tracked changes and closures are tracked-retailer deals
+ * (recordDealIn), a closure's new tenant being none (the deal's "none given = none").
  */
 export const runApply = async (
   deps: ServiceDeps,
