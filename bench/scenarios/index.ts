@@ -8,6 +8,7 @@ import { foundationScenarios } from './foundation';
 import { gapAnalysisScenarios } from './gap-analysis';
 import { mapScenarios } from './map';
 import { propertiesScenarios } from './properties';
+import { verificationQueueScenarios } from './verification-queue';
 
 export type { BenchContext, Scenario } from './foundation';
 
@@ -23,4 +24,5 @@ export const scenarios = [
   ...enquiryMatchScenarios,
   ...mapScenarios,
   ...gapAnalysisScenarios,
+  ...verificationQueueScenarios,
 ];

@@ -33,6 +33,8 @@ import { enquiriesRoutes } from './modules/enquiries/enquiries.routes';
 import { enquiryMatchesRoutes } from './modules/enquiry-matches/enquiry-matches.routes';
 import { mapRoutes } from './modules/map/map.routes';
 import { reportsRoutes } from './modules/reports/gap-analysis.routes';
+import { storeListsRoutes } from './modules/store-lists/store-lists.routes';
+import { verificationQueueRoutes } from './modules/verification-queue/verification-queue.routes';
 import { errorHandler, notFoundHandler } from './plugins/error-handler';
 import { frameworkErrors } from './plugins/framework-errors';
 import { inputGuard } from './plugins/input-guard';
@@ -212,6 +214,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   enquiryMatchesRoutes(app, services);
   mapRoutes(app, services);
   reportsRoutes(app, services);
+  storeListsRoutes(app, services);
+  verificationQueueRoutes(app, services);
 
   notFoundHandler(app, await staticWeb(app, config.webDistDir));
   return app;

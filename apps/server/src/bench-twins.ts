@@ -155,3 +155,9 @@ export { mapFilterOf } from './modules/map/map-filter';
 // Gap Analysis (ADR 0058): the retailer's read, then the ranked page, with the service's filter.
 export { gapPageSql, retailerSql, type RetailerRow } from './modules/reports/gap-analysis.repository';
 export { gapFilterOf } from './modules/reports/gap-analysis.service';
+export {
+  queueChangeIdsSql,
+  queueCountSql,
+  queueGroupsSql,
+} from './modules/verification-queue/verification-queue.repository';
+export { CHANGES_PER_GROUP } from './modules/verification-queue/verification-queue.service';

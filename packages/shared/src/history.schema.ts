@@ -59,6 +59,8 @@ export const historyEntrySchema = z.object({
   verified: z.boolean(),
   verified_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   verified_at: z.string().nullable(),
+  /** An admin rejected the change (its previous value was restored, itself a 'reject' entry). */
+  rejected: z.boolean().optional(),
   created_at: z.string(),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;

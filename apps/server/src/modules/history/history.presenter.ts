@@ -41,5 +41,6 @@ export const presentHistory = (r: ParsedRow & ListedRow, display: Display): Hist
       ? { id: r.h.verified_by, name: r.verifier_name }
       : null,
   verified_at: iso(r.h.verified_at),
+  ...(r.h.rejected_at ? { rejected: true } : {}),
   created_at: isoRequired(r.h.created_at),
 });

@@ -56,35 +56,43 @@ export const diff = (before: Snapshot, after: Snapshot): Array<[string, HistoryV
   return out;
 };
 
+/** The history rows of one change set (no row for a field that did not change). */
+const rowsOf = (c: ChangeSet): repo.NewHistoryRow[] => {
+  const verified = isAdmin(c.user);
+  const now = c.now ?? new Date();
+  return diff(c.before, c.after).map(([field, oldValue, newValue]) => ({
+    entity_type: c.entity_type,
+    entity_id: c.entity_id,
+    field,
+    // A party list with no ids is stored as [] (not null) so the UI can show "none → X".
+    old_value: oldValue,
+    new_value: newValue,
+    source: c.source,
+    deal_id: c.deal_id ?? null,
+    user_id: c.user.id,
+    verified,
+    verified_by: verified ? c.user.id : null,
+    verified_at: verified ? now : null,
+    created_at: now,
+  }));
+};
+
 /**
  * Writes one field_history row per changed field, in the caller's transaction. Changes by admins
  * are verified at once; everyone else's wait for an admin. Returns how many rows were written.
  * Deal wizards call this with source 'deal' and their deal_id.
  */
 export const recordChanges = async (tx: Db, c: ChangeSet): Promise<number> => {
-  const changes = diff(c.before, c.after);
-  if (!changes.length) return 0;
-  const verified = isAdmin(c.user);
-  const now = c.now ?? new Date();
-  await repo.insertRows(
-    tx,
-    changes.map(([field, oldValue, newValue]) => ({
-      entity_type: c.entity_type,
-      entity_id: c.entity_id,
-      field,
-      // A party list with no ids is stored as [] (not null) so the UI can show "none → X".
-      old_value: oldValue,
-      new_value: newValue,
-      source: c.source,
-      deal_id: c.deal_id ?? null,
-      user_id: c.user.id,
-      verified,
-      verified_by: verified ? c.user.id : null,
-      verified_at: verified ? now : null,
-      created_at: now,
-    })),
-  );
-  return changes.length;
+  const rows = rowsOf(c);
+  if (rows.length) await repo.insertRows(tx, rows);
+  return rows.length;
+};
+
+/** The same for many records at once (one insert per 500 rows): bulk writes such as a store list. */
+export const recordManyChanges = async (tx: Db, sets: ChangeSet[]): Promise<number> => {
+  const rows = sets.flatMap(rowsOf);
+  if (rows.length) await repo.insertRows(tx, rows);
+  return rows.length;
 };
 
 export const listHistory = async (
