@@ -196,6 +196,12 @@ export const recordDealIn = async (
   await repo.insertLinks(tx, deal.id, b.links ?? []);
 
   if (property) {
+    const leaseStart = plan.columns.lease_start_date;
+    await repo.setStoreEventContext(
+      tx,
+      deal.id,
+      b.effective_date ?? (typeof leaseStart === 'string' ? leaseStart : null),
+    );
     const areas = b.areas ? { area_size_type: b.areas.area_size_type, ...areaValues(b.areas, true) } : {};
     await applyPropertyChanges(
       tx,
