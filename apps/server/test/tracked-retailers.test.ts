@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { addresses, companies, companyCategories, companyCategory, properties } from '../src/db/schema';
+import { mention } from './fixtures/comment-world';
 import {
   XHR,
   buildCompany,
@@ -314,6 +315,32 @@ describe('comments on a company', () => {
     expect(page.data.map((c: { content: string }) => c.content)).toEqual([
       '<p>New flagship opening in Leeds</p>',
     ]);
+    // An admin mentioned in a reply is notified with a link to the company; the agent follows it.
+    const adminId = (
+      await queryRows<{ id: number }>(
+        await testDb(),
+        sql`select id from users where email = 'admin@example.com'`,
+      )
+    )[0]!.id;
+    const reply = await call('POST', '/api/comments', admin, {
+      entity_type: 'company',
+      entity_id: boots,
+      content: `<p>Thanks ${mention('user', adminId, 'Admin')}</p>`,
+    });
+    expect(reply.statusCode).toBe(201);
+    const notes = await queryRows<{ user_email: string; type: string; message: string; url: string }>(
+      await testDb(),
+      sql`select u.email as user_email, n.type, n.message, n.url from notifications n join users u on u.id = n.user_id
+          where n.entity_type = 'company' and n.entity_id = ${boots} order by n.id`,
+    );
+    expect(notes).toEqual([
+      expect.objectContaining({
+        user_email: 'agent@example.com',
+        type: 'comment',
+        url: `/companies?id=${boots}`,
+      }),
+    ]);
+    expect(notes[0]!.message).toContain('commented on Boots');
     const missing = await call('POST', '/api/comments', agent, {
       entity_type: 'company',
       entity_id: 99999,
