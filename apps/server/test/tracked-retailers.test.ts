@@ -303,6 +303,32 @@ describe('verification: green, then orange after a store change', () => {
   });
 });
 
+describe('store counts follow merges and refuse hostile input', () => {
+  it('merging a duplicate moves its stores and events without an opening or a closure', async () => {
+    const dup = (await buildCompany({ name: 'Boots UK' })).id;
+    await unit('9 Park Row', 'Leeds', dup);
+    const eventsBefore = await queryRows<{ n: number }>(
+      await testDb(),
+      sql`select count(*)::int as n from store_events`,
+    );
+    const res = await call('POST', `/api/companies/${dup}/merge`, admin, { target_id: boots });
+    expect(res.statusCode).toBe(200);
+    const b = (await call('GET', `/api/tracked-retailers/${boots}`, agent)).json().data;
+    expect(b.stores).toBe(4);
+    const eventsAfter = await queryRows<{ n: number }>(
+      await testDb(),
+      sql`select count(*)::int as n from store_events`,
+    );
+    expect(eventsAfter[0]!.n).toBe(eventsBefore[0]!.n);
+  });
+
+  it('a NUL byte or an over-long search is a 422', async () => {
+    for (const q of ['%00', 'a%00b', 'a'.repeat(201)]) {
+      expect((await call('GET', `/api/tracked-retailers?q=${q}`, agent)).statusCode).toBe(422);
+    }
+  });
+});
+
 describe('comments on a company', () => {
   it('an agent comments on a tracked retailer and reads it back', async () => {
     const res = await call('POST', '/api/comments', agent, {
