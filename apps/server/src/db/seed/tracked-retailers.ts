@@ -85,6 +85,10 @@ export const seedTrackedRetailers: SeedStep = async (ctx) => {
   // store_changed_at: its latest event (the trigger stamped the seed's moment on every retailer).
   await tx.execute(sql`update companies c set store_changed_at = (
       select max(e.on_date)::timestamptz + interval '11 hours' from store_events e where e.company_id = c.id)`);
+  // The other companies keep the seed's mix (their stores' inserts above cleared is_verified).
+  await tx.execute(
+    sql`update companies set is_verified = (id % 10 < 7) where core_id is null and verified_at is not null`,
+  );
   // Verification: verified after the last change (green), before it (orange), or never (grey).
   let verified = 0;
   let lapsed = 0;
