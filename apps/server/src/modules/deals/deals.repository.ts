@@ -37,9 +37,13 @@ export const insertLinks = async (db: Db, dealId: number, urls: string[]): Promi
  * Tells the properties trigger (migration 0018) which deal and date the store openings and
  * closures of this transaction belong to; '' = none (the trigger then uses today).
  */
-export const setStoreEventContext = async (db: Db, dealId: number, onDate: string | null): Promise<void> => {
+export const setStoreEventContext = async (
+  db: Db,
+  dealId: number | null,
+  onDate: string | null,
+): Promise<void> => {
   await db.execute(
-    sql`select set_config('frontage.deal_id', ${String(dealId)}, true), set_config('frontage.event_date', ${onDate ?? ''}, true)`,
+    sql`select set_config('frontage.deal_id', ${dealId === null ? '' : String(dealId)}, true), set_config('frontage.event_date', ${onDate ?? ''}, true)`,
   );
 };
 

@@ -214,6 +214,8 @@ export const recordDealIn = async (
       deal.id,
       before.lists,
     );
+    // Later writes of the same transaction are not this deal's.
+    await repo.setStoreEventContext(tx, null, null);
     if (property.tenant_id !== null && plan.columns.tenant_id === null) vacated?.push(property.id);
     if (b.address) {
       const address = (await addressRepo.findById(tx, property.address_id))!;
