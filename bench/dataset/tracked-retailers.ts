@@ -212,7 +212,7 @@ export const verificationQueueStep: DatasetStep = {
     await client.query(
       `insert into field_history (entity_type, entity_id, field, old_value, new_value, source, user_id, verified, created_at)
        select 'address', a.id, 'post_code', to_jsonb(coalesce(a.post_code, '') || 'X'), to_jsonb(a.post_code),
-              'update', ${who}, false, ${when}
+              'address', ${who}, false, ${when}
        from generate_series(1, ${n - Math.round(n * 0.8)}) g
        join lateral (select * from addresses where id >= (select min(id) from addresses) + ${HASH('g')} % (select greatest(max(id) - min(id), 1) from addresses) order by id limit 1) a on true`,
       [users],

@@ -4,6 +4,7 @@ import type {
   TrackedRetailer,
   TrackedRetailerDetail,
 } from '@frontage/shared';
+import { logoUrl } from '../companies/companies.presenter';
 import type { RetailerRow, StoreRow } from './tracked-retailers.repository';
 import type { TimelineRow } from './timeline.repository';
 
@@ -34,7 +35,7 @@ export const presentRetailerDetail = (r: RetailerRow): TrackedRetailerDetail => 
   ...presentRetailer(r),
   domain: r.domain,
   phone: r.phone,
-  logo: r.logo_etag ? `/api/companies/${r.id}/logo?v=${r.logo_etag.slice(0, 12)}` : null,
+  logo: logoUrl({ id: Number(r.id), logo_etag: r.logo_etag }),
 });
 
 export const presentStore = (s: StoreRow): RetailerStore => ({
