@@ -11,6 +11,7 @@ import { enquiriesStep } from './enquiries';
 import { mapGridStep } from './map-grid';
 import { matchUnitsStep } from './match-units';
 import { propertiesStep } from './properties';
+import { trackedRetailersStep, verificationQueueStep } from './tracked-retailers';
 
 export interface DatasetStep {
   /** Stable name recorded in bench_dataset; change it to force the step to run again. */
@@ -29,6 +30,8 @@ export const DATASET_STEPS: DatasetStep[] = [
   propertiesStep,
   dealsStep,
   enquiriesStep,
+  trackedRetailersStep,
+  verificationQueueStep,
   // After every step that writes properties or addresses.
   matchUnitsStep,
   // After match-units: the map's grid over its units and the schemes.

@@ -30,6 +30,7 @@ import { historyRoutes } from './modules/history/history.routes';
 import { comparablesRoutes } from './modules/deals/comparables.routes';
 import { dealsRoutes } from './modules/deals/deals.routes';
 import { enquiriesRoutes } from './modules/enquiries/enquiries.routes';
+import { trackedRetailersRoutes } from './modules/tracked-retailers/tracked-retailers.routes';
 import { enquiryMatchesRoutes } from './modules/enquiry-matches/enquiry-matches.routes';
 import { mapRoutes } from './modules/map/map.routes';
 import { reportsRoutes } from './modules/reports/gap-analysis.routes';
@@ -211,6 +212,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   comparablesRoutes(app, services);
   dealsRoutes(app, services);
   enquiriesRoutes(app, services);
+  trackedRetailersRoutes(app, services);
   enquiryMatchesRoutes(app, services);
   mapRoutes(app, services);
   reportsRoutes(app, services);

@@ -4,8 +4,9 @@
  * its CSV (GET /api/map/points/export) and the heat layer (GET /api/map/heat, cached a minute).
  */
 import { MAP_MESSAGES, type MapPoint } from '@frontage/shared';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { companies } from '../src/db/schema';
 import { countPoints, pointPage } from '../src/modules/map/map-points.repository';
 import { exportPoints } from '../src/modules/map/map-points.service';
 import { mapFilterOf, type MapArea } from '../src/modules/map/map-filter';
@@ -51,7 +52,7 @@ const north = (m: number) => LEEDS.lat + m / 111_320;
 
 /** Six units on Leeds streets (rents, areas, leases, one let to a verified tenant), a centre with a unit, and London. */
 const leeds = async () => {
-  const boots = await buildCompany({ name: 'Boots', is_verified: true });
+  const boots = await buildCompany({ name: 'Boots' });
   const a = await buildMapUnit({
     street: 'Albion Street',
     lat: north(100),
@@ -61,6 +62,8 @@ const leeds = async () => {
     lease_end_date: '2027-03-24',
     break_date: '2026-09-29',
   });
+  // Verified after its store opened (a store change after verification turns it orange, ADR 0056).
+  await (await testDb()).update(companies).set({ is_verified: true }).where(eq(companies.id, boots.id));
   const b = await buildMapUnit({ street: 'Boar Lane', lat: north(200), rent_pa: '10000', nia_sqrt: '500' });
   const c = await buildMapUnit({
     street: 'Call Lane',

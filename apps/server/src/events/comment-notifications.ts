@@ -14,8 +14,11 @@ import type { CommentEvent } from './comment.events';
 
 export const NOTIFICATION_TYPES = { mention: 'comment_mention', comment: 'comment' } as const;
 
-/** Entities whose earlier commenters follow new comments (enquiries are not followed). */
-const FOLLOWED = new Set(['property', 'scheme']);
+/**
+ * Entities whose earlier commenters follow new comments (enquiries are not followed). A company's
+ * comments (a tracked retailer's page, issue 16) are the research desk's thread: followed too.
+ */
+const FOLLOWED = new Set(['property', 'scheme', 'company']);
 
 const mentionedUsers = (mentions: readonly MentionRef[]): number[] =>
   mentions.filter((m) => m.entity_type === 'user').map((m) => m.entity_id);

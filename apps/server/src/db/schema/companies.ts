@@ -9,6 +9,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -29,12 +30,20 @@ export const companies = pgTable(
     logo_etag: text('logo_etag'),
     is_verified: boolean('is_verified').notNull().default(false),
     verified_at: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
+    /** Units where it is the tenant, kept by the properties trigger (migration 0018). */
+    store_count: integer('store_count').notNull().default(0),
+    /** When one of its stores last opened or closed (the trigger sets it). */
+    store_changed_at: timestamp('store_changed_at', { withTimezone: true, mode: 'date' }),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
     index('companies_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('companies_domain_lower_idx').on(sql`lower(${t.domain})`),
+    /** A tracked retailer's id on the research desk (issue 16): one company each. */
+    uniqueIndex('companies_core_id_key')
+      .on(t.core_id)
+      .where(sql`${t.core_id} is not null`),
   ],
 );
 

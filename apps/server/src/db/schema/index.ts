@@ -13,3 +13,4 @@ export * from './derived';
 export * from './comparables';
 export * from './match-units';
 export * from './map';
+export * from './store-events';

@@ -4,6 +4,7 @@ import { seedPlaces } from './places';
 import { seedComments } from './comments';
 import { seedDeals } from './deals';
 import { seedEnquiries } from './enquiries';
+import { seedTrackedRetailers } from './tracked-retailers';
 
 /** The demo data set so far, handed to each later seed step (all inside one transaction). */
 export interface SeedContext {
@@ -28,4 +29,10 @@ export interface SeedContext {
 export type SeedStep = (ctx: SeedContext) => Promise<Record<string, number>>;
 
 /** Later issues append their step here, in dependency order (places before comments and deals). */
-export const SEED_STEPS: SeedStep[] = [seedPlaces, seedComments, seedDeals, seedEnquiries];
+export const SEED_STEPS: SeedStep[] = [
+  seedPlaces,
+  seedComments,
+  seedDeals,
+  seedEnquiries,
+  seedTrackedRetailers,
+];

@@ -22,7 +22,7 @@ const columns = {
   created_at: companies.created_at,
   updated_at: companies.updated_at,
 };
-export type CompanyRow = Omit<typeof companies.$inferSelect, 'logo'>;
+export type CompanyRow = Omit<typeof companies.$inferSelect, 'logo' | 'store_count' | 'store_changed_at'>;
 /** A list row: the company and its category ids (ascending), read in the same statement. */
 export type CompanyListRow = CompanyRow & { categories: number[] };
 

@@ -42,7 +42,11 @@ export const moveReferences = async (tx: Db, from: number, to: number): Promise<
     moved[table] = await affected(tx, sql`update ${t} set company_id = ${to} where company_id = ${from}`);
   }
 
+  // A merge moves stores between two names of one retailer: no opening or closure (migration 0018).
+  await tx.execute(sql`select set_config('frontage.store_events', 'off', true)`);
   moved.tenants = await affected(tx, sql`update properties set tenant_id = ${to} where tenant_id = ${from}`);
+  await tx.execute(sql`select set_config('frontage.store_events', '', true)`);
+  await tx.execute(sql`update store_events set company_id = ${to} where company_id = ${from}`);
   moved.legal_tenants = await affected(
     tx,
     sql`update properties set legal_tenant_id = ${to} where legal_tenant_id = ${from}`,

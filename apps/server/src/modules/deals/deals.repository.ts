@@ -33,6 +33,20 @@ export const insertLinks = async (db: Db, dealId: number, urls: string[]): Promi
     await db.insert(dealLinks).values(urls.map((url, position) => ({ deal_id: dealId, position, url })));
 };
 
+/**
+ * Tells the properties trigger (migration 0018) which deal and date the store openings and
+ * closures of this transaction belong to; '' = none (the trigger then uses today).
+ */
+export const setStoreEventContext = async (
+  db: Db,
+  dealId: number | null,
+  onDate: string | null,
+): Promise<void> => {
+  await db.execute(
+    sql`select set_config('frontage.deal_id', ${dealId === null ? '' : String(dealId)}, true), set_config('frontage.event_date', ${onDate ?? ''}, true)`,
+  );
+};
+
 /* ───────────────────────────── reads ───────────────────────────── */
 
 const propertyScheme = alias(schemes, 'property_scheme');

@@ -196,6 +196,12 @@ export const recordDealIn = async (
   await repo.insertLinks(tx, deal.id, b.links ?? []);
 
   if (property) {
+    const leaseStart = plan.columns.lease_start_date;
+    await repo.setStoreEventContext(
+      tx,
+      deal.id,
+      b.effective_date ?? (typeof leaseStart === 'string' ? leaseStart : null),
+    );
     const areas = b.areas ? { area_size_type: b.areas.area_size_type, ...areaValues(b.areas, true) } : {};
     await applyPropertyChanges(
       tx,
@@ -208,6 +214,8 @@ export const recordDealIn = async (
       deal.id,
       before.lists,
     );
+    // Later writes of the same transaction are not this deal's.
+    await repo.setStoreEventContext(tx, null, null);
     if (property.tenant_id !== null && plan.columns.tenant_id === null) vacated?.push(property.id);
     if (b.address) {
       const address = (await addressRepo.findById(tx, property.address_id))!;

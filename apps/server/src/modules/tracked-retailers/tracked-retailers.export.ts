@@ -1,0 +1,53 @@
+import {
+  TRACKED_RETAILER_EXPORT_COLUMNS,
+  VERIFICATION_EXPORT_LABELS,
+  verificationStateOf,
+} from '@frontage/shared';
+import type { ServiceDeps } from '../../deps';
+import { EXPORT_BATCH, csvStream, exportFileName, formatUkDate, type CsvExport } from '../../lib/csv';
+import type { CompanyFilters } from '../companies/companies.repository';
+import * as repo from './tracked-retailers.repository';
+import { isoOf } from './tracked-retailers.presenter';
+
+/** Every tracked retailer matching the list's filters, by name, as CSV, 1,000 rows per query. */
+export const exportRetailers = async (
+  deps: ServiceDeps,
+  f: CompanyFilters,
+  onError: (err: Error) => void,
+): Promise<CsvExport> => {
+  const total = await repo.countRetailers(deps.db, f);
+  async function* batches() {
+    let after: { name: string; id: number } | null = null;
+    for (;;) {
+      const rows = await repo.exportBatch(deps.db, f, after, EXPORT_BATCH);
+      if (!rows.length) return;
+      yield rows.map((r) => {
+        const verifiedAt = isoOf(r.verified_at);
+        const cats = (typeof r.categories === 'string' ? JSON.parse(r.categories) : r.categories) as Array<{
+          name: string;
+        }>;
+        return [
+          Number(r.id),
+          r.core_id,
+          r.name,
+          cats.map((c) => c.name).join('; '),
+          VERIFICATION_EXPORT_LABELS[
+            verificationStateOf({ is_verified: r.is_verified, verified_at: verifiedAt })
+          ],
+          formatUkDate(verifiedAt ? new Date(verifiedAt) : null),
+          Number(r.store_count),
+          Number(r.openings),
+          Number(r.closures),
+        ];
+      });
+      if (rows.length < EXPORT_BATCH) return;
+      const last = rows[rows.length - 1]!;
+      after = { name: last.name, id: Number(last.id) };
+    }
+  }
+  return {
+    total,
+    filename: exportFileName('tracked-retailers', deps.now()),
+    stream: csvStream(TRACKED_RETAILER_EXPORT_COLUMNS, batches, onError),
+  };
+};

@@ -1,0 +1,9 @@
+import { isAdmin, type Actor } from '@frontage/shared';
+import { ForbiddenError } from '../../lib/errors';
+
+/** Reading tracked retailers is for every signed-in user (the session guard checks that). */
+
+/** Starting or stopping tracking is research-desk work: admins only (issue 16 §2). */
+export const assertCanTrack = (actor: Actor): void => {
+  if (!isAdmin(actor)) throw new ForbiddenError();
+};
