@@ -14,6 +14,9 @@ import type { SeedContext, SeedStep } from './steps';
 export const SEED_TRACKED_RETAILERS = 40;
 const DAY = 86_400_000;
 
+/** Units with deals keep their latest deal's tenant (the deals' own step checks that). */
+const NO_DEAL = sql`not exists (select 1 from deals d where d.property_id = p.id)`;
+
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /** Moves unit `id` to `tenant` as of `onDate`, through the trigger (store_events, store_count). */
@@ -47,12 +50,12 @@ export const seedTrackedRetailers: SeedStep = async (ctx) => {
   let changes = 0;
   const vacant = rowsOf<{ id: number; town: string }>(
     await tx.execute(sql`select p.id, lower(a.city) as town from properties p join addresses a on a.id = p.address_id
-      where p.tenant_id is null order by p.id`),
+      where p.tenant_id is null and ${NO_DEAL} order by p.id`),
   );
   for (const c of tracked) {
     const held = rowsOf<{ id: number; town: string }>(
       await tx.execute(sql`select p.id, lower(a.city) as town from properties p join addresses a on a.id = p.address_id
-        where p.tenant_id = ${c.id} order by p.id`),
+        where p.tenant_id = ${c.id} and ${NO_DEAL} order by p.id`),
     );
     const n = rand.int(0, 3);
     for (let k = 0; k < n && vacant.length; k++) {

@@ -159,22 +159,23 @@ export const listStores = async (
   limit: number,
   offset: number,
 ): Promise<{ rows: StoreRow[]; total: number }> => {
-  const where = sql`p.tenant_id = ${companyId}${
-    q
-      ? sql` and (a.full_address ilike ${`%${likeEscape(q)}%`} or a.post_code ilike ${`%${likeEscape(q)}%`})`
-      : sql``
-  }`;
+  const where = q
+    ? sql`(a.full_address ilike ${`%${likeEscape(q)}%`} or a.post_code ilike ${`%${likeEscape(q)}%`})`
+    : sql`true`;
+  // Its units first (materialized): the planner must not walk an address index in sort order
+  // hoping to meet the retailer's stores early (a LIMIT trap on 10^6 addresses).
+  const mine = sql`with p as materialized (select * from properties where tenant_id = ${companyId})`;
   const [rows, totals] = await Promise.all([
     queryRows<StoreRow>(
       db,
-      sql`select p.id as property_id, a.full_address, a.city as town, a.post_code, s.id as scheme_id, s.name as scheme_name,
+      sql`${mine} select p.id as property_id, a.full_address, a.city as town, a.post_code, s.id as scheme_id, s.name as scheme_name,
           a.lat, a.lng, ${STORE_SINCE} as since, p.lease_end_date, p.break_date
-        from properties p join addresses a on a.id = p.address_id left join schemes s on s.id = p.scheme_id
+        from p join addresses a on a.id = p.address_id left join schemes s on s.id = p.scheme_id
         where ${where} order by ${STORE_ORDER[sort]} limit ${limit} offset ${offset}`,
     ),
     queryRows<{ n: number }>(
       db,
-      sql`select count(*)::int as n from properties p join addresses a on a.id = p.address_id where ${where}`,
+      sql`${mine} select count(*)::int as n from p join addresses a on a.id = p.address_id where ${where}`,
     ),
   ]);
   return { rows, total: Number(totals[0]?.n ?? 0) };
