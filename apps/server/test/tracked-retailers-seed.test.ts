@@ -51,5 +51,12 @@ describe('demo seed: tracked retailers', () => {
             and not (store_changed_at > verified_at)`,
     );
     expect(order!.n).toBe(0);
+    // Nothing the demo shows has happened after today (a move's opening once landed weeks ahead).
+    const [future] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select (select count(*) from store_events where on_date > current_date)::int
+               + (select count(*) from companies where store_changed_at > now())::int as n`,
+    );
+    expect(future!.n).toBe(0);
   });
 });

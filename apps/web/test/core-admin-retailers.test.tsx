@@ -71,7 +71,7 @@ describe('/core — Retailers', () => {
       const confirm = await screen.findByRole('dialog', { name: 'Verify now' });
       expect(within(confirm).getByText(/Boots/)).toBeInTheDocument();
       expect(api.callsTo('PUT', '/api/companies/1/verification')).toHaveLength(0);
-      await user.click(within(confirm).getByRole('button', { name: 'Yes' }));
+      await user.click(within(confirm).getByRole('button', { name: 'Verify now' }));
 
       expect(await screen.findByText(TRACKED_RETAILER_MESSAGES.verified)).toBeInTheDocument();
       expect(api.callsTo('PUT', '/api/companies/1/verification')[0]!.body).toEqual({ is_verified: true });
@@ -126,13 +126,13 @@ describe('/core — Retailers', () => {
       await user.click(await screen.findByRole('menuitem', { name: 'Stop tracking' }));
       await user.click(
         within(await screen.findByRole('dialog', { name: 'Stop tracking' })).getByRole('button', {
-          name: 'Yes',
+          name: 'Stop tracking',
         }),
       );
       expect(await screen.findByText(TRACKED_RETAILER_MESSAGES.trackingStopped)).toBeInTheDocument();
       expect(api.callsTo('PUT', '/api/core/retailers/1/tracking')[0]!.body).toEqual({ tracked: false });
 
-      await user.click(screen.getByRole('button', { name: 'Start tracking' }));
+      await user.click(await screen.findByRole('button', { name: 'Start tracking' }));
       const dialog = await screen.findByRole('dialog', { name: 'Start tracking a retailer' });
       await user.type(within(dialog).getByRole('combobox', { name: /Company/ }), 'wil');
       await user.click(await screen.findByRole('option', { name: /Wilko/ }));

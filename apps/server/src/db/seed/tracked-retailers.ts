@@ -59,7 +59,8 @@ export const seedTrackedRetailers: SeedStep = async (ctx) => {
     );
     const n = rand.int(0, 3);
     for (let k = 0; k < n && vacant.length; k++) {
-      const day = isoDay(new Date(now.getTime() - rand.int(5, 360) * DAY));
+      // At least 50 days back, so a move's opening (up to 45 days after its closure) is never in the future.
+      const day = isoDay(new Date(now.getTime() - rand.int(50, 360) * DAY));
       const roll = rand.next();
       const from = held.length > 1 ? held.splice(rand.int(0, held.length - 1), 1)[0]! : undefined;
       if (roll < 0.35 && from) {

@@ -224,6 +224,7 @@ export function RetailersTab() {
       <ConfirmDialog
         open={!!pending}
         title={pending?.kind === 'stop' ? 'Stop tracking' : 'Verify now'}
+        confirmLabel={pending?.kind === 'stop' ? 'Stop tracking' : 'Verify now'}
         message={
           pending?.kind === 'stop'
             ? `Stop tracking ${pending.retailer.name}? It keeps its stores but leaves the tracked retailers.`
