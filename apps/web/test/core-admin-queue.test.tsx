@@ -63,8 +63,8 @@ describe('/core — Verification queue', () => {
       await user.click(await screen.findByRole('option', { name: 'Schemes' }));
       await user.type(screen.getByRole('combobox', { name: /Changed by/ }), 'bob');
       await user.click(await screen.findByRole('option', { name: /Bob Broker/ }));
-      await user.type(screen.getByLabelText('From'), '2026-03-01');
-      await user.type(screen.getByLabelText('To'), '2026-03-31');
+      await user.type(screen.getByLabelText('From'), '01/03/2026');
+      await user.type(screen.getByLabelText('To'), '31/03/2026');
       await waitFor(() =>
         expect(
           Object.fromEntries(api.callsTo('GET', '/api/core/verification-queue').at(-1)!.url.searchParams),

@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { enqueueSnackbar } from 'notistack';
 import { Box, Button, MenuItem, Pagination, Stack, TextField, Typography } from '@mui/material';
-import { VERIFICATION_QUEUE_ENTITY_TYPES, VERIFICATION_QUEUE_MESSAGES } from '@frontage/shared';
+import {
+  VERIFICATION_QUEUE_ENTITY_TYPES,
+  VERIFICATION_QUEUE_MESSAGES,
+  parseTypedDate,
+} from '@frontage/shared';
+import { DateField } from '../../../components/fields/DateField';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ListLayout } from '../../../components/ListLayout';
 import { ContactPicker } from '../../../entities/contacts/ContactPicker';
@@ -56,8 +61,9 @@ export function VerificationQueueTab() {
     page,
     per_page: PER_PAGE,
     user_id: filters.user?.id,
-    from: filters.from || undefined,
-    to: filters.to || undefined,
+    // Typed dd/mm/yyyy; asked for only once it is a real date.
+    from: parseTypedDate(filters.from) ?? undefined,
+    to: parseTypedDate(filters.to) ?? undefined,
     entity_type: (filters.entity_type || undefined) as QueueQuery['entity_type'],
   };
   const queue = useVerificationQueue(query);
@@ -111,20 +117,8 @@ export function VerificationQueueTab() {
               value={filters.user}
               onChange={(user) => filter({ user })}
             />
-            <TextField
-              type="date"
-              label="From"
-              value={filters.from}
-              onChange={(e) => filter({ from: e.target.value })}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <TextField
-              type="date"
-              label="To"
-              value={filters.to}
-              onChange={(e) => filter({ to: e.target.value })}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
+            <DateField label="From" value={filters.from} onChange={(from) => filter({ from })} />
+            <DateField label="To" value={filters.to} onChange={(to) => filter({ to })} />
             <TextField
               select
               label="Record type"

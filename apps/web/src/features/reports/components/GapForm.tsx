@@ -45,7 +45,7 @@ export function GapForm({ query, retailer: initialRetailer, onRun }: Props) {
       <Box
         sx={{
           display: 'grid',
-          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '2fr 1.4fr 1fr 1.2fr 0.8fr 0.8fr auto' },
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '2fr 1.6fr 1fr 1.3fr 0.7fr 0.7fr auto' },
           gap: 1.5,
           alignItems: 'start',
         }}
@@ -101,7 +101,8 @@ export function GapForm({ query, retailer: initialRetailer, onRun }: Props) {
           value={Number.isNaN(draft.months) ? '' : draft.months}
           onChange={(e) => set({ months: e.target.value === '' ? Number.NaN : Number(e.target.value) })}
           error={!monthsOk}
-          helperText={monthsOk ? 'Lease ends and breaks within' : '0 to 60'}
+          helperText={monthsOk ? undefined : '0 to 60'}
+          title="Units whose lease ends or breaks within this many months count as available"
           slotProps={{ htmlInput: { min: 0, max: 60, step: 1 } }}
         />
         <TextField

@@ -47,8 +47,12 @@ export function GapUnits({ place }: { place: GapPlace }) {
                 </Link>
               </TableCell>
               <TableCell>{availabilityOf(u)}</TableCell>
-              <TableCell align="right">{sqft(u.size_sqft)}</TableCell>
-              <TableCell align="right">{formatMoney(u.rent_pa, u.currency)}</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {sqft(u.size_sqft)}
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {formatMoney(u.rent_pa, u.currency)}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>
