@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { enqueueSnackbar } from 'notistack';
 import { Link as RouterLink } from 'react-router';
-import { Box, Button, IconButton, Link, MenuItem, Stack, TextField, Tooltip } from '@mui/material';
+import { Box, Button, IconButton, Link, Stack, Tooltip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
@@ -9,19 +9,12 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import VerifiedIcon from '@mui/icons-material/Verified';
 import GppBadIcon from '@mui/icons-material/GppBad';
 import CallMergeIcon from '@mui/icons-material/CallMerge';
-import {
-  VERIFICATION_EXPORT_LABELS,
-  VERIFICATION_STATES,
-  canEditMaster,
-  isAdmin,
-  type Company,
-  type VerificationState,
-  formatDate,
-} from '@frontage/shared';
+import { canEditMaster, isAdmin, type Company, formatDate } from '@frontage/shared';
 import { PageHeading } from '../../../components/PageHeading';
 import { DataTable, sortModelOf, sortParamOf } from '../../../components/DataTable';
 import { CsvExportButton } from '../../../components/CsvExportButton';
 import { ListSearchField } from '../../../components/ListSearchField';
+import { CategoryFilter, VerificationFilter } from '../../../entities/companies/CompanyFilters';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { CreateCompanyDialog } from '../../../entities/companies/CreateCompanyDialog';
 import {
@@ -202,43 +195,11 @@ export default function CompaniesPage() {
             {ready && (
               <ListSearchField label="Search companies" initial={state.q} onSearch={(q) => filter({ q })} />
             )}
-            <TextField
-              select
-              label="Category"
-              value={state.category_id ?? ''}
-              onChange={(e) => filter({ category_id: e.target.value === '' ? null : Number(e.target.value) })}
-            >
-              <MenuItem value="">All categories</MenuItem>
-              {categories.map((c) => (
-                <MenuItem key={c.id} value={c.id}>
-                  {c.name}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              select
-              label="Verification"
-              value={state.verification ?? ''}
-              onChange={(e) => filter({ verification: (e.target.value || null) as VerificationState | null })}
-            >
-              <MenuItem value="">Any</MenuItem>
-              {VERIFICATION_STATES.map((v) => (
-                <MenuItem key={v} value={v}>
-                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                    <VerificationIndicator
-                      decorative
-                      company={{
-                        id: 0,
-                        name: '',
-                        is_verified: v === 'verified',
-                        verified_at: v === 'lapsed' ? 'x' : null,
-                      }}
-                    />
-                    <span>{VERIFICATION_EXPORT_LABELS[v]}</span>
-                  </Stack>
-                </MenuItem>
-              ))}
-            </TextField>
+            <CategoryFilter value={state.category_id} onChange={(category_id) => filter({ category_id })} />
+            <VerificationFilter
+              value={state.verification}
+              onChange={(verification) => filter({ verification })}
+            />
           </>
         }
         summary={list.data ? `${total.toLocaleString('en-GB')} compan${total === 1 ? 'y' : 'ies'}` : ''}

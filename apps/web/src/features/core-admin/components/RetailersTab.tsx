@@ -1,21 +1,15 @@
 import { useState } from 'react';
 import { enqueueSnackbar } from 'notistack';
 import { Link as RouterLink } from 'react-router';
-import { Box, Button, IconButton, Link, Menu, MenuItem, TextField, Tooltip } from '@mui/material';
+import { Box, Button, IconButton, Link, Menu, MenuItem, Tooltip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import AddIcon from '@mui/icons-material/Add';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
-import {
-  TRACKED_RETAILER_MESSAGES,
-  VERIFICATION_EXPORT_LABELS,
-  VERIFICATION_STATES,
-  formatDate,
-  type TrackedRetailer,
-  type VerificationState,
-} from '@frontage/shared';
+import { TRACKED_RETAILER_MESSAGES, formatDate, type TrackedRetailer } from '@frontage/shared';
 import { DataTable, sortModelOf, sortParamOf } from '../../../components/DataTable';
 import { ListLayout } from '../../../components/ListLayout';
 import { ListSearchField } from '../../../components/ListSearchField';
+import { VerificationFilter } from '../../../entities/companies/CompanyFilters';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { VerificationIndicator } from '../../../entities/companies/VerificationIndicator';
 import { MergeCompanyDialog } from '../../../entities/companies/MergeCompanyDialog';
@@ -168,19 +162,10 @@ export function RetailersTab() {
             {ready && (
               <ListSearchField label="Search retailers" initial={state.q} onSearch={(q) => filter({ q })} />
             )}
-            <TextField
-              select
-              label="Verification"
-              value={state.verification ?? ''}
-              onChange={(e) => filter({ verification: (e.target.value || null) as VerificationState | null })}
-            >
-              <MenuItem value="">Any</MenuItem>
-              {VERIFICATION_STATES.map((v) => (
-                <MenuItem key={v} value={v}>
-                  {VERIFICATION_EXPORT_LABELS[v]}
-                </MenuItem>
-              ))}
-            </TextField>
+            <VerificationFilter
+              value={state.verification}
+              onChange={(verification) => filter({ verification })}
+            />
           </>
         }
         summary={

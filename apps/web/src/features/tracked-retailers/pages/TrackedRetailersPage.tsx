@@ -1,20 +1,14 @@
 import { useNavigate } from 'react-router';
 import { Link as RouterLink } from 'react-router';
-import { Box, Link, MenuItem, Stack, TextField } from '@mui/material';
+import { Box, Link, Stack } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import {
-  VERIFICATION_EXPORT_LABELS,
-  VERIFICATION_STATES,
-  formatDate,
-  type TrackedRetailer,
-  type VerificationState,
-} from '@frontage/shared';
+import { formatDate, type TrackedRetailer } from '@frontage/shared';
 import { PageHeading } from '../../../components/PageHeading';
 import { DataTable, sortModelOf, sortParamOf } from '../../../components/DataTable';
 import { CsvExportButton } from '../../../components/CsvExportButton';
 import { ListLayout } from '../../../components/ListLayout';
 import { ListSearchField } from '../../../components/ListSearchField';
-import { useCompanyCategories } from '../../../entities/companies/api';
+import { CategoryFilter, VerificationFilter } from '../../../entities/companies/CompanyFilters';
 import { VerificationIndicator } from '../../../entities/companies/VerificationIndicator';
 import {
   TRACKED_RETAILER_LIST_DEFAULTS,
@@ -43,7 +37,6 @@ export default function TrackedRetailersPage() {
   );
   const { state, ready, filter } = view;
   const list = useTrackedRetailerList(state, view.page, ready);
-  const { data: categories = [] } = useCompanyCategories();
 
   const columns: GridColDef<TrackedRetailer>[] = [
     {
@@ -101,43 +94,11 @@ export default function TrackedRetailersPage() {
             {ready && (
               <ListSearchField label="Search retailers" initial={state.q} onSearch={(q) => filter({ q })} />
             )}
-            <TextField
-              select
-              label="Category"
-              value={state.category_id ?? ''}
-              onChange={(e) => filter({ category_id: e.target.value === '' ? null : Number(e.target.value) })}
-            >
-              <MenuItem value="">All categories</MenuItem>
-              {categories.map((c) => (
-                <MenuItem key={c.id} value={c.id}>
-                  {c.name}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              select
-              label="Verification"
-              value={state.verification ?? ''}
-              onChange={(e) => filter({ verification: (e.target.value || null) as VerificationState | null })}
-            >
-              <MenuItem value="">Any</MenuItem>
-              {VERIFICATION_STATES.map((v) => (
-                <MenuItem key={v} value={v}>
-                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                    <VerificationIndicator
-                      decorative
-                      company={{
-                        id: 0,
-                        name: '',
-                        is_verified: v === 'verified',
-                        verified_at: v === 'lapsed' ? 'x' : null,
-                      }}
-                    />
-                    <span>{VERIFICATION_EXPORT_LABELS[v]}</span>
-                  </Stack>
-                </MenuItem>
-              ))}
-            </TextField>
+            <CategoryFilter value={state.category_id} onChange={(category_id) => filter({ category_id })} />
+            <VerificationFilter
+              value={state.verification}
+              onChange={(verification) => filter({ verification })}
+            />
           </>
         }
         summary={
