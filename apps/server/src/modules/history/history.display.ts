@@ -75,39 +75,40 @@ const namesFor = async (db: Db, rows: readonly ParsedRow[]): Promise<HistoryName
 
 type Units = Record<UnitField, { changes: UnitChange[]; current: string | null }>;
 
-const unitsFor = async (db: Db, scope: HistoryScope, rows: readonly ParsedRow[]): Promise<Units | null> => {
-  const needed =
-    scope.entity_type === 'property' &&
-    rows.some(
-      (r) =>
-        r.h.entity_type === 'property' && (HISTORY_MONEY_FIELDS.has(r.h.field) || AREA_FIELDS.has(r.h.field)),
-    );
-  if (!needed) return null;
+const needsUnits = (scope: HistoryScope, rows: readonly ParsedRow[]): boolean =>
+  scope.entity_type === 'property' &&
+  rows.some(
+    (r) =>
+      r.h.entity_type === 'property' && (HISTORY_MONEY_FIELDS.has(r.h.field) || AREA_FIELDS.has(r.h.field)),
+  );
+
+/** The unit context of every property among the records that need one: two queries in all. */
+const unitsFor = async (db: Db, propertyIds: number[]): Promise<Map<number, Units>> => {
   const [current, changes] = await Promise.all([
-    repo.propertyUnits(db, scope.entity_id),
-    repo.changesOfFields(db, 'property', scope.entity_id, [...UNIT_FIELDS]),
+    repo.propertyUnitsOf(db, propertyIds),
+    repo.changesOfFields(db, 'property', propertyIds, [...UNIT_FIELDS]),
   ]);
-  const of = (field: UnitField) => ({
-    current: current?.[field] ?? null,
-    changes: changes
-      .filter((c) => c.field === field)
-      .map((c) => ({
-        old_value: parseText(c.old_text),
-        new_value: parseText(c.new_text),
-        at: c.created_at.getTime(),
-      })),
-  });
-  return { currency: of('currency'), area_size_type: of('area_size_type') };
+  const out = new Map<number, Units>();
+  for (const id of propertyIds) {
+    const now = current.find((c) => c.id === id);
+    const of = (field: UnitField) => ({
+      current: now?.[field] ?? null,
+      changes: changes
+        .filter((c) => c.entity_id === id && c.field === field)
+        .map((c) => ({
+          old_value: parseText(c.old_text),
+          new_value: parseText(c.new_text),
+          at: c.created_at.getTime(),
+        })),
+    });
+    out.set(id, { currency: of('currency'), area_size_type: of('area_size_type') });
+  }
+  return out;
 };
 
-/** Resolves what a page of history needs (a bounded number of queries) and returns its presenter. */
-export const displayer = async (
-  db: Db,
-  scope: HistoryScope,
-  rows: readonly ParsedRow[],
-): Promise<(r: ParsedRow) => Display> => {
-  const [names, units] = await Promise.all([namesFor(db, rows), unitsFor(db, scope, rows)]);
-  return (r) => {
+const presenter =
+  (names: HistoryNames, units: Units | null) =>
+  (r: ParsedRow): Display => {
     const at = r.h.created_at.getTime();
     const currency = units ? unitAt(units.currency.changes, at, units.currency.current) : null;
     const area = units ? unitAt(units.area_size_type.changes, at, units.area_size_type.current) : null;
@@ -121,4 +122,33 @@ export const displayer = async (
       new_display: historyDisplay(r.h.field, r.new_value, ctx('after')),
     };
   };
+
+/**
+ * Presenters for the history of many records at once (the verification queue's page): names and
+ * unit contexts are resolved for all of them together, so the queries do not grow with the records.
+ */
+export const displayers = async (
+  db: Db,
+  records: ReadonlyArray<{ scope: HistoryScope; rows: readonly ParsedRow[] }>,
+): Promise<Array<(r: ParsedRow) => Display>> => {
+  const propertyIds = [
+    ...new Set(records.filter((g) => needsUnits(g.scope, g.rows)).map((g) => g.scope.entity_id)),
+  ];
+  const [names, units] = await Promise.all([
+    namesFor(
+      db,
+      records.flatMap((g) => g.rows),
+    ),
+    unitsFor(db, propertyIds),
+  ]);
+  return records.map((g) =>
+    presenter(names, needsUnits(g.scope, g.rows) ? (units.get(g.scope.entity_id) ?? null) : null),
+  );
 };
+
+/** Resolves what a page of one record's history needs (a bounded number of queries) and returns its presenter. */
+export const displayer = async (
+  db: Db,
+  scope: HistoryScope,
+  rows: readonly ParsedRow[],
+): Promise<(r: ParsedRow) => Display> => (await displayers(db, [{ scope, rows }]))[0]!;

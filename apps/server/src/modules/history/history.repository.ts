@@ -160,34 +160,37 @@ export const namesOf = async (
   return new Map(rows.map((r) => [r.id, r.name]));
 };
 
-/** A property's current currency and area unit (the fallback context of its money and areas). */
-export const propertyUnits = async (
-  db: Db,
-  id: number,
-): Promise<{ currency: string | null; area_size_type: string | null } | undefined> =>
-  (
-    await db
-      .select({ currency: properties.currency, area_size_type: properties.area_size_type })
-      .from(properties)
-      .where(eq(properties.id, id))
-      .limit(1)
-  )[0];
+/** Properties' current currency and area unit (the fallback context of their money and areas). */
+export const propertyUnitsOf = (db: Db, ids: number[]) =>
+  ids.length
+    ? db
+        .select({
+          id: properties.id,
+          currency: properties.currency,
+          area_size_type: properties.area_size_type,
+        })
+        .from(properties)
+        .where(inArray(properties.id, ids))
+    : Promise.resolve([]);
 
-/** Every recorded change of some fields of one record, oldest first (values read as text). */
-export const changesOfFields = (db: Db, entityType: string, entityId: number, fields: string[]) =>
-  db
-    .select({
-      field: fieldHistory.field,
-      old_text: sql<string | null>`${fieldHistory.old_value}::text`,
-      new_text: sql<string | null>`${fieldHistory.new_value}::text`,
-      created_at: fieldHistory.created_at,
-    })
-    .from(fieldHistory)
-    .where(
-      and(
-        eq(fieldHistory.entity_type, entityType),
-        eq(fieldHistory.entity_id, entityId),
-        inArray(fieldHistory.field, fields),
-      ),
-    )
-    .orderBy(asc(fieldHistory.created_at), asc(fieldHistory.id));
+/** Every recorded change of some fields of some records, oldest first (values read as text). */
+export const changesOfFields = (db: Db, entityType: string, entityIds: number[], fields: string[]) =>
+  entityIds.length
+    ? db
+        .select({
+          entity_id: fieldHistory.entity_id,
+          field: fieldHistory.field,
+          old_text: sql<string | null>`${fieldHistory.old_value}::text`,
+          new_text: sql<string | null>`${fieldHistory.new_value}::text`,
+          created_at: fieldHistory.created_at,
+        })
+        .from(fieldHistory)
+        .where(
+          and(
+            eq(fieldHistory.entity_type, entityType),
+            inArray(fieldHistory.entity_id, entityIds),
+            inArray(fieldHistory.field, fields),
+          ),
+        )
+        .orderBy(asc(fieldHistory.created_at), asc(fieldHistory.id))
+    : Promise.resolve([]);

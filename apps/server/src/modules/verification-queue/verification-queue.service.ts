@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { ServiceDeps } from '../../deps';
 import { NotFoundError } from '../../lib/errors';
 import { offsetOf, toPage } from '../../lib/page';
-import { displayer } from '../history/history.display';
+import { displayers } from '../history/history.display';
 import { parseRow, presentHistory } from '../history/history.presenter';
 import type { HistoryScope } from '../history/history.repository';
 import * as repo from './verification-queue.repository';
@@ -72,25 +72,27 @@ export const list = async (deps: ServiceDeps, q: Query): Promise<Page<Verificati
     repo.changeIdsOf(deps.db, filters, groups, CHANGES_PER_GROUP),
   ]);
   const rows = (await repo.changesByIds(deps.db, ids)).map(parseRow);
-  const data = await Promise.all(
-    groups.map(async (g): Promise<VerificationQueueGroup> => {
-      const key = `${g.entity_type}:${g.entity_id}`;
-      const head = heads.get(key);
-      const mine = rows.filter((r) => r.h.entity_type === g.entity_type && r.h.entity_id === g.entity_id);
-      const scope = head?.scope ?? { entity_type: 'scheme', entity_id: 0, address_id: null };
-      const display = await displayer(deps.db, scope, mine);
-      return {
-        entity_type: g.entity_type,
-        entity_id: g.entity_id,
-        // A deleted record keeps its waiting changes: named by its kind and id.
-        label: head?.label || `${g.entity_type} ${g.entity_id}`,
-        link: head?.link ?? null,
-        changes: mine.map((r) => presentHistory(r, display(r))),
-        total_changes: g.total,
-        oldest_at: g.oldest_at.toISOString(),
-      };
-    }),
-  );
+  const records = groups.map((g) => {
+    const head = heads.get(`${g.entity_type}:${g.entity_id}`);
+    return {
+      g,
+      head,
+      scope: head?.scope ?? ({ entity_type: 'scheme', entity_id: 0, address_id: null } as const),
+      rows: rows.filter((r) => r.h.entity_type === g.entity_type && r.h.entity_id === g.entity_id),
+    };
+  });
+  // Names and unit contexts for the whole page at once (ADR 0044), never per record.
+  const shown = await displayers(deps.db, records);
+  const data = records.map(({ g, head, rows: mine }, i): VerificationQueueGroup => ({
+    entity_type: g.entity_type,
+    entity_id: g.entity_id,
+    // A deleted record keeps its waiting changes: named by its kind and id.
+    label: head?.label || `${g.entity_type} ${g.entity_id}`,
+    link: head?.link ?? null,
+    changes: mine.map((r) => presentHistory(r, shown[i]!(r))),
+    total_changes: g.total,
+    oldest_at: g.oldest_at.toISOString(),
+  }));
   return toPage(data, { total, page: q.page, perPage: q.per_page });
 };
 
