@@ -109,6 +109,10 @@ const ids = async (query: string) => (await list(query)).data.map((r) => r.id);
 
 describe('GET /api/deals', () => {
   it('lists every deal, newest effective date first and undated last, with its place, tenants and author', async () => {
+    // The previous tenant is a verified retailer: the row carries what its indicator needs.
+    await t.db.execute(
+      sql`update companies set is_verified = true, verified_at = '2026-03-01T10:00:00Z' where id = ${w.co.oldTenant.id}`,
+    );
     const page = await list('');
     expect(page.data.map((r) => r.id)).toEqual([d.letting, d.unitSale, d.review, d.schemeSale]);
     expect(page.meta.pagination).toEqual({
@@ -126,8 +130,13 @@ describe('GET /api/deals', () => {
       property: { id: w.property.id, building_num: '12', full_address: 'Briggate, Leeds, LS1 6HD' },
       scheme: null,
       town: 'Leeds',
-      tenant: { id: w.co.newTenant.id, name: 'Greggs' },
-      prev_tenant: { id: w.co.oldTenant.id, name: 'Boots' },
+      tenant: { id: w.co.newTenant.id, name: 'Greggs', is_verified: false, verified_at: null },
+      prev_tenant: {
+        id: w.co.oldTenant.id,
+        name: 'Boots',
+        is_verified: true,
+        verified_at: '2026-03-01T10:00:00.000Z',
+      },
       sale_type: null,
       sale_price: null,
       rent_pa: '50000.00',

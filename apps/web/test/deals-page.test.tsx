@@ -17,7 +17,7 @@ const letting: DealListItem = {
   property: { id: 12, building_num: 'Unit 9', full_address: 'Park Lane, Portsmouth, PO1 3LP' },
   scheme: { id: 5, name: 'Abbey Retail Park' },
   town: 'Portsmouth',
-  tenant: { id: 10, name: 'Boots' },
+  tenant: { id: 10, name: 'Boots', is_verified: true, verified_at: '2026-02-01T10:00:00.000Z' },
   prev_tenant: null,
   sale_type: null,
   sale_price: null,
@@ -83,6 +83,8 @@ describe('/deals', () => {
     );
     for (const text of ['Boots', '01/03/2026', '£125,000.00', '£42.50', 'Alice Agent', '02/03/2026'])
       expect(cells.getByText(text)).toBeInTheDocument();
+    // The tenant is a retailer: its verification indicator stands beside its name.
+    expect(cells.getByRole('img', { name: 'This retailer is verified' })).toBeInTheDocument();
     const sale = within(
       within(grid).getByRole('link', { name: 'Sale' }).closest('[role="row"]') as HTMLElement,
     );

@@ -64,6 +64,10 @@ export const dealExportQuerySchema = dealFiltersSchema.refine(dateOrder, {
 });
 
 const ref = z.object({ id: z.number().int(), name: z.string() });
+const tenantRef = ref.extend({
+  is_verified: z.boolean().optional(),
+  verified_at: z.string().nullable().optional(),
+});
 
 /** One row of GET /api/deals. */
 export const dealListItemSchema = z.object({
@@ -81,8 +85,9 @@ export const dealListItemSchema = z.object({
   /** The scheme: the one sold, or the one the property belongs to. */
   scheme: ref.nullable(),
   town: z.string().nullable(),
-  tenant: ref.nullable(),
-  prev_tenant: ref.nullable(),
+  /** With the retailer's verification fields, for its indicator. */
+  tenant: tenantRef.nullable(),
+  prev_tenant: tenantRef.nullable(),
   sale_type: z.enum(SALE_TYPES).nullable(),
   sale_price: z.string().nullable(),
   rent_pa: z.string().nullable(),

@@ -232,17 +232,26 @@ export interface DealListRow {
  * A page's rows with their place, scheme and author, and their tenant and previous tenant, in one
  * statement (the ids as one array parameter): no query per row.
  */
+/** A tenant as the list shows it: its name and what its verification indicator needs. */
+const tenantJson = sql.raw(
+  `json_build_object('id', c.id, 'name', c.name, 'is_verified', c.is_verified, 'verified_at', to_char(c.verified_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`,
+);
+
 export const dealRowsSql = (ids: string): SQL =>
   sql`select ${rowColumns},
-      (select json_build_object('id', c.id, 'name', c.name) from deal_parties dp join companies c on c.id = dp.company_id
+      (select ${tenantJson} from deal_parties dp join companies c on c.id = dp.company_id
         where dp.deal_id = d.id and dp.role = 'tenant' order by dp.position, dp.id limit 1) as tenant,
-      (select json_build_object('id', c.id, 'name', c.name) from deal_parties dp join companies c on c.id = dp.company_id
+      (select ${tenantJson} from deal_parties dp join companies c on c.id = dp.company_id
         where dp.deal_id = d.id and dp.role = 'prev_tenant' order by dp.position, dp.id limit 1) as prev_tenant
     from deals d ${rowJoins}
    where d.id = any(${ids}::int[])`;
 
 type Ref = { id: number; name: string } | null;
-export type DealListRowWithTenants = DealListRow & { tenant: Ref | string; prev_tenant: Ref | string };
+type TenantRef = { id: number; name: string; is_verified: boolean; verified_at: string | null } | null;
+export type DealListRowWithTenants = DealListRow & {
+  tenant: TenantRef | string;
+  prev_tenant: TenantRef | string;
+};
 
 const dealRowsStatement = fixedStatement(dealRowsSql);
 

@@ -37,8 +37,9 @@ const filtersOf = (q: ExportQuery | SearchQuery): repo.DealFilters => ({
 });
 
 type Ref = { id: number; name: string } | null;
-const refOf = (v: Ref | string | null | undefined): Ref =>
-  v === null || v === undefined ? null : typeof v === 'string' ? (JSON.parse(v) as Ref) : v;
+type TenantRef = DealListItem['tenant'];
+const refOf = (v: TenantRef | string | null | undefined): TenantRef =>
+  v === null || v === undefined ? null : typeof v === 'string' ? (JSON.parse(v) as TenantRef) : v;
 const ref = (id: number | null, name: string | null): Ref =>
   id !== null && name !== null ? { id, name } : null;
 

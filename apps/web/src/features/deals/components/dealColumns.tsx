@@ -3,6 +3,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { Link as RouterLink } from 'react-router';
 import { DEAL_TYPE_LABELS, formatDate, formatMoney, type DealListItem } from '@frontage/shared';
 import { dealPlaceOf } from '../../../entities/deals/listRow';
+import { CompanyName } from '../../../entities/companies/CompanyName';
 
 const money = (v: string | null, currency: string | null) => (v ? formatMoney(v, currency ?? 'GBP') : '');
 
@@ -54,6 +55,7 @@ export const dealColumns: GridColDef<DealListItem>[] = [
     minWidth: 120,
     sortable: false,
     valueGetter: (_v, row) => row.tenant?.name ?? '',
+    renderCell: ({ row }) => (row.tenant ? <CompanyName company={row.tenant} /> : ''),
   },
   {
     field: 'effective_date',
