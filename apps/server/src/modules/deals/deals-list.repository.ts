@@ -246,7 +246,6 @@ export const dealRowsSql = (ids: string): SQL =>
     from deals d ${rowJoins}
    where d.id = any(${ids}::int[])`;
 
-type Ref = { id: number; name: string } | null;
 type TenantRef = { id: number; name: string; is_verified: boolean; verified_at: string | null } | null;
 export type DealListRowWithTenants = DealListRow & {
   tenant: TenantRef | string;
