@@ -2,7 +2,14 @@ import { TRACKED_RETAILER_EXPORT_COLUMNS, TRACKED_RETAILER_MESSAGES } from '@fro
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
-import { addresses, companies, companyCategories, companyCategory, properties } from '../src/db/schema';
+import {
+  addresses,
+  companies,
+  companyCategories,
+  companyCategory,
+  properties,
+  schemes,
+} from '../src/db/schema';
 import { mention } from './fixtures/comment-world';
 import {
   XHR,
@@ -292,6 +299,29 @@ describe('verification: green, then orange after a store change', () => {
     // Tesco changes too, later: the most recent change leads the queue.
     await setTenant(units[3]!, null);
     expect((await list('?sort=queue')).data.map((r) => r.name)).toEqual(['Tesco', 'Boots']);
+  });
+
+  it("a scheme's units carry their tenant's verification state for its indicator", async () => {
+    await call('PUT', `/api/companies/${tesco}/verification`, admin, { is_verified: true });
+    const db = await testDb();
+    const [a] = await db
+      .insert(addresses)
+      .values({ street: 'Merrion Way', city: 'Leeds', post_code: 'LS2 8NG' })
+      .returning();
+    const [scheme] = await db
+      .insert(schemes)
+      .values({ name: 'Merrion Centre', type: 'Shopping centres', address_id: a!.id })
+      .returning();
+    await db.update(properties).set({ scheme_id: scheme!.id }).where(eq(properties.id, units[3]!));
+    const res = await call('GET', `/api/schemes/${scheme!.id}`, agent);
+    expect(res.statusCode).toBe(200);
+    const [u] = res.json().data.properties as Array<{ tenant: Record<string, unknown> }>;
+    expect(u!.tenant).toEqual({
+      id: tesco,
+      name: 'Tesco',
+      is_verified: true,
+      verified_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
   });
 
   it('an address change is not a store change', async () => {

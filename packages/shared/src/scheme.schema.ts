@@ -27,7 +27,10 @@ export const SCHEME_OPENED_MAX = 2200;
 export const schemeUnitSchema = z.object({
   id: z.number().int(),
   building_num: z.string().nullable(),
-  tenant: companyRefSchema.nullable(),
+  /** With the retailer's verification fields, for its indicator. */
+  tenant: companyRefSchema
+    .extend({ is_verified: z.boolean().optional(), verified_at: z.string().nullable().optional() })
+    .nullable(),
   address: z.object({ full_address: z.string() }),
   lease_end_date: z.string().nullable(),
   rent_pa: z.string().nullable(),

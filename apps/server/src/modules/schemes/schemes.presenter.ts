@@ -8,7 +8,15 @@ import type { LoadedScheme, UnitRow } from './schemes.repository';
 export const presentUnit = (u: UnitRow): SchemeUnit => ({
   id: u.id,
   building_num: u.building_num,
-  tenant: u.tenant_id !== null && u.tenant_name !== null ? { id: u.tenant_id, name: u.tenant_name } : null,
+  tenant:
+    u.tenant_id !== null && u.tenant_name !== null
+      ? {
+          id: u.tenant_id,
+          name: u.tenant_name,
+          is_verified: u.tenant_is_verified ?? false,
+          verified_at: u.tenant_verified_at ? u.tenant_verified_at.toISOString() : null,
+        }
+      : null,
   address: { full_address: u.full_address ?? '' },
   lease_end_date: u.lease_end_date,
   rent_pa: u.rent_pa,

@@ -111,6 +111,8 @@ export const unitsOf = async (db: Db, schemeIds: number[]) =>
           building_num: properties.building_num,
           tenant_id: properties.tenant_id,
           tenant_name: unitTenant.name,
+          tenant_is_verified: unitTenant.is_verified,
+          tenant_verified_at: unitTenant.verified_at,
           full_address: addresses.full_address,
           lease_end_date: properties.lease_end_date,
           rent_pa: properties.rent_pa,

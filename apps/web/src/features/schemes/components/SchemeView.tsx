@@ -27,6 +27,7 @@ import { useScheme } from '../../../entities/schemes/api';
 import { placeKeys } from '../../../entities/properties/api';
 import { CreateDealButton } from '../../../entities/deals/CreateDealButton';
 import { EnquiriesCard } from '../../../entities/enquiries/EnquiriesCard';
+import { CompanyName } from '../../../entities/companies/CompanyName';
 import { SchemeDeals } from './SchemeDeals';
 
 /** The scheme view (`/schemes?id=`): its details, landlord side, units, deals and history. */
@@ -124,7 +125,9 @@ function SchemeDetails({ s }: { s: Scheme }) {
                       </EntityLink>
                     </TableCell>
                     <TableCell>
-                      {unit.tenant?.name ?? (
+                      {unit.tenant ? (
+                        <CompanyName company={unit.tenant} />
+                      ) : (
                         <Box component="span" sx={{ color: 'text.secondary' }}>
                           Vacant
                         </Box>
