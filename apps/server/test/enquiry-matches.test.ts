@@ -101,7 +101,7 @@ describe('GET /api/enquiries/{id}/matches', () => {
     const breakRow = res.json().data.find((r: { id: number }) => r.id === breakSoon.id);
     expect(breakRow).toMatchObject({
       vacant: false,
-      tenant: { id: tenant.id, name: 'Greggs' },
+      tenant: { id: tenant.id, name: 'Greggs', is_verified: false, verified_at: null },
       break_date: '2026-12-01',
     });
 

@@ -64,7 +64,12 @@ describe('EnquiryMatches', () => {
                   id: 42,
                   building_num: 'SU12',
                   vacant: false,
-                  tenant: { id: 3, name: 'Greggs' },
+                  tenant: {
+                    id: 3,
+                    name: 'Greggs',
+                    is_verified: false,
+                    verified_at: '2026-01-10T09:00:00.000Z',
+                  },
                   lease_end_date: '2027-05-15',
                   break_date: '2026-12-01',
                   area: measure === 'itza_area' ? 520 : 1800,
@@ -91,6 +96,9 @@ describe('EnquiryMatches', () => {
     expect(within(first!).getByText('£30,000.00')).toBeInTheDocument();
     expect(within(second!).getByText('Lease ends 15/05/2027, Break 01/12/2026')).toBeInTheDocument();
     expect(within(second!).getByText('Greggs')).toBeInTheDocument();
+    expect(
+      within(second!).getByRole('img', { name: 'This retailer is not currently verified' }),
+    ).toBeInTheDocument();
     expect(within(second!).getByText('Trinity Leeds')).toBeInTheDocument();
     // The enquiry's own default scope is shown as chosen.
     expect(screen.getByRole('button', { name: 'Town' })).toHaveAttribute('aria-pressed', 'true');

@@ -72,7 +72,10 @@ export const enquiryMatchSchema = z.object({
   area: z.number().nullable(),
   rent_pa: z.string().nullable(),
   currency: z.string(),
-  tenant: ref.nullable(),
+  /** With the retailer's verification fields, for its indicator. */
+  tenant: ref
+    .extend({ is_verified: z.boolean().optional(), verified_at: z.string().nullable().optional() })
+    .nullable(),
   vacant: z.boolean(),
   lease_end_date: z.string().nullable(),
   break_date: z.string().nullable(),

@@ -13,7 +13,15 @@ export const presentUnitMatch = (r: UnitMatchRow): EnquiryMatch => ({
   area: r.area === null ? null : Number(r.area),
   rent_pa: r.rent_pa,
   currency: r.currency,
-  tenant: ref(r.tenant_id, r.tenant_name),
+  tenant:
+    r.tenant_id === null
+      ? null
+      : {
+          id: r.tenant_id,
+          name: r.tenant_name ?? '',
+          is_verified: r.tenant_is_verified ?? false,
+          verified_at: r.tenant_verified_at === null ? null : new Date(r.tenant_verified_at).toISOString(),
+        },
   vacant: r.vacant,
   lease_end_date: r.lease_end_date,
   break_date: r.break_date,

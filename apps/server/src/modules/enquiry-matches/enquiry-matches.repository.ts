@@ -136,6 +136,7 @@ export const unitMatchPageSql = (f: UnitMatchFilter, limit: number, offset: numb
     select page.property_id as id, page.vacant, page.area, page.distance_miles, page.total::int as total,
            p.building_num, a.full_address, a.city as town, s.id as scheme_id, s.name as scheme_name,
            p.rent_pa::text as rent_pa, p.currency, c.id as tenant_id, c.name as tenant_name,
+           c.is_verified as tenant_is_verified, c.verified_at as tenant_verified_at,
            p.lease_end_date::text as lease_end_date, p.break_date::text as break_date
       from page
       join properties p on p.id = page.property_id
@@ -163,6 +164,8 @@ export interface UnitMatchRow {
   currency: string;
   tenant_id: number | null;
   tenant_name: string | null;
+  tenant_is_verified: boolean | null;
+  tenant_verified_at: Date | string | null;
   lease_end_date: string | null;
   break_date: string | null;
 }

@@ -32,6 +32,7 @@ import {
 } from '@frontage/shared';
 import { EntityLink } from '../../components/DetailList';
 import { ApiError, http } from '../../lib/http';
+import { CompanyName } from '../companies/CompanyName';
 
 const PER_PAGE = 10;
 
@@ -195,7 +196,7 @@ export function EnquiryMatches({ enquiryId }: { enquiryId: number }) {
                     <TableCell>{availability(m)}</TableCell>
                     <TableCell align="right">{fmtArea(m.area)}</TableCell>
                     <TableCell align="right">{formatMoney(m.rent_pa, m.currency) || '—'}</TableCell>
-                    <TableCell>{m.tenant?.name ?? '—'}</TableCell>
+                    <TableCell>{m.tenant ? <CompanyName company={m.tenant} /> : '—'}</TableCell>
                     {shownScope === 'radius' && (
                       <TableCell align="right">{m.distance_miles?.toFixed(1) ?? '—'}</TableCell>
                     )}
