@@ -76,6 +76,7 @@ const standalone = (extra: object = {}) => ({
     post_code: 'LS1 6HW',
     latitude: 53.7975,
     longitude: -1.5437,
+    notes: 'Rear access from Vicar Lane',
   },
   ...extra,
 });
@@ -104,6 +105,7 @@ describe('POST /api/properties (standalone)', () => {
         country: 'United Kingdom',
         full_address: 'High Street, Leeds, West Yorkshire, LS1 6HW',
         lat: 53.7975,
+        notes: 'Rear access from Vicar Lane',
       },
       landlords: [{ id: landlord.id, name: 'Landsec' }],
       landlord_contacts: [{ id: user.id, company: { id: landlord.id, name: 'Landsec' } }],

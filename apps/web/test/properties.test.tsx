@@ -53,6 +53,7 @@ describe('New Standalone Property dialog', () => {
 
     await fill(user, d.getByRole('textbox', { name: 'Unit' }), 'Unit 9');
     await fill(user, d.getByRole('textbox', { name: 'Street' }), '12 High Street');
+    await fill(user, d.getByRole('textbox', { name: 'Notes (Optional)' }), 'Rear access from Vicar Lane');
     await user.click(d.getByRole('combobox', { name: 'Tenant' }));
     await user.click(await screen.findByRole('option', { name: /Boots/ }));
 
@@ -76,7 +77,7 @@ describe('New Standalone Property dialog', () => {
       lease_start_date: '2026-02-01',
       rent_pa: '12500.50',
       currency: 'EUR',
-      address: { street: '12 High Street', country: 'United Kingdom' },
+      address: { street: '12 High Street', country: 'United Kingdom', notes: 'Rear access from Vicar Lane' },
     });
     await waitFor(() => expect(router.state.location.search).toBe('?id=77'));
     await waitFor(() =>

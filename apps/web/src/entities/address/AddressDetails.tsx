@@ -32,6 +32,7 @@ export function AddressDetails({
       {line('region', 'Region')}
       {line('post_code', 'Post Code')}
       {line('country', 'Country')}
+      {a?.notes ? line('notes', 'Notes') : null}
       {after}
     </DetailCard>
   );

@@ -71,7 +71,7 @@ function StandaloneForm({
         onCancel={onClose}
         onSave={() => void submit()}
       >
-        <AddressSection disabled={saving} />
+        <AddressSection disabled={saving} notes />
         <PropertyInfoSection disabled={saving} />
         <AreasSection disabled={saving} />
         <LeaseInfoSection disabled={saving} />

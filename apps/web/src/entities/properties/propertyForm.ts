@@ -41,6 +41,8 @@ export interface AddressFormValues {
   country: string;
   latitude: number | null;
   longitude: number | null;
+  /** Free notes about the address (spec B §3); the standalone property form has them. */
+  notes?: string;
 }
 
 /** The property dialogs' form: pickers hold records (for chips), dates the typed text. */
@@ -69,6 +71,7 @@ export const emptyAddress = (): AddressFormValues => ({
   country: DEFAULT_COUNTRY,
   latitude: null,
   longitude: null,
+  notes: '',
 });
 
 /** A fresh form; the currency follows the fallback chain (spec B §9: the user's, else GBP). */
@@ -145,6 +148,7 @@ export const toStandalonePayload = (v: PropertyFormValues): PropertyCreate => {
       country: a.country || DEFAULT_COUNTRY,
       latitude: a.latitude ?? undefined,
       longitude: a.longitude ?? undefined,
+      notes: text(a.notes ?? ''),
     }).filter(([, val]) => val !== undefined),
   );
   return { ...commonPayload(v), address } as PropertyCreate;

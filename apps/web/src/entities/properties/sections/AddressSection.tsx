@@ -23,10 +23,13 @@ export function AddressSection({
   disabled,
   readOnly,
   unit = true,
+  notes = false,
 }: SectionProps & {
   readOnly?: boolean;
   /** The Unit field (building_num); a scheme's own address has none. */
   unit?: boolean;
+  /** The address's Notes (spec B §3: the standalone property payload carries them). */
+  notes?: boolean;
 }) {
   const { path, setValue, getValues } = useSection(prefix);
   const [picking, setPicking] = useState(false);
@@ -118,6 +121,27 @@ export function AddressSection({
           />
         )}
       </Bound>
+      {notes && (
+        <Wide>
+          <Bound<string> name={path('address.notes')}>
+            {(f) => (
+              <TextField
+                size="small"
+                label="Notes (Optional)"
+                value={f.value ?? ''}
+                onChange={(e) => f.onChange(e.target.value)}
+                onBlur={f.onBlur}
+                disabled={disabled}
+                error={!!f.error}
+                helperText={f.error}
+                multiline
+                minRows={2}
+                fullWidth
+              />
+            )}
+          </Bound>
+        </Wide>
+      )}
       {!readOnly && (
         <AddressPickerDialog
           open={picking}
