@@ -125,7 +125,7 @@ interface HistoryRow {
 const historyOf = async (entity: string, id: number) =>
   queryRows<HistoryRow>(
     await testDb(),
-    sql`select id, field, source, old_value, new_value, verified, verified_by, rejected_by, rejected_at, user_id
+    sql`select id::int as id, field, source, old_value, new_value, verified, verified_by, rejected_by, rejected_at, user_id
         from field_history where entity_type = ${entity} and entity_id = ${id} order by id`,
   );
 
