@@ -34,6 +34,8 @@ export interface Page<T> {
 export const dataOf = <T extends z.ZodType>(item: T) => z.object({ data: item });
 
 export const msgSchema = z.object({ msg: z.string() });
+/** 412 to an edit whose If-Match names an old version: the message and the record as it stands (ADR 0060). */
+export const staleOf = <T extends z.ZodType>(item: T) => z.object({ msg: z.string(), data: item });
 export const validationErrorSchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())),

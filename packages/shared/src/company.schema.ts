@@ -54,6 +54,8 @@ export const companySchema = z.object({
   contacts_count: z.number().int().optional(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Single-record reads: the version an edit names in If-Match (ADR 0060). */
+  version: z.string().optional(),
 });
 export type Company = z.infer<typeof companySchema>;
 

@@ -208,6 +208,8 @@ export const enquirySchema = z.object({
   created_by: ref.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Single-record reads: the version an edit names in If-Match (ADR 0060). */
+  version: z.string().optional(),
   /** The property's town, else the scheme's. */
   town: z.string().nullable(),
   /** Whether the signed-in user may edit and delete it (its author, the author's company, admins). */

@@ -131,6 +131,8 @@ export const propertySchema = z.object({
   ...propertyAreasShape,
   created_at: z.string(),
   updated_at: z.string(),
+  /** Single-record reads: the version an edit names in If-Match (ADR 0060). */
+  version: z.string().optional(),
   address: addressSchema.optional(),
   scheme: schemeRefSchema.nullable().optional(),
   tenant: partyCompanySchema.nullable().optional(),

@@ -55,6 +55,8 @@ export const schemeSchema = z.object({
   address_id: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Single-record reads: the version an edit names in If-Match (ADR 0060). */
+  version: z.string().optional(),
   address: addressSchema.optional(),
   landlords: z.array(partyCompanySchema).optional(),
   landlord_contacts: z.array(partyContactSchema).optional(),

@@ -33,5 +33,7 @@ export const userSchema = z.object({
   last_activity: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Single-record reads: the version an edit names in If-Match (ADR 0060). */
+  version: z.string().optional(),
 });
 export type User = z.infer<typeof userSchema>;

@@ -1,4 +1,4 @@
-import { API_MESSAGES } from '@frontage/shared';
+import { API_MESSAGES, VERSION_MESSAGES } from '@frontage/shared';
 
 /**
  * Every expected failure is an AppError with a stable code. The error handler
@@ -71,5 +71,15 @@ export class TooManyRequestsError extends AppError {
 export class ServiceUnavailableError extends AppError {
   constructor(message: string = API_MESSAGES.databaseUnavailable) {
     super(503, 'service_unavailable', message);
+  }
+}
+
+/**
+ * 412: the edit named a version of the record that is no longer current (If-Match, ADR 0060).
+ * Carries the current record, so the client can show what changed without asking again.
+ */
+export class PreconditionFailedError extends AppError {
+  constructor(readonly data: unknown) {
+    super(412, 'stale_version', VERSION_MESSAGES.stale);
   }
 }

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { isInputRejectedByDatabase, sqlStateOf } from '../lib/db-errors';
-import { AppError, TooManyAttemptsError, ValidationError } from '../lib/errors';
+import { AppError, PreconditionFailedError, TooManyAttemptsError, ValidationError } from '../lib/errors';
 import { isApiRequest } from './requested-with';
 
 /** `/categories/0` → `categories.0`; the request field name the client shows the message against. */
@@ -39,6 +39,7 @@ export const errorHandler = (app: FastifyInstance): void => {
       reply.header('Retry-After', String(err.retryAfterSeconds));
       return reply.code(429).send({ msg: err.message });
     }
+    if (err instanceof PreconditionFailedError) return reply.code(412).send({ msg: err.message, data: err.data });
     if (err instanceof AppError) return reply.code(err.statusCode).send({ msg: err.message });
 
     if (hasZodFastifySchemaValidationErrors(err)) {

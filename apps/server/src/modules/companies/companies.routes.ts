@@ -1,4 +1,5 @@
 import {
+  staleOf,
   COMPANY_MESSAGES,
   actionSchema,
   companyByDomainQuerySchema,
@@ -27,6 +28,7 @@ import { exportCompanies } from './companies.export';
 import * as companies from './companies.service';
 import { hasExplicitSort } from './search';
 import { sendCsvExport } from '../../lib/csv';
+import { ifMatchOf, versioned } from '../../lib/if-match';
 
 const tags = ['companies'];
 /** A streamed CSV file (text/csv), not JSON. */
@@ -175,21 +177,31 @@ export const companiesRoutes = (root: FastifyInstance, deps: ServiceDeps): void 
       querystring: z.object({ include: z.string().optional() }),
       response: { 200: dataOf(companySchema), ...errors },
     },
-    handler: async (req) => ({ data: await companies.get(deps, req.params.id, req.query.include) }),
+    handler: async (req, reply) =>
+      versioned(reply, await companies.get(deps, req.params.id, req.query.include)),
   });
 
   app.put('/api/companies/:id', {
     preParsing,
     schema: {
       tags,
-      summary: 'Edit a company (admin, or a member of it); categories for admins only',
+      summary:
+        'Edit a company (admin, or a member of it); categories for admins only; If-Match: the version read, else 412',
       params: idParams,
       body: companyUpdateBodySchema,
-      response: { 200: dataOf(companySchema), ...errors },
+      response: { 200: dataOf(companySchema), ...errors, 412: staleOf(companySchema) },
     },
-    handler: async (req) => ({
-      data: await companies.update(deps, authOf(req).user, req.params.id, req.body),
-    }),
+    handler: async (req, reply) =>
+      versioned(
+        reply,
+        await companies.update(
+          deps,
+          authOf(req).user,
+          req.params.id,
+          req.body,
+          ifMatchOf(req.headers['if-match']),
+        ),
+      ),
   });
 
   app.delete('/api/companies/:id', {

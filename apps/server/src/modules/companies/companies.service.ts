@@ -18,6 +18,7 @@ import * as repo from './companies.repository';
 import type { CompanyRow, CompanySortKey } from './companies.repository';
 import { moveReferences } from './merge.repository';
 import { offsetOf, toPage } from '../../lib/page';
+import { checkVersion, refusingStale, withVersion } from '../versions/versions.service';
 
 export interface CompanyListInput {
   q?: string | undefined;
@@ -87,7 +88,10 @@ const load = async (db: Db, id: number, lock = false): Promise<CompanyRow> => {
 };
 
 export const get = async (deps: ServiceDeps, id: number, include: string | undefined): Promise<Company> =>
-  presentOne(deps.db, await load(deps.db, id), parseInclude(include));
+  withVersion('company', await presentOne(deps.db, await load(deps.db, id), parseInclude(include)));
+
+/** The company as an edit compares it (ADR 0060). */
+const current = async (db: Db, id: number): Promise<Company> => presentOne(db, await load(db, id));
 
 export const byDomain = async (deps: ServiceDeps, raw: string): Promise<Company> => {
   const row = await repo.findByDomain(deps.db, normaliseDomain(raw));
@@ -145,23 +149,30 @@ export const update = async (
   actor: Actor,
   id: number,
   input: CompanyInput,
+  expected?: string,
 ): Promise<Company> => {
   await load(deps.db, id);
   assertCanEditCompany(actor, id);
   const cats = mayCategorise(actor) ? input.categories : undefined;
   if (cats) await checkCategories(deps.db, cats);
-  const row = await deps.db.transaction(async (tx) => {
-    const c = await repo.updateCompany(tx, id, {
-      name: input.name,
-      domain: input.domain,
-      phone: input.phone,
-      updated_at: deps.now(),
-    });
-    if (!c) throw new NotFoundError();
-    if (cats) await repo.replaceCategories(tx, id, cats);
-    return c;
-  });
-  return presentOne(deps.db, row);
+  const row = await refusingStale(
+    'company',
+    () =>
+      deps.db.transaction(async (tx) => {
+        await checkVersion(tx, 'company', id, expected, () => current(tx, id));
+        const c = await repo.updateCompany(tx, id, {
+          name: input.name,
+          domain: input.domain,
+          phone: input.phone,
+          updated_at: deps.now(),
+        });
+        if (!c) throw new NotFoundError();
+        if (cats) await repo.replaceCategories(tx, id, cats);
+        return c;
+      }),
+    () => current(deps.db, id),
+  );
+  return withVersion('company', await presentOne(deps.db, row));
 };
 
 export const setLogo = async (

@@ -1,4 +1,5 @@
 import {
+  staleOf,
   CONTACT_MESSAGES,
   actionSchema,
   contactBodySchema,
@@ -15,6 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServiceDeps } from '../../deps';
 import { authOf } from '../../plugins/session';
+import { ifMatchOf, versioned } from '../../lib/if-match';
 import { hasExplicitSort } from '../companies/search';
 import { exportContacts } from './contacts.export';
 import * as contacts from './contacts.service';
@@ -80,7 +82,8 @@ export const contactsRoutes = (root: FastifyInstance, deps: ServiceDeps): void =
       querystring: includeQuery,
       response: { 200: dataOf(userSchema), ...errors },
     },
-    handler: async (req) => ({ data: await contacts.get(deps, req.params.id, req.query.include) }),
+    handler: async (req, reply) =>
+      versioned(reply, await contacts.get(deps, req.params.id, req.query.include)),
   });
 
   app.put('/api/users/:id', {
@@ -91,11 +94,20 @@ export const contactsRoutes = (root: FastifyInstance, deps: ServiceDeps): void =
       params: idParams,
       querystring: includeQuery,
       body: contactBodySchema,
-      response: { 200: dataOf(userSchema), ...errors },
+      response: { 200: dataOf(userSchema), ...errors, 412: staleOf(userSchema) },
     },
-    handler: async (req) => ({
-      data: await contacts.update(deps, authOf(req).user, req.params.id, req.body, req.query.include),
-    }),
+    handler: async (req, reply) =>
+      versioned(
+        reply,
+        await contacts.update(
+          deps,
+          authOf(req).user,
+          req.params.id,
+          req.body,
+          req.query.include,
+          ifMatchOf(req.headers['if-match']),
+        ),
+      ),
   });
 
   app.delete('/api/users/:id', {

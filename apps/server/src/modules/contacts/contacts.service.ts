@@ -23,6 +23,7 @@ import {
 import * as repo from './contacts.repository';
 import type { ContactListRow, ContactSortKey } from './contacts.repository';
 import { offsetOf, toPage } from '../../lib/page';
+import { checkVersion, refusingStale, withVersion } from '../versions/versions.service';
 
 export type ContactBody = z.output<typeof contactBodySchema>;
 
@@ -66,7 +67,10 @@ export const list = async (
 };
 
 export const get = async (deps: ServiceDeps, id: number, include: string | undefined): Promise<User> =>
-  present([await load(deps.db, id)], parseInclude(include).has('company'))[0]!;
+  withVersion('contact', present([await load(deps.db, id)], parseInclude(include).has('company'))[0]!);
+
+/** The contact as an edit compares it (ADR 0060). */
+const current = async (db: Db, id: number): Promise<User> => present([await load(db, id)], false)[0]!;
 
 /** 422 on company_id when the company does not exist; 403 when the actor may not add contacts to it. */
 const checkCompany = async (db: Db, actor: Actor, companyId: number | null): Promise<void> => {
@@ -134,6 +138,7 @@ export const update = async (
   id: number,
   body: ContactBody,
   include?: string,
+  expected?: string,
 ): Promise<User> => {
   const { user } = await load(deps.db, id);
   assertMayEdit(actor, user);
@@ -142,15 +147,23 @@ export const update = async (
   if (await repo.emailTaken(deps.db, body.email, id)) throw emailTakenError();
   const extra = await accountFields(deps, actor, body);
   try {
-    await repo.updateContact(deps.db, id, {
-      company_id: body.company_id,
-      name: body.name,
-      email: body.email,
-      direct_dial: body.direct_dial,
-      mobile: body.mobile,
-      ...extra,
-      updated_at: deps.now(),
-    });
+    await refusingStale(
+      'contact',
+      () =>
+        deps.db.transaction(async (tx) => {
+          await checkVersion(tx, 'contact', id, expected, () => current(tx, id));
+          await repo.updateContact(tx, id, {
+            company_id: body.company_id,
+            name: body.name,
+            email: body.email,
+            direct_dial: body.direct_dial,
+            mobile: body.mobile,
+            ...extra,
+            updated_at: deps.now(),
+          });
+        }),
+      () => current(deps.db, id),
+    );
   } catch (err) {
     if (isEmailConflict(err)) throw emailTakenError();
     throw err;

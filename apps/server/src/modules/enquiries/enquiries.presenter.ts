@@ -3,6 +3,7 @@ import { presentComment } from '../comments/comments.presenter';
 import type { CommentWithUser } from '../comments/comments.repository';
 import type { EnquiryRow } from './enquiries-list.repository';
 import { canEditEnquiry } from './enquiries.policy';
+import { withVersion } from '../versions/versions.service';
 
 /** The relations a read may ask for (spec A §7); size, rent and size_from are always columns. */
 export const RELATIONS = ['company', 'user', 'scheme', 'property', 'comments'] as const;
@@ -74,5 +75,6 @@ export const presentEnquiry = (
         ? { id: r.property_id, building_num: r.building_num, full_address: r.full_address }
         : null;
   if (include.has('comments')) out.comments = comments?.get(r.id) ?? [];
-  return out;
+  // Every row carries its version: a pipeline card moves an enquiry straight from a list (ADR 0060).
+  return withVersion('enquiry', out);
 };

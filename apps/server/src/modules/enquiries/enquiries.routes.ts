@@ -1,4 +1,5 @@
 import {
+  staleOf,
   ENQUIRY_MESSAGES,
   actionSchema,
   dataOf,
@@ -19,6 +20,7 @@ import { z } from 'zod';
 import type { ServiceDeps } from '../../deps';
 import { sendCsvExport } from '../../lib/csv';
 import { authOf } from '../../plugins/session';
+import { ifMatchOf, versioned } from '../../lib/if-match';
 import * as enquiryList from './enquiries-list.service';
 import * as enquiries from './enquiries.service';
 
@@ -98,14 +100,11 @@ export const enquiriesRoutes = (root: FastifyInstance, deps: ServiceDeps): void 
       querystring: enquiryShowQuerySchema,
       response: { 200: one, 401: msgSchema, 404: msgSchema, 422: validationErrorSchema },
     },
-    handler: async (req) => ({
-      data: await enquiries.get(
-        deps,
-        authOf(req).user,
-        req.params.id,
-        enquiries.includeOf(req.query.include),
+    handler: async (req, reply) =>
+      versioned(
+        reply,
+        await enquiries.get(deps, authOf(req).user, req.params.id, enquiries.includeOf(req.query.include)),
       ),
-    }),
   });
 
   app.put('/api/enquiries/:id', {
@@ -116,11 +115,19 @@ export const enquiriesRoutes = (root: FastifyInstance, deps: ServiceDeps): void 
         "Edit an enquiry (its author, anyone of the author's company, or an admin): absent fields stay, null clears",
       params: idParamsSchema,
       body: enquiryUpdateSchema,
-      response: { 200: one, ...errors },
+      response: { 200: one, ...errors, 412: staleOf(enquirySchema) },
     },
-    handler: async (req) => ({
-      data: await enquiries.update(deps, authOf(req).user, req.params.id, req.body),
-    }),
+    handler: async (req, reply) =>
+      versioned(
+        reply,
+        await enquiries.update(
+          deps,
+          authOf(req).user,
+          req.params.id,
+          req.body,
+          ifMatchOf(req.headers['if-match']),
+        ),
+      ),
   });
 
   app.delete('/api/enquiries/:id', {

@@ -22,6 +22,7 @@ import { commentsOf, enquiryRows } from './enquiries-list.repository';
 import { assertCanEditEnquiry } from './enquiries.policy';
 import { ALL_RELATIONS, RELATIONS, commentsByEnquiry, presentEnquiry } from './enquiries.presenter';
 import * as repo from './enquiries.repository';
+import { checkVersion, refusingStale } from '../versions/versions.service';
 import type { EnquiryRecord, NewEnquiry } from './enquiries.repository';
 
 /** Today in the UK (an empty received date is "today" where the agents work). */
@@ -182,56 +183,69 @@ export const update = async (
   actor: Actor,
   id: number,
   body: EnquiryUpdateParsed,
+  expected?: string,
 ): Promise<Enquiry> => {
   const now = deps.now();
-  await deps.db.transaction(async (tx) => {
-    const found = await repo.findForWrite(tx, id);
-    if (!found) throw new NotFoundError();
-    assertCanEditEnquiry(actor, {
-      created_by: found.e.created_by,
-      creator_company_id: found.creator_company_id,
-    });
-    const before = storedValues(found.e);
-    const named = new Set<Tracked>();
-    const changes: Partial<Values> = {};
-    for (const k of TRACKED) {
-      const v = (body as Record<string, unknown>)[k];
-      if (v === undefined) continue;
-      named.add(k);
-      if (k === 'received_at') changes.received_at = (v as string | null) ?? ukToday(now);
-      else if (k === 'size_from' || k === 'size_to') changes[k] = areaText(v as number | null) ?? null;
-      else (changes as Record<string, unknown>)[k] = v;
-    }
-    const merged: Values = { ...before, ...changes };
-    const errors = enquiryRuleErrors({
-      ...merged,
-      size_from: areaValue(merged.size_from),
-      size_to: areaValue(merged.size_to),
-    });
-    if (Object.keys(errors).length) throw new ValidationError(errors);
-    if (
-      named.has('property_id') ||
-      named.has('scheme_id') ||
-      named.has('company_id') ||
-      named.has('user_id')
-    ) {
-      const { scheme_id } = await settleReferences(tx, merged, named);
-      if (named.has('property_id') || named.has('scheme_id')) {
-        changes.scheme_id = scheme_id;
-        named.add('scheme_id');
-      }
-    }
-    await repo.updateEnquiry(tx, id, { ...changes, updated_at: now });
-    await recordChanges(tx, {
-      entity_type: 'enquiry',
-      entity_id: id,
-      before: snapshot(before),
-      after: snapshot(changes, [...named]),
-      source: 'update',
-      user: actor,
-      now,
-    });
-  });
+  /** The enquiry as an edit compares it (its own fields: ADR 0060). */
+  const current = async (db: Db): Promise<Enquiry> => {
+    const [row] = await enquiryRows(db, [id]);
+    if (!row) throw new NotFoundError();
+    return presentEnquiry(row, actor, new Set());
+  };
+  await refusingStale(
+    'enquiry',
+    () =>
+      deps.db.transaction(async (tx) => {
+        const found = await repo.findForWrite(tx, id);
+        if (!found) throw new NotFoundError();
+        assertCanEditEnquiry(actor, {
+          created_by: found.e.created_by,
+          creator_company_id: found.creator_company_id,
+        });
+        await checkVersion(tx, 'enquiry', id, expected, () => current(tx));
+        const before = storedValues(found.e);
+        const named = new Set<Tracked>();
+        const changes: Partial<Values> = {};
+        for (const k of TRACKED) {
+          const v = (body as Record<string, unknown>)[k];
+          if (v === undefined) continue;
+          named.add(k);
+          if (k === 'received_at') changes.received_at = (v as string | null) ?? ukToday(now);
+          else if (k === 'size_from' || k === 'size_to') changes[k] = areaText(v as number | null) ?? null;
+          else (changes as Record<string, unknown>)[k] = v;
+        }
+        const merged: Values = { ...before, ...changes };
+        const errors = enquiryRuleErrors({
+          ...merged,
+          size_from: areaValue(merged.size_from),
+          size_to: areaValue(merged.size_to),
+        });
+        if (Object.keys(errors).length) throw new ValidationError(errors);
+        if (
+          named.has('property_id') ||
+          named.has('scheme_id') ||
+          named.has('company_id') ||
+          named.has('user_id')
+        ) {
+          const { scheme_id } = await settleReferences(tx, merged, named);
+          if (named.has('property_id') || named.has('scheme_id')) {
+            changes.scheme_id = scheme_id;
+            named.add('scheme_id');
+          }
+        }
+        await repo.updateEnquiry(tx, id, { ...changes, updated_at: now });
+        await recordChanges(tx, {
+          entity_type: 'enquiry',
+          entity_id: id,
+          before: snapshot(before),
+          after: snapshot(changes, [...named]),
+          source: 'update',
+          user: actor,
+          now,
+        });
+      }),
+    () => current(deps.db),
+  );
   return get(deps, actor, id, ALL_RELATIONS);
 };
 

@@ -11,6 +11,7 @@ import {
   propertySimpleSchema,
   propertyUpdateSchema,
   schemePropertyCreateSchema,
+  staleOf,
   validationErrorSchema,
   idParamsSchema,
 } from '@frontage/shared';
@@ -22,11 +23,13 @@ import { authOf } from '../../plugins/session';
 import { exportProperties } from './properties.export';
 import * as properties from './properties.service';
 import { sendCsvExport } from '../../lib/csv';
+import { ifMatchOf, versioned } from '../../lib/if-match';
 
 const tags = ['properties'];
 const idParams = idParamsSchema;
 const one = dataOf(propertySchema);
 const errors = { 401: msgSchema, 404: msgSchema, 422: validationErrorSchema };
+const stale = { 412: staleOf(propertySchema) };
 
 export const propertiesRoutes = (root: FastifyInstance, deps: ServiceDeps): void => {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -80,7 +83,7 @@ export const propertiesRoutes = (root: FastifyInstance, deps: ServiceDeps): void
       params: idParams,
       response: { 200: one, ...errors },
     },
-    handler: async (req) => ({ data: await properties.get(deps, req.params.id) }),
+    handler: async (req, reply) => versioned(reply, await properties.get(deps, req.params.id)),
   });
 
   app.post('/api/properties', {
@@ -115,28 +118,44 @@ export const propertiesRoutes = (root: FastifyInstance, deps: ServiceDeps): void
     preParsing,
     schema: {
       tags,
-      summary: 'Update a property (absent fields unchanged)',
+      summary: 'Update a property (absent fields unchanged; If-Match: the version read, else 412)',
       params: idParams,
       body: propertyUpdateSchema,
-      response: { 200: one, ...errors },
+      response: { 200: one, ...errors, ...stale },
     },
-    handler: async (req) => ({
-      data: await properties.update(deps, authOf(req).user, req.params.id, req.body),
-    }),
+    handler: async (req, reply) =>
+      versioned(
+        reply,
+        await properties.update(
+          deps,
+          authOf(req).user,
+          req.params.id,
+          req.body,
+          ifMatchOf(req.headers['if-match']),
+        ),
+      ),
   });
 
   app.put('/api/properties/:id/areas', {
     preParsing,
     schema: {
       tags,
-      summary: 'Set the area unit and the ticked areas (areas not sent are cleared)',
+      summary: 'Set the area unit and the ticked areas (areas not sent are cleared; If-Match as PUT)',
       params: idParams,
       body: propertyAreasSchema,
-      response: { 200: one, ...errors },
+      response: { 200: one, ...errors, ...stale },
     },
-    handler: async (req) => ({
-      data: await properties.updateAreas(deps, authOf(req).user, req.params.id, req.body),
-    }),
+    handler: async (req, reply) =>
+      versioned(
+        reply,
+        await properties.updateAreas(
+          deps,
+          authOf(req).user,
+          req.params.id,
+          req.body,
+          ifMatchOf(req.headers['if-match']),
+        ),
+      ),
   });
 
   for (const [path, list] of [

@@ -41,6 +41,7 @@ import {
   type Lists,
 } from './property-payload';
 import { offsetOf, toPage } from '../../lib/page';
+import { checkVersion, refusingStale, withVersion } from '../versions/versions.service';
 
 type CreateBody = z.output<typeof propertyCreateSchema>;
 type SchemeCreateBody = z.output<typeof schemePropertyCreateSchema>;
@@ -57,7 +58,10 @@ export type PlacesActor = Actor & { currency?: string | null };
 export const getProperty = async (db: Db, id: number): Promise<Property> => {
   const found = await repo.loadOneWithIncludes(db, id);
   if (!found) throw new NotFoundError();
-  return presentProperty(found.loaded, { include: 'all', parties: found.parties, history: found.history });
+  return withVersion(
+    'property',
+    presentProperty(found.loaded, { include: 'all', parties: found.parties, history: found.history }),
+  );
 };
 
 export const get = (deps: ServiceDeps, id: number): Promise<Property> => getProperty(deps.db, id);
@@ -322,28 +326,35 @@ export const update = async (
   actor: PlacesActor,
   id: number,
   b: UpdateBody,
+  expected?: string,
 ): Promise<Property> => {
   const lists = listsOf(b);
   const tenant = tenantOf(b);
-  return deps.db.transaction(async (tx) => {
-    const current = await repo.findRow(tx, id);
-    if (!current) throw new NotFoundError();
-    await checkReferences(tx, {
-      companies: { [tenant.field]: tenant.value, legal_tenant_id: b.legal_tenant_id },
-      schemeId: b.scheme_id,
-      lists,
-    });
-    await applyPropertyChanges(
-      tx,
-      actor,
-      current,
-      { ...columnValues(b), scheme_id: b.scheme_id },
-      lists,
-      'update',
-      deps.now(),
-    );
-    return getProperty(tx, id);
-  });
+  return refusingStale(
+    'property',
+    () =>
+      deps.db.transaction(async (tx) => {
+        await checkVersion(tx, 'property', id, expected, () => getProperty(tx, id));
+        const current = await repo.findRow(tx, id);
+        if (!current) throw new NotFoundError();
+        await checkReferences(tx, {
+          companies: { [tenant.field]: tenant.value, legal_tenant_id: b.legal_tenant_id },
+          schemeId: b.scheme_id,
+          lists,
+        });
+        await applyPropertyChanges(
+          tx,
+          actor,
+          current,
+          { ...columnValues(b), scheme_id: b.scheme_id },
+          lists,
+          'update',
+          deps.now(),
+        );
+        return getProperty(tx, id);
+      }),
+    () => getProperty(deps.db, id),
+  );
 };
 
 /** PUT /api/properties/{id}/areas: the unit and the ticked areas; every area not sent is cleared. */
@@ -352,21 +363,28 @@ export const updateAreas = async (
   actor: PlacesActor,
   id: number,
   b: AreasBody,
+  expected?: string,
 ): Promise<Property> =>
-  deps.db.transaction(async (tx) => {
-    const current = await repo.findRow(tx, id);
-    if (!current) throw new NotFoundError();
-    await applyPropertyChanges(
-      tx,
-      actor,
-      current,
-      { area_size_type: b.area_size_type, ...areaValues(b, true) },
-      {},
-      'areas',
-      deps.now(),
-    );
-    return getProperty(tx, id);
-  });
+  refusingStale(
+    'property',
+    () =>
+      deps.db.transaction(async (tx) => {
+        await checkVersion(tx, 'property', id, expected, () => getProperty(tx, id));
+        const current = await repo.findRow(tx, id);
+        if (!current) throw new NotFoundError();
+        await applyPropertyChanges(
+          tx,
+          actor,
+          current,
+          { area_size_type: b.area_size_type, ...areaValues(b, true) },
+          {},
+          'areas',
+          deps.now(),
+        );
+        return getProperty(tx, id);
+      }),
+    () => getProperty(deps.db, id),
+  );
 
 /**
  * POST /api/properties/{id}/set-me-as-landlord-contact | …-tenant-contact: adds the signed-in user

@@ -6,6 +6,7 @@ import {
   schemeListQuerySchema,
   schemeSchema,
   schemeUpdateSchema,
+  staleOf,
   validationErrorSchema,
   idParamsSchema,
 } from '@frontage/shared';
@@ -17,6 +18,7 @@ import { authOf } from '../../plugins/session';
 import { exportSchemes } from './schemes.export';
 import * as schemes from './schemes.service';
 import { sendCsvExport } from '../../lib/csv';
+import { ifMatchOf, versioned } from '../../lib/if-match';
 
 const tags = ['schemes'];
 const idParams = idParamsSchema;
@@ -62,7 +64,7 @@ export const schemesRoutes = (root: FastifyInstance, deps: ServiceDeps): void =>
       params: idParams,
       response: { 200: one, 401: msgSchema, 404: msgSchema, 422: validationErrorSchema },
     },
-    handler: async (req) => ({ data: await schemes.get(deps, req.params.id) }),
+    handler: async (req, reply) => versioned(reply, await schemes.get(deps, req.params.id)),
   });
 
   app.post('/api/schemes', {
@@ -81,11 +83,28 @@ export const schemesRoutes = (root: FastifyInstance, deps: ServiceDeps): void =>
     preParsing,
     schema: {
       tags,
-      summary: 'Update a scheme, its address and its landlord parties (absent fields unchanged)',
+      summary:
+        'Update a scheme, its address and its landlord parties (absent fields unchanged; If-Match: the version read, else 412)',
       params: idParams,
       body: schemeUpdateSchema,
-      response: { 200: one, 401: msgSchema, 404: msgSchema, 422: validationErrorSchema },
+      response: {
+        200: one,
+        401: msgSchema,
+        404: msgSchema,
+        412: staleOf(schemeSchema),
+        422: validationErrorSchema,
+      },
     },
-    handler: async (req) => ({ data: await schemes.update(deps, authOf(req).user, req.params.id, req.body) }),
+    handler: async (req, reply) =>
+      versioned(
+        reply,
+        await schemes.update(
+          deps,
+          authOf(req).user,
+          req.params.id,
+          req.body,
+          ifMatchOf(req.headers['if-match']),
+        ),
+      ),
   });
 };

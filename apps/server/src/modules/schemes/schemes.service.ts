@@ -24,6 +24,7 @@ import { presentScheme } from './schemes.presenter';
 import * as repo from './schemes.repository';
 import type { NewScheme, SchemeRow } from './schemes.repository';
 import { offsetOf, toPage } from '../../lib/page';
+import { checkVersion, refusingStale, withVersion } from '../versions/versions.service';
 
 type CreateBody = z.output<typeof schemeCreateSchema>;
 type UpdateBody = z.output<typeof schemeUpdateSchema>;
@@ -42,7 +43,10 @@ export const getScheme = async (db: Db, id: number): Promise<Scheme> => {
     entity_id: id,
     address_id: loaded.s.address_id,
   });
-  return presentScheme(loaded, { include: 'all', parties: lists.get(id), units, history });
+  return withVersion(
+    'scheme',
+    presentScheme(loaded, { include: 'all', parties: lists.get(id), units, history }),
+  );
 };
 
 export const get = (deps: ServiceDeps, id: number): Promise<Scheme> => getScheme(deps.db, id);
@@ -206,11 +210,23 @@ export const applySchemeChanges = async (
 };
 
 /** PUT /api/schemes/{id} (spec B §3): absent fields unchanged. */
-export const update = async (deps: ServiceDeps, actor: Actor, id: number, b: UpdateBody): Promise<Scheme> =>
-  deps.db.transaction(async (tx) => {
-    const current = await repo.findRow(tx, id);
-    if (!current) throw new NotFoundError();
-    await checkReferences(tx, { companies: {}, lists: listsOf(b) });
-    await applySchemeChanges(tx, actor, current, b, { source: 'update', now: deps.now() });
-    return getScheme(tx, id);
-  });
+export const update = async (
+  deps: ServiceDeps,
+  actor: Actor,
+  id: number,
+  b: UpdateBody,
+  expected?: string,
+): Promise<Scheme> =>
+  refusingStale(
+    'scheme',
+    () =>
+      deps.db.transaction(async (tx) => {
+        await checkVersion(tx, 'scheme', id, expected, () => getScheme(tx, id));
+        const current = await repo.findRow(tx, id);
+        if (!current) throw new NotFoundError();
+        await checkReferences(tx, { companies: {}, lists: listsOf(b) });
+        await applySchemeChanges(tx, actor, current, b, { source: 'update', now: deps.now() });
+        return getScheme(tx, id);
+      }),
+    () => getScheme(deps.db, id),
+  );
