@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createDb } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
@@ -12,11 +14,39 @@ declare module 'vitest' {
   }
 }
 
+/**
+ * PostgreSQL: wipes and migrates the given database once; every test file copies it (see
+ * pg-file-database.ts). Teardown drops the copies.
+ */
+const migrateTemplate = async (url: string) => {
+  const handle = await createDb({ databaseUrl: url, poolMax: 1 });
+  await handle.db.execute(sql.raw('drop schema if exists drizzle cascade'));
+  await handle.db.execute(sql.raw('drop schema if exists public cascade'));
+  await handle.db.execute(sql.raw('create schema public'));
+  await runMigrations(handle);
+  await handle.close();
+  const template = new URL(url);
+  const name = decodeURIComponent(template.pathname.slice(1));
+  return async () => {
+    const admin = new pg.Client({
+      connectionString: Object.assign(new URL(template.href), { pathname: '/postgres' }).href,
+    });
+    await admin.connect();
+    const copies = await admin.query<{ datname: string }>(
+      `select datname from pg_database where datname like $1`,
+      [`${name.replace(/[\\%_]/g, '\\$&')}\\_%`],
+    );
+    for (const { datname } of copies.rows) await admin.query(`drop database if exists "${datname}" with (force)`);
+    await admin.end();
+  };
+};
+
 /** Migrates one PGlite once and dumps it, so test files skip PGlite's slow initdb. */
 export default async function setup(project: TestProject) {
-  if (process.env.TEST_DATABASE_URL) {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
     project.provide('pgliteSnapshot', '');
-    return;
+    return migrateTemplate(url);
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'frontage-pglite-'));
   const file = path.join(dir, 'migrated.tar');

@@ -37,7 +37,7 @@ let sharedHandle: Promise<DbHandle> | undefined;
 
 /**
  * One database per test file: a fresh in-memory PGlite, or — when TEST_DATABASE_URL is set —
- * that PostgreSQL database, wiped (schemas public and drizzle recreated) and migrated.
+ * the file's own copy of that migrated PostgreSQL database.
  */
 const getDb = (): Promise<DbHandle> => {
   sharedHandle ??= (async () => {
@@ -48,11 +48,8 @@ const getDb = (): Promise<DbHandle> => {
       poolMax: 5,
       pgliteLoadDataDir: snapshot ? new Blob([fs.readFileSync(snapshot)]) : undefined,
     });
-    if (url) {
-      await handle.db.execute(sql.raw('drop schema if exists drizzle cascade'));
-      await handle.db.execute(sql.raw('drop schema if exists public cascade'));
-      await handle.db.execute(sql.raw('create schema public'));
-    }
+    // PostgreSQL: the file's own copy of the migrated template (pg-file-database.ts); PGlite: the
+    // migrated snapshot. Either way the migrations are in; this only checks the journal.
     await runMigrations(handle);
     return handle;
   })();

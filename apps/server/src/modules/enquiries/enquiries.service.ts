@@ -244,7 +244,7 @@ export const update = async (
           now,
         });
       }),
-    () => current(deps.db),
+    () => get(deps, actor, id, ALL_RELATIONS),
   );
   return get(deps, actor, id, ALL_RELATIONS);
 };

@@ -11,6 +11,7 @@ import {
   type Page,
 } from '@frontage/shared';
 import { ApiError, http } from '../../lib/http';
+import { versionHeaders } from '../../lib/staleEdit';
 
 /** Query keys of everything company-shaped; invalidating `all` refreshes lists, pickers and pages. */
 export const companyKeys = {
@@ -200,7 +201,7 @@ const useInvalidateCompanies = () => {
   };
 };
 
-/** PUT /api/companies/{id} (JSON), then the logo: replaced (POST, multipart) or removed (DELETE). */
+/** PUT /api/companies/{id} (JSON, If-Match), then the logo: replaced (POST, multipart) or removed (DELETE). */
 export const useUpdateCompany = () => {
   const invalidate = useInvalidateCompanies();
   return useMutation({
@@ -209,8 +210,15 @@ export const useUpdateCompany = () => {
       fields: CompanyWrite;
       logo: File | null;
       removeLogo: boolean;
+      /** The version the form was opened on (If-Match): a stale save is refused with 412. */
+      version?: string;
     }) => {
-      let company = (await http.put<{ data: Company }>(`/companies/${args.id}`, args.fields)).data;
+      let company = (
+        await http.put<{ data: Company }>(`/companies/${args.id}`, args.fields, {
+          headers: versionHeaders(args.version),
+          quiet: [412],
+        })
+      ).data;
       if (args.logo) {
         const form = new FormData();
         form.append('logo', args.logo, args.logo.name);

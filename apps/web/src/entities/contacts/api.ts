@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { CONTACT_SORTS, PAGE_SIZE_PICKER, type User, type Page } from '@frontage/shared';
 import { http } from '../../lib/http';
 import { companyKeys, type CompanyRef } from '../companies/api';
+import { versionHeaders } from '../../lib/staleEdit';
 
 /** Contacts are users (spec A §3); the API answers with the user shape. */
 export type Contact = User;
@@ -126,8 +127,14 @@ const useInvalidateContacts = () => {
 export const useUpdateContact = () => {
   const invalidate = useInvalidateContacts();
   return useMutation({
-    mutationFn: async ({ id, body }: { id: number; body: ContactWrite }) =>
-      (await http.put<{ data: Contact }>(`/users/${id}`, body, { query: { include: 'company' } })).data,
+    mutationFn: async ({ id, body, version }: { id: number; body: ContactWrite; version?: string }) =>
+      (
+        await http.put<{ data: Contact }>(`/users/${id}`, body, {
+          query: { include: 'company' },
+          headers: versionHeaders(version),
+          quiet: [412],
+        })
+      ).data,
     onSuccess: invalidate,
   });
 };

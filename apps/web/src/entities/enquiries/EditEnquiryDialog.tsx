@@ -13,7 +13,15 @@ import {
   Skeleton,
   Typography,
 } from '@mui/material';
-import { DIALOG_WIDTHS, formatDateTime } from '@frontage/shared';
+import {
+  DIALOG_WIDTHS,
+  ENQUIRY_STAGE_LABELS,
+  REASON_LABELS,
+  formatDateTime,
+  formatMoney,
+} from '@frontage/shared';
+import { StaleEditNotice } from '../../components/StaleEditNotice';
+import { staleRows, useStaleEdit } from '../../lib/staleEdit';
 import { submitOnEnter } from '../../components/RecordForm';
 import { useDiscardGuard } from '../../components/useDiscardGuard';
 import { applyServerErrors } from '../../lib/applyServerErrors';
@@ -66,7 +74,7 @@ export function EditEnquiryDialog({ id, onClose, onSaved }: EditEnquiryDialogPro
         slotProps={{ paper: { sx: { maxWidth: DIALOG_WIDTHS.editEnquiry } } }}
       >
         <DialogTitle id={titleId}>{EDIT_ENQUIRY_TITLE}</DialogTitle>
-        {q.data && q.data.id === id ? (
+        {q.data && q.data.id === id && q.isFetchedAfterMount ? (
           <EditEnquiryForm
             key={q.data.id}
             enquiry={q.data}
@@ -105,6 +113,28 @@ export function EditEnquiryDialog({ id, onClose, onSaved }: EditEnquiryDialogPro
   );
 }
 
+const ENQUIRY_FIELD_LABELS: Record<string, string> = {
+  property_id: 'Property',
+  scheme_id: 'Scheme',
+  company_id: 'Company',
+  user_id: 'Contact',
+  received_at: 'Received Date',
+  size_from: 'Size From',
+  size_to: 'Size To',
+  rent_from: 'Rent From',
+  rent_to: 'Rent To',
+  stage: 'Stage',
+  reason: 'Reason',
+};
+
+/** Stage and reason by their labels, rents as money; the rest as the notice shows any field. */
+const shownEnquiryField = (field: string, e: Enquiry): string | undefined => {
+  if (field === 'stage') return ENQUIRY_STAGE_LABELS[e.stage];
+  if (field === 'reason') return REASON_LABELS[e.reason];
+  if (field === 'rent_from' || field === 'rent_to') return e[field] ? formatMoney(e[field]) : '—';
+  return undefined;
+};
+
 function EditEnquiryForm({
   enquiry,
   onDiscard,
@@ -120,6 +150,7 @@ function EditEnquiryForm({
 }) {
   const form = useEnquiryForm(enquiryFormOf(enquiry), null);
   const update = useUpdateEnquiry();
+  const stale = useStaleEdit('enquiry', enquiry);
   const readOnly = !enquiry.can_edit;
   const {
     handleSubmit,
@@ -130,8 +161,11 @@ function EditEnquiryForm({
   const submit = handleSubmit(async (values) => {
     if (readOnly) return;
     try {
-      onSaved(await update.mutateAsync({ id: enquiry.id, body: enquiryUpdateOf(values) }));
+      onSaved(
+        await update.mutateAsync({ id: enquiry.id, body: enquiryUpdateOf(values), version: stale.version }),
+      );
     } catch (err) {
+      if (stale.catchStale(err)) return;
       if (
         !applyServerErrors(err, form.setError, enquiryFieldOf) &&
         err instanceof ApiError &&
@@ -161,6 +195,13 @@ function EditEnquiryForm({
           <Alert severity="info" sx={{ mb: 2 }}>
             Only its author, colleagues of the author's company and admins may change this enquiry.
           </Alert>
+        )}
+        {stale.current && (
+          <StaleEditNotice
+            rows={staleRows(stale, (f) => ENQUIRY_FIELD_LABELS[f] ?? f, shownEnquiryField)}
+            onTakeCurrent={() => stale.takeCurrent((e) => form.reset(enquiryFormOf(e)))}
+            onKeepMine={stale.keepMine}
+          />
         )}
         <EnquiryFields form={form} withSubject disabled={readOnly} />
         <Box

@@ -15,6 +15,7 @@ import type {
   Reason,
 } from '@frontage/shared';
 import { http } from '../../lib/http';
+import { versionHeaders } from '../../lib/staleEdit';
 
 /**
  * Query keys of enquiry reads: invalidating `all` refreshes every list, board column, match list
@@ -96,8 +97,14 @@ export const useCreateEnquiry = () => {
 export const useUpdateEnquiry = ({ quiet = [422] }: { quiet?: readonly number[] } = {}) => {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, body }: { id: number; body: EnquiryUpdate }) =>
-      (await http.put<{ data: Enquiry }>(`/enquiries/${id}`, body, { quiet, successNotice: false })).data,
+    mutationFn: async ({ id, body, version }: { id: number; body: EnquiryUpdate; version?: string }) =>
+      (
+        await http.put<{ data: Enquiry }>(`/enquiries/${id}`, body, {
+          quiet: version ? [...quiet, 412] : quiet,
+          successNotice: false,
+          headers: versionHeaders(version),
+        })
+      ).data,
     onSuccess: () => refreshEnquiries(qc),
   });
 };

@@ -15,23 +15,49 @@ import { RecordForm } from '../../../components/RecordForm';
 import { VerificationIndicator } from '../../../entities/companies/VerificationIndicator';
 import { CreateContactDialog } from '../../../entities/contacts/CreateContactDialog';
 import { useCurrentUser } from '../../../lib/session';
-import { useCompany, useCompanyContacts, useUpdateCompany } from '../../../entities/companies/api';
+import {
+  useCompany,
+  useCompanyCategories,
+  useCompanyContacts,
+  useUpdateCompany,
+} from '../../../entities/companies/api';
+import { StaleEditNotice } from '../../../components/StaleEditNotice';
+import { staleRows, useStaleEdit } from '../../../lib/staleEdit';
 
 /** /companies/{id}/edit — the company form (PUT; the logo replaced or removed separately) and its contacts. */
 export default function EditCompanyPage() {
   const id = Number(useParams().id) || null;
-  const { data: company, isPending, isError } = useCompany(id);
+  const { data: company, isPending, isError, isFetchedAfterMount } = useCompany(id);
 
   return (
     <Box sx={{ maxWidth: 760 }}>
       <PageHeading title="Edit Company" />
       {isPending && <LinearProgress aria-label="Loading company" />}
       {isError && <Alert severity="error">The company could not be loaded.</Alert>}
-      {company && <EditCompanyForm key={`${company.id}-${company.updated_at}`} company={company} />}
+      {/* The form opens on a fresh read (its version is what a save names), and a later refetch
+          never resets what the user is typing: a change by someone else is shown on save. */}
+      {company && isFetchedAfterMount && <EditCompanyForm key={company.id} company={company} />}
       {company && <CompanyContacts company={company} />}
     </Box>
   );
 }
+
+const COMPANY_FIELD_LABELS: Record<string, string> = {
+  name: 'Name',
+  domain: 'Domain',
+  phone: 'Phone',
+  categories: 'Categories',
+  logo: 'Logo',
+};
+
+const companyFormOf = (company: Company) => ({
+  name: company.name,
+  domain: company.domain ?? '',
+  phone: company.phone ?? '',
+  categories: company.categories,
+  logo: null,
+  remove_logo: false,
+});
 
 function EditCompanyForm({ company }: { company: Company }) {
   const me = useCurrentUser();
@@ -39,14 +65,9 @@ function EditCompanyForm({ company }: { company: Company }) {
   const allowed = canEditMaster(me, company.id);
   const navigate = useNavigate();
   const update = useUpdateCompany();
-  const form = useCompanyForm({
-    name: company.name,
-    domain: company.domain ?? '',
-    phone: company.phone ?? '',
-    categories: company.categories,
-    logo: null,
-    remove_logo: false,
-  });
+  const stale = useStaleEdit('company', company);
+  const categories = useCompanyCategories(stale.current !== null);
+  const form = useCompanyForm(companyFormOf(company));
   const {
     handleSubmit,
     formState: { isValid, isSubmitting, isDirty },
@@ -59,9 +80,11 @@ function EditCompanyForm({ company }: { company: Company }) {
         fields: companyWriteOf(values, admin),
         logo: values.logo ?? null,
         removeLogo: values.remove_logo,
+        version: stale.version,
       });
       void navigate(`/companies?id=${company.id}`);
     } catch (err) {
+      if (stale.catchStale(err)) return;
       applyCompanyServerErrors(err, form);
     }
   }, warnInvalidCompany);
@@ -79,6 +102,26 @@ function EditCompanyForm({ company }: { company: Company }) {
           {company.name}
         </Typography>
       </Stack>
+      {stale.current && (
+        <StaleEditNotice
+          rows={staleRows(
+            stale,
+            (f) => COMPANY_FIELD_LABELS[f] ?? f,
+            (f, c) =>
+              f === 'categories'
+                ? c.categories
+                    .map((id) => categories.data?.find((k) => k.id === id)?.name ?? `#${id}`)
+                    .join(', ') || '—'
+                : f === 'logo'
+                  ? c.logo
+                    ? 'A new logo'
+                    : 'No logo'
+                  : undefined,
+          )}
+          onTakeCurrent={() => stale.takeCurrent((c) => form.reset(companyFormOf(c)))}
+          onKeepMine={stale.keepMine}
+        />
+      )}
       <RecordForm
         label="Edit Company"
         submit={() => void submit()}

@@ -12,26 +12,39 @@ import {
 } from '../../../entities/contacts/ContactForm';
 import { RecordForm } from '../../../components/RecordForm';
 import { useCurrentUser } from '../../../lib/session';
+import { StaleEditNotice } from '../../../components/StaleEditNotice';
+import { staleRows, useStaleEdit } from '../../../lib/staleEdit';
 
 /** /users/{id}/edit — the contact form, saved with PUT /api/users/{id}. */
 export default function EditContactPage() {
   const id = Number(useParams().id) || null;
-  const { data: contact, isPending, isError } = useContact(id);
+  const { data: contact, isPending, isError, isFetchedAfterMount } = useContact(id);
   return (
     <Box sx={{ maxWidth: 640 }}>
       <PageHeading title="Edit Contact" />
       {isPending && <LinearProgress aria-label="Loading contact" />}
       {isError && <Alert severity="error">The contact could not be loaded.</Alert>}
-      {contact && <EditContactForm key={`${contact.id}-${contact.updated_at}`} contact={contact} />}
+      {/* Opened on a fresh read whose version a save names; a refetch never resets the input. */}
+      {contact && isFetchedAfterMount && <EditContactForm key={contact.id} contact={contact} />}
     </Box>
   );
 }
+
+const CONTACT_FIELD_LABELS: Record<string, string> = {
+  name: 'Name',
+  email: 'E-mail',
+  company_id: 'Company',
+  direct_dial: 'Direct Dial',
+  mobile: 'Mobile',
+  type: 'User type',
+};
 
 function EditContactForm({ contact }: { contact: Contact }) {
   const me = useCurrentUser();
   const allowed = canEditMaster(me, contact.company_id) || me.id === contact.id;
   const navigate = useNavigate();
   const update = useUpdateContact();
+  const stale = useStaleEdit('contact', contact);
   const form = useContactForm(contactFormOf(contact));
   const {
     handleSubmit,
@@ -40,9 +53,10 @@ function EditContactForm({ contact }: { contact: Contact }) {
 
   const submit = handleSubmit(async (values) => {
     try {
-      await update.mutateAsync({ id: contact.id, body: contactWriteOf(values) });
+      await update.mutateAsync({ id: contact.id, body: contactWriteOf(values), version: stale.version });
       void navigate(`/users?id=${contact.id}`);
     } catch (err) {
+      if (stale.catchStale(err)) return;
       applyContactServerErrors(err, form);
     }
   });
@@ -53,6 +67,13 @@ function EditContactForm({ contact }: { contact: Contact }) {
         <Alert severity="info" sx={{ mb: 2 }}>
           Only an administrator or someone of the contact&apos;s company can change this contact.
         </Alert>
+      )}
+      {stale.current && (
+        <StaleEditNotice
+          rows={staleRows(stale, (f) => CONTACT_FIELD_LABELS[f] ?? f)}
+          onTakeCurrent={() => stale.takeCurrent((c) => form.reset(contactFormOf(c)))}
+          onKeepMine={stale.keepMine}
+        />
       )}
       <RecordForm
         label="Edit Contact"
