@@ -36,6 +36,7 @@ import { mapRoutes } from './modules/map/map.routes';
 import { reportsRoutes } from './modules/reports/gap-analysis.routes';
 import { storeListsRoutes } from './modules/store-lists/store-lists.routes';
 import { verificationQueueRoutes } from './modules/verification-queue/verification-queue.routes';
+import { videosRoutes } from './modules/videos/videos.routes';
 import { errorHandler, notFoundHandler } from './plugins/error-handler';
 import { frameworkErrors } from './plugins/framework-errors';
 import { inputGuard } from './plugins/input-guard';
@@ -77,6 +78,9 @@ export const CSP_DIRECTIVES = {
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
   workerSrc: ["'self'", 'blob:'],
+  // Help videos (ADR 0063): the hosted ids' cookie-less embed, and video files over https.
+  frameSrc: ['https://www.youtube-nocookie.com'],
+  mediaSrc: ["'self'", 'https:'],
   objectSrc: ["'none'"],
   frameAncestors: ["'none'"],
   baseUri: ["'self'"],
@@ -218,6 +222,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   reportsRoutes(app, services);
   storeListsRoutes(app, services);
   verificationQueueRoutes(app, services);
+  videosRoutes(app, services);
 
   notFoundHandler(app, await staticWeb(app, config.webDistDir));
   return app;
