@@ -74,7 +74,8 @@ export const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
+  // i.ytimg.com: a hosted help video's thumbnail, the probe that its host can be reached (ADR 0064).
+  imgSrc: ["'self'", 'data:', 'blob:', 'https://i.ytimg.com'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
   workerSrc: ["'self'", 'blob:'],
