@@ -108,7 +108,7 @@ describe('/core — Videos', () => {
       const ask = await screen.findByRole('dialog', { name: 'Please confirm' });
       await user.click(within(ask).getByRole('button', { name: 'No' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.callsTo('DELETE', '/api/core/videos/2')).toHaveLength(0);
+      expect(api.callsTo('DELETE', '/api/core/videos/2')).toHaveLength(0);
       await user.click(within(table).getByRole('button', { name: 'Delete Finding properties' }));
       await user.click(
         within(await screen.findByRole('dialog', { name: 'Please confirm' })).getByRole('button', {
