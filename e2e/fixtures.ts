@@ -4,7 +4,21 @@ import { expect, type Page } from '@playwright/test';
 export const ADMIN = { email: 'admin@example.com', password: 'demo-admin-2026', name: 'Alex Morgan' };
 export const AGENT = { email: 'agent@example.com', password: 'demo-agent-2026', name: 'Jamie Patel' };
 
-export async function login(page: Page, who: { email: string; password: string }): Promise<void> {
+/**
+ * Signs in. The demo seed offers help videos on /properties and /map (issue 17 item 2): their
+ * dialog would stand in front of every other spec's screen, so the page's videos are answered
+ * with none unless `helpVideos` is asked for (help-videos.spec.ts).
+ */
+export async function login(
+  page: Page,
+  who: { email: string; password: string },
+  opts: { helpVideos?: boolean } = {},
+): Promise<void> {
+  if (!opts.helpVideos)
+    await page.context().route(
+      (url) => url.pathname === '/api/videos',
+      (route) => route.fulfill({ json: { data: [] } }),
+    );
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'E-mail' }).fill(who.email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(who.password);

@@ -36,6 +36,7 @@ import { mapRoutes } from './modules/map/map.routes';
 import { reportsRoutes } from './modules/reports/gap-analysis.routes';
 import { storeListsRoutes } from './modules/store-lists/store-lists.routes';
 import { verificationQueueRoutes } from './modules/verification-queue/verification-queue.routes';
+import { videosRoutes } from './modules/videos/videos.routes';
 import { errorHandler, notFoundHandler } from './plugins/error-handler';
 import { frameworkErrors } from './plugins/framework-errors';
 import { inputGuard } from './plugins/input-guard';
@@ -73,10 +74,14 @@ export const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
+  // i.ytimg.com: a hosted help video's thumbnail, the probe that its host can be reached (ADR 0064).
+  imgSrc: ["'self'", 'data:', 'blob:', 'https://i.ytimg.com'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
   workerSrc: ["'self'", 'blob:'],
+  // Help videos (ADR 0063): the hosted ids' cookie-less embed, and video files over https.
+  frameSrc: ['https://www.youtube-nocookie.com'],
+  mediaSrc: ["'self'", 'https:'],
   objectSrc: ["'none'"],
   frameAncestors: ["'none'"],
   baseUri: ["'self'"],
@@ -218,6 +223,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   reportsRoutes(app, services);
   storeListsRoutes(app, services);
   verificationQueueRoutes(app, services);
+  videosRoutes(app, services);
 
   notFoundHandler(app, await staticWeb(app, config.webDistDir));
   return app;

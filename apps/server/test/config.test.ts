@@ -128,7 +128,7 @@ describe('MAP_STYLE_URL', () => {
     expect(res.json().data.map_style_url).toBe('https://tiles.example.com/styles/streets/style.json');
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("connect-src 'self' https://tiles.example.com");
-    expect(csp).toContain("img-src 'self' data: blob: https://tiles.example.com");
+    expect(csp).toContain("img-src 'self' data: blob: https://i.ytimg.com https://tiles.example.com");
   });
 });
 

@@ -197,7 +197,10 @@ describe('headers and documentation', () => {
       "default-src 'self'",
       "script-src 'self'",
       "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob:",
+      "img-src 'self' data: blob: https://i.ytimg.com",
+      // Help videos (ADR 0063, 0064): the cookie-less embed and video files over https only.
+      'frame-src https://www.youtube-nocookie.com',
+      "media-src 'self' https:",
       "object-src 'none'",
       "frame-ancestors 'none'",
       "form-action 'self'",

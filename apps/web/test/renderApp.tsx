@@ -23,6 +23,7 @@ export function renderApp(
     'GET /api/auth/me': () =>
       opts.user ? json(200, { data: opts.user }) : json(401, { msg: 'Unauthenticated.' }),
     'GET /api/config': () => json(200, { data: CONFIG }),
+    'GET /api/videos': () => json(200, { data: [] }),
     'GET /api/notifications/unread-count': () => json(200, { unread_count: opts.unread ?? 0 }),
     'POST /api/auth/logout': () =>
       json(200, { status: 'success', msg: 'You have been logged out.', data: null }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCY_CHOICES, THEMES } from './enums';
 import { LOGIN_MESSAGES } from './login';
+import { VIDEO_ID_MAX } from './video.schema';
 
 export const PASSWORD_MIN = 8;
 
@@ -43,5 +44,5 @@ export type ProfileUpdateBody = z.input<typeof profileUpdateBodySchema>;
 export const themeBodySchema = z.object({ theme: z.enum(THEMES) });
 export type ThemeBody = z.infer<typeof themeBodySchema>;
 
-/** PUT /api/settings/hide-video (spec A §7) */
-export const hideVideoBodySchema = z.object({ video_id: z.string().trim().min(1).max(100) });
+/** PUT /api/settings/hide-video (spec A §7): a video_id, which may be a video file's https URL. */
+export const hideVideoBodySchema = z.object({ video_id: z.string().trim().min(1).max(VIDEO_ID_MAX) });

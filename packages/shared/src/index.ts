@@ -36,3 +36,4 @@ export * from './store-list.schema';
 export * from './verification-queue.schema';
 export * from './gap-analysis.schema';
 export * from './versions';
+export * from './video.schema';

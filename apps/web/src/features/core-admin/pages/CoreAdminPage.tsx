@@ -4,10 +4,12 @@ import { Box, Tab, Tabs } from '@mui/material';
 import { PageHeading } from '../../../components/PageHeading';
 import { RetailersTab } from '../components/RetailersTab';
 import { VerificationQueueTab } from '../components/VerificationQueueTab';
+import { VideosTab } from '../components/VideosTab';
 
 const TABS = [
   { value: 'retailers', label: 'Retailers' },
   { value: 'queue', label: 'Verification queue' },
+  { value: 'videos', label: 'Videos' },
 ] as const;
 type CoreTab = (typeof TABS)[number]['value'];
 
@@ -18,7 +20,7 @@ type CoreTab = (typeof TABS)[number]['value'];
 export default function CoreAdminPage() {
   const id = useId();
   const [params, setParams] = useSearchParams();
-  const tab: CoreTab = params.get('tab') === 'queue' ? 'queue' : 'retailers';
+  const tab: CoreTab = TABS.find((t) => t.value === params.get('tab'))?.value ?? 'retailers';
   const choose = (next: CoreTab) =>
     setParams(
       (p) => {
@@ -51,7 +53,7 @@ export default function CoreAdminPage() {
         ))}
       </Tabs>
       <Box role="tabpanel" id={`${id}-panel-${tab}`} aria-labelledby={`${id}-tab-${tab}`}>
-        {tab === 'retailers' ? <RetailersTab /> : <VerificationQueueTab />}
+        {tab === 'videos' ? <VideosTab /> : tab === 'retailers' ? <RetailersTab /> : <VerificationQueueTab />}
       </Box>
     </Box>
   );
