@@ -1,6 +1,6 @@
 import { useNavigate, useParams } from 'react-router';
 import { Alert, Box, LinearProgress, Paper } from '@mui/material';
-import { canEditMaster } from '@frontage/shared';
+import { canEditMaster, isAdmin } from '@frontage/shared';
 import { PageHeading } from '../../../components/PageHeading';
 import { type Contact, useContact, useUpdateContact } from '../../../entities/contacts/api';
 import {
@@ -10,6 +10,7 @@ import {
   contactWriteOf,
   useContactForm,
 } from '../../../entities/contacts/ContactForm';
+import { ContactAccountSection } from '../../../entities/contacts/ContactAccountSection';
 import { RecordForm } from '../../../components/RecordForm';
 import { useCurrentUser } from '../../../lib/session';
 
@@ -30,9 +31,11 @@ export default function EditContactPage() {
 function EditContactForm({ contact }: { contact: Contact }) {
   const me = useCurrentUser();
   const allowed = canEditMaster(me, contact.company_id) || me.id === contact.id;
+  const admin = isAdmin(me);
   const navigate = useNavigate();
   const update = useUpdateContact();
-  const form = useContactForm(contactFormOf(contact));
+  const initial = contactFormOf(contact, admin);
+  const form = useContactForm(initial);
   const {
     handleSubmit,
     formState: { isValid, isSubmitting, isDirty },
@@ -40,7 +43,7 @@ function EditContactForm({ contact }: { contact: Contact }) {
 
   const submit = handleSubmit(async (values) => {
     try {
-      await update.mutateAsync({ id: contact.id, body: contactWriteOf(values) });
+      await update.mutateAsync({ id: contact.id, body: contactWriteOf(values, initial) });
       void navigate(`/users?id=${contact.id}`);
     } catch (err) {
       applyContactServerErrors(err, form);
@@ -63,6 +66,7 @@ function EditContactForm({ contact }: { contact: Contact }) {
         cancelTo="/users"
       >
         <ContactFormFields form={form} />
+        {admin && <ContactAccountSection form={form} self={me.id === contact.id} />}
       </RecordForm>
     </Paper>
   );
