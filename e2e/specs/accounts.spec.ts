@@ -73,7 +73,12 @@ test('an admin gives a contact a temporary password; the contact signs in and is
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(contact.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByText('Please change your password!').first()).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1, name: 'My Properties' })).toBeVisible();
+  await expect(page).not.toHaveURL(/\/login$/);
+  const me = await page.request.get('/api/auth/me', { headers: XHR });
+  expect(((await me.json()) as { data: { email: string; is_temp: boolean } }).data).toMatchObject({
+    email: contact.email,
+    is_temp: true,
+  });
 });
 
 test('turning a sign-in off asks first', async ({ page }) => {
