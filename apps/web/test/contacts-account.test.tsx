@@ -129,3 +129,38 @@ describe('the Account section of a contact', () => {
     expect(within(form).getByText(CONTACT_MESSAGES.cannotDemoteSelf)).toBeInTheDocument();
   });
 });
+
+describe('the Account section on /users/create', () => {
+  it('lets an admin create a contact who can sign in; an agent does not see it', async () => {
+    const { api, user, unmount } = renderApp('/users/create', {
+      user: makeAdmin(),
+      routes: {
+        'POST /api/users': (req) => json(201, { data: { ...priya, ...(req.body as object), id: 9 } }),
+        'GET /api/users/9': () => json(200, { data: { ...priya, id: 9 } }),
+        'GET /api/users': () => json(200, { data: [], meta: { pagination: { total: 0 } } }),
+        'GET /api/companies/by-domain': () => json(404, { msg: 'Not found.' }),
+      },
+    });
+    const form = await screen.findByRole('form', { name: 'New Contact' });
+    await user.type(within(form).getByRole('textbox', { name: /^Name/ }), 'Robin New');
+    await user.type(within(form).getByRole('textbox', { name: /^E-mail/ }), 'robin@example.com');
+    await user.click(within(form).getByRole('switch', { name: 'Can sign in' }));
+    await user.type(within(form).getByLabelText(/Temporary password/), 'temporary-pass-1');
+    const save = within(form).getByRole('button', { name: 'Save' });
+    await waitFor(() => expect(save).toBeEnabled());
+    await user.click(save);
+    await waitFor(() => expect(api.callsTo('POST', '/api/users')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/users')[0]!.body).toMatchObject({
+      name: 'Robin New',
+      email: 'robin@example.com',
+      can_sign_in: true,
+      password: 'temporary-pass-1',
+    });
+    expect(api.callsTo('POST', '/api/users')[0]!.body).not.toHaveProperty('type');
+    unmount();
+
+    renderApp('/users/create', { user: makeUser(), routes: {} });
+    const agentForm = await screen.findByRole('form', { name: 'New Contact' });
+    expect(within(agentForm).queryByRole('region', { name: 'Account' })).not.toBeInTheDocument();
+  });
+});
