@@ -17,6 +17,7 @@ export const makeUser = (overrides: Partial<User> = {}): User => ({
   mobile: null,
   type: 'user',
   is_temp: false,
+  can_sign_in: true,
   currency: 'GBP',
   settings: { theme: 'light', hidden_videos: [] },
   last_activity: null,

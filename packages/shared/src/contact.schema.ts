@@ -17,6 +17,10 @@ export const CONTACT_MESSAGES = {
   cannotDeleteSelf: 'You cannot delete your own account.',
   companyLocked: 'Only an administrator can move a user who can sign in to another company.',
   emailLocked: 'Only the user or an administrator can change the e-mail a user signs in with.',
+  passwordNeeded: 'Give a temporary password so that the user can sign in.',
+  passwordWithoutSignIn: 'A user who cannot sign in has no password: leave it empty.',
+  cannotDisableSelf: 'You cannot turn off your own sign-in.',
+  cannotDemoteSelf: 'You cannot remove your own administrator rights.',
 } as const;
 
 const optionalText = (max: number) =>
@@ -30,8 +34,9 @@ const optionalText = (max: number) =>
 
 /**
  * POST /api/users and PUT /api/users/{id} (spec A §7: company_id, name, email, direct_dial,
- * mobile). `type` and `password` (a temporary password: sets is_temp) are admin-only and ignored
- * for everyone else.
+ * mobile). `type`, `password` (a temporary password: sets is_temp) and `can_sign_in` (false
+ * clears the password and signs the user out everywhere) are admin-only and ignored for everyone
+ * else (ADR 0065).
  */
 export const contactBodySchema = z.object({
   company_id: idSchema.nullable().optional().default(null),
@@ -51,6 +56,7 @@ export const contactBodySchema = z.object({
   mobile: optionalText(50),
   type: z.enum(USER_TYPES).optional(),
   password: z.string().min(PASSWORD_MIN, CONTACT_MESSAGES.passwordMin).max(200).optional(),
+  can_sign_in: z.boolean().optional(),
 });
 export type ContactBody = z.input<typeof contactBodySchema>;
 

@@ -28,6 +28,8 @@ export const userSchema = z.object({
   mobile: z.string().nullable(),
   type: z.enum(USER_TYPES),
   is_temp: z.boolean(),
+  /** The user has a password (ADR 0065); the password itself never leaves the server. */
+  can_sign_in: z.boolean(),
   currency: z.enum(CURRENCY_CHOICES),
   settings: userSettingsSchema,
   last_activity: z.string().nullable(),

@@ -48,6 +48,7 @@ export const presentUser = (
   mobile: u.mobile,
   type: u.type,
   is_temp: u.is_temp,
+  can_sign_in: u.password_hash !== null,
   currency: asCurrency(u.currency),
   settings: presentSettings(settings),
   last_activity: iso(u.last_activity),

@@ -101,6 +101,11 @@ export const deleteSession = async (db: Db, id: number): Promise<void> => {
   await db.delete(sessions).where(eq(sessions.id, id));
 };
 
+/** Signs a user out everywhere: every request with one of their cookies is a 401 from now on. */
+export const deleteUserSessions = async (db: Db, userId: number): Promise<void> => {
+  await db.delete(sessions).where(eq(sessions.user_id, userId));
+};
+
 export const deleteOtherSessions = async (db: Db, userId: number, keepSessionId: number): Promise<void> => {
   await db.delete(sessions).where(and(eq(sessions.user_id, userId), ne(sessions.id, keepSessionId)));
 };

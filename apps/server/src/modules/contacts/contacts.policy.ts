@@ -41,5 +41,28 @@ export const assertMayDelete = (actor: Actor, contactId: number): void => {
   if (actor.id === contactId) throw new ForbiddenError(CONTACT_MESSAGES.cannotDeleteSelf);
 };
 
-/** `type` and a temporary password are admin-only; from anyone else they are ignored. */
+/** `type`, a temporary password and `can_sign_in` are admin-only; from anyone else they are ignored. */
 export const maySetAccountFields = (actor: Actor): boolean => isAdmin(actor);
+
+/**
+ * An admin's account changes, checked before anything is written (ADR 0065): sign-in turned on
+ * needs a password (a new one, or the one the user has); turned off, it takes none; and an admin
+ * never locks themselves out — neither their own sign-in nor their own admin rights, so the last
+ * admin cannot leave the platform without one.
+ */
+export const assertAccountChange = (
+  actor: Actor,
+  contact: { id: number | null; can_sign_in: boolean },
+  next: { type?: string | undefined; password?: string | undefined; can_sign_in?: boolean | undefined },
+): void => {
+  const errors: Record<string, string[]> = {};
+  if (next.can_sign_in === true && !next.password && !contact.can_sign_in) {
+    errors.password = [CONTACT_MESSAGES.passwordNeeded];
+  }
+  if (next.can_sign_in === false && next.password) errors.password = [CONTACT_MESSAGES.passwordWithoutSignIn];
+  if (contact.id === actor.id) {
+    if (next.can_sign_in === false) errors.can_sign_in = [CONTACT_MESSAGES.cannotDisableSelf];
+    if (next.type !== undefined && next.type !== 'admin') errors.type = [CONTACT_MESSAGES.cannotDemoteSelf];
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+};

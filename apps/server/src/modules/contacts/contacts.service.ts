@@ -12,8 +12,10 @@ import type { ServiceDeps } from '../../deps';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
 import { presentUser } from '../auth/auth.presenter';
+import { deleteUserSessions } from '../auth/auth.repository';
 import { hasSignInMembers } from '../companies/companies.repository';
 import {
+  assertAccountChange,
   assertMayAttach,
   assertMayChangeAccount,
   assertMayDelete,
@@ -99,21 +101,40 @@ const isEmailConflict = (err: unknown): boolean => {
 
 const emailTakenError = () => ValidationError.field('email', CONTACT_MESSAGES.emailTaken);
 
-const accountFields = async (deps: ServiceDeps, actor: Actor, body: ContactBody) => {
-  if (!maySetAccountFields(actor)) return {};
+/**
+ * The admin-only columns of a write (ADR 0065); `contact` is the row being changed (none on
+ * create). `signOut` says the user's sessions go in the same transaction as the row.
+ */
+const accountFields = async (
+  deps: ServiceDeps,
+  actor: Actor,
+  body: ContactBody,
+  contact?: { id: number; password_hash: string | null },
+) => {
+  if (!maySetAccountFields(actor)) return { values: {}, signOut: false };
+  assertAccountChange(
+    actor,
+    { id: contact?.id ?? null, can_sign_in: (contact?.password_hash ?? null) !== null },
+    body,
+  );
+  const signOut = body.can_sign_in === false;
   return {
-    ...(body.type ? { type: body.type } : {}),
-    // A temporary password: the contact can sign in and is asked to change it.
-    ...(body.password
-      ? { password_hash: await hashPassword(body.password, deps.config.scryptCost), is_temp: true }
-      : {}),
+    values: {
+      ...(body.type ? { type: body.type } : {}),
+      // A temporary password: the contact can sign in and is asked to change it.
+      ...(body.password
+        ? { password_hash: await hashPassword(body.password, deps.config.scryptCost), is_temp: true }
+        : {}),
+      ...(signOut ? { password_hash: null, is_temp: false } : {}),
+    },
+    signOut,
   };
 };
 
 export const create = async (deps: ServiceDeps, actor: Actor, body: ContactBody): Promise<User> => {
   await checkCompany(deps.db, actor, body.company_id);
   if (await repo.emailTaken(deps.db, body.email)) throw emailTakenError();
-  const extra = await accountFields(deps, actor, body);
+  const { values: extra } = await accountFields(deps, actor, body);
   try {
     const user = await deps.db.transaction((tx) =>
       repo.insertContact(tx, {
@@ -145,7 +166,7 @@ export const update = async (
   assertMayChangeAccount(actor, { ...user, can_sign_in: user.password_hash !== null }, body);
   if (body.company_id !== user.company_id) await checkCompany(deps.db, actor, body.company_id);
   if (await repo.emailTaken(deps.db, body.email, id)) throw emailTakenError();
-  const extra = await accountFields(deps, actor, body);
+  const { values: extra, signOut } = await accountFields(deps, actor, body, user);
   try {
     await refusingStale(
       'contact',
@@ -161,6 +182,7 @@ export const update = async (
             ...extra,
             updated_at: deps.now(),
           });
+          if (signOut) await deleteUserSessions(tx, id);
         }),
       () => current(deps.db, id),
     );

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Controller, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Path, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Alert, Button, Stack, TextField } from '@mui/material';
@@ -9,11 +9,16 @@ import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { useCompanyByDomain, type CompanyRef } from '../companies/api';
 import { CompanyPicker } from '../companies/CompanyPicker';
 import type { Contact, ContactWrite } from './api';
+import { accountFormOf, accountFormSchema, accountWriteOf } from './ContactAccountSection';
 
 /** The shared contract's fields, with the company held as the picked record (sent as company_id). */
 export const contactFormSchema = contactBodySchema
   .pick({ name: true, email: true, direct_dial: true, mobile: true })
-  .extend({ company: z.custom<CompanyRef | null>((v) => v === null || (typeof v === 'object' && !!v)) });
+  .extend({
+    company: z.custom<CompanyRef | null>((v) => v === null || (typeof v === 'object' && !!v)),
+    /** Present only on an admin's page (ADR 0065). */
+    account: accountFormSchema.optional(),
+  });
 
 export type ContactFormValues = z.input<typeof contactFormSchema>;
 export type ContactFormOutput = z.output<typeof contactFormSchema>;
@@ -28,20 +33,24 @@ export const emptyContactForm = (over: Partial<ContactFormValues> = {}): Contact
   ...over,
 });
 
-export const contactFormOf = (c: Contact): ContactFormValues => ({
+/** `withAccount`: the viewer is an admin, so the form carries the Account section's fields. */
+export const contactFormOf = (c: Contact, withAccount = false): ContactFormValues => ({
   name: c.name,
   email: c.email ?? '',
   company: c.company ?? (c.company_id ? { id: c.company_id, name: `#${c.company_id}` } : null),
   direct_dial: c.direct_dial ?? '',
   mobile: c.mobile ?? '',
+  ...(withAccount ? { account: accountFormOf(c) } : {}),
 });
 
-export const contactWriteOf = (v: ContactFormOutput): ContactWrite => ({
+/** `initial`: the values the form opened with, so only changed account fields are sent. */
+export const contactWriteOf = (v: ContactFormOutput, initial?: ContactFormValues): ContactWrite => ({
   company_id: v.company?.id ?? null,
   name: v.name,
   email: v.email,
   direct_dial: v.direct_dial ?? null,
   mobile: v.mobile ?? null,
+  ...accountWriteOf(v.account, initial?.account),
 });
 
 /** Validated on change and on blur so Save can be enabled only when valid (spec A §2, §5). */
@@ -53,12 +62,15 @@ export const useContactForm = (defaults: ContactFormValues): ContactFormApi =>
     defaultValues: defaults,
   });
 
-const SERVER_FIELDS: Record<string, keyof ContactFormValues> = {
+const SERVER_FIELDS: Record<string, Path<ContactFormValues>> = {
   name: 'name',
   email: 'email',
   direct_dial: 'direct_dial',
   mobile: 'mobile',
   company_id: 'company',
+  type: 'account.type',
+  can_sign_in: 'account.can_sign_in',
+  password: 'account.password',
 };
 
 /** A 422's messages (joined with ', ' by the http client) against each field (spec A §5). */

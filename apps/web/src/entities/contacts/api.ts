@@ -52,6 +52,10 @@ export interface ContactWrite {
   email: string;
   direct_dial: string | null;
   mobile: string | null;
+  /** Admin-only, sent only when changed (ADR 0065). */
+  type?: User['type'];
+  can_sign_in?: boolean;
+  password?: string;
 }
 
 export const useCreateContact = () => {

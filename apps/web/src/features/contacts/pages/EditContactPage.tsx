@@ -1,6 +1,6 @@
 import { useNavigate, useParams } from 'react-router';
 import { Alert, Box, LinearProgress, Paper } from '@mui/material';
-import { canEditMaster } from '@frontage/shared';
+import { canEditMaster, isAdmin } from '@frontage/shared';
 import { PageHeading } from '../../../components/PageHeading';
 import { type Contact, useContact, useUpdateContact } from '../../../entities/contacts/api';
 import {
@@ -10,6 +10,7 @@ import {
   contactWriteOf,
   useContactForm,
 } from '../../../entities/contacts/ContactForm';
+import { ContactAccountSection } from '../../../entities/contacts/ContactAccountSection';
 import { RecordForm } from '../../../components/RecordForm';
 import { useCurrentUser } from '../../../lib/session';
 import { StaleEditNotice } from '../../../components/StaleEditNotice';
@@ -42,10 +43,12 @@ const CONTACT_FIELD_LABELS: Record<string, string> = {
 function EditContactForm({ contact }: { contact: Contact }) {
   const me = useCurrentUser();
   const allowed = canEditMaster(me, contact.company_id) || me.id === contact.id;
+  const admin = isAdmin(me);
   const navigate = useNavigate();
   const update = useUpdateContact();
   const stale = useStaleEdit('contact', contact);
-  const form = useContactForm(contactFormOf(contact));
+  const initial = contactFormOf(contact, admin);
+  const form = useContactForm(initial);
   const {
     handleSubmit,
     formState: { isValid, isSubmitting, isDirty },
@@ -53,7 +56,11 @@ function EditContactForm({ contact }: { contact: Contact }) {
 
   const submit = handleSubmit(async (values) => {
     try {
-      await update.mutateAsync({ id: contact.id, body: contactWriteOf(values), version: stale.version });
+      await update.mutateAsync({
+        id: contact.id,
+        body: contactWriteOf(values, initial),
+        version: stale.version,
+      });
       void navigate(`/users?id=${contact.id}`);
     } catch (err) {
       if (stale.catchStale(err)) return;
@@ -71,7 +78,7 @@ function EditContactForm({ contact }: { contact: Contact }) {
       {stale.current && (
         <StaleEditNotice
           rows={staleRows(stale, (f) => CONTACT_FIELD_LABELS[f] ?? f)}
-          onTakeCurrent={() => stale.takeCurrent((c) => form.reset(contactFormOf(c)))}
+          onTakeCurrent={() => stale.takeCurrent((c) => form.reset(contactFormOf(c, admin)))}
           onKeepMine={stale.keepMine}
         />
       )}
@@ -84,6 +91,7 @@ function EditContactForm({ contact }: { contact: Contact }) {
         cancelTo="/users"
       >
         <ContactFormFields form={form} />
+        {admin && <ContactAccountSection form={form} self={me.id === contact.id} />}
       </RecordForm>
     </Paper>
   );

@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Box, Paper } from '@mui/material';
+import { isAdmin } from '@frontage/shared';
 import { PageHeading } from '../../../components/PageHeading';
 import { useCreateContact } from '../../../entities/contacts/api';
 import {
@@ -9,12 +11,17 @@ import {
   emptyContactForm,
   useContactForm,
 } from '../../../entities/contacts/ContactForm';
+import { ContactAccountSection, accountFormOf } from '../../../entities/contacts/ContactAccountSection';
 import { RecordForm } from '../../../components/RecordForm';
+import { useCurrentUser } from '../../../lib/session';
 
 /** /users/create — the Create Contact form as a page; opens the new record afterwards. */
 export default function NewContactPage() {
   const navigate = useNavigate();
-  const form = useContactForm(emptyContactForm());
+  const admin = isAdmin(useCurrentUser());
+  // An admin may give the new contact a sign-in straight away (ADR 0065).
+  const [initial] = useState(() => emptyContactForm(admin ? { account: accountFormOf() } : {}));
+  const form = useContactForm(initial);
   const create = useCreateContact();
   const {
     handleSubmit,
@@ -23,7 +30,7 @@ export default function NewContactPage() {
 
   const submit = handleSubmit(async (values) => {
     try {
-      const contact = await create.mutateAsync(contactWriteOf(values));
+      const contact = await create.mutateAsync(contactWriteOf(values, initial));
       void navigate(`/users?id=${contact.id}`, { replace: true });
     } catch (err) {
       applyContactServerErrors(err, form);
@@ -42,6 +49,7 @@ export default function NewContactPage() {
           onCancel={() => void navigate(-1)}
         >
           <ContactFormFields form={form} focusFirst />
+          {admin && <ContactAccountSection form={form} />}
         </RecordForm>
       </Paper>
     </Box>
