@@ -15,6 +15,7 @@ import {
   Typography,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { Link as RouterLink } from 'react-router';
 import { formatDate, formatMoney, type Scheme } from '@frontage/shared';
 import { CommentsSlot } from '../../../entities/comments/CommentsSlot';
@@ -24,6 +25,7 @@ import { LANDLORD_LISTS, PartyDetails } from '../../../entities/properties/Party
 import { HistoryPanel } from '../../../entities/history/HistoryPanel';
 import { SchemePropertyDialog } from '../../../entities/properties/SchemePropertyDialog';
 import { useScheme } from '../../../entities/schemes/api';
+import { EditSchemeDialog } from '../../../entities/schemes/EditSchemeDialog';
 import { placeKeys } from '../../../entities/properties/api';
 import { CreateDealButton } from '../../../entities/deals/CreateDealButton';
 import { EnquiriesCard } from '../../../entities/enquiries/EnquiriesCard';
@@ -40,6 +42,7 @@ export function SchemeView({ id }: { id: number }) {
 
 function SchemeDetails({ s }: { s: Scheme }) {
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState(false);
   const unverified = new Set(s.unverified_history_columns ?? []);
   const u = (f: string) => unverified.has(f);
   const a = s.address;
@@ -54,6 +57,14 @@ function SchemeDetails({ s }: { s: Scheme }) {
         {(s.unverified_history_count ?? 0) > 0 && (
           <Chip color="warning" size="small" label={`${s.unverified_history_count} unverified changes`} />
         )}
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<EditOutlinedIcon />}
+          onClick={() => setEditing(true)}
+        >
+          Edit
+        </Button>
         <CreateDealButton kind="scheme" id={s.id} />
         <Button size="small" variant="outlined" component={RouterLink} to={`/comparables?scheme_id=${s.id}`}>
           Comparables
@@ -147,6 +158,7 @@ function SchemeDetails({ s }: { s: Scheme }) {
       <SchemeDeals schemeId={s.id} />
       <EnquiriesCard subject={{ kind: 'scheme', id: s.id, label: s.name }} />
       <HistoryPanel entity="scheme" id={s.id} refresh={placeKeys.scheme(s.id)} />
+      <EditSchemeDialog open={editing} onClose={() => setEditing(false)} scheme={s} />
       <SchemePropertyDialog
         open={adding}
         onClose={() => setAdding(false)}
