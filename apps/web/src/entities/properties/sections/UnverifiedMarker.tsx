@@ -8,7 +8,7 @@ export const UNVERIFIED_CHANGE = 'Unverified change';
 /**
  * The form field paths (e.g. `rent_pa`, `address.post_code`, `areas`) whose record columns have
  * unverified history. The edit dialogs provide it; the create dialogs and wizards do not, so their
- * fields are drawn as before.
+ * fields are drawn as before (ADR 0067).
  */
 export const UnverifiedFields = createContext<ReadonlySet<string>>(new Set());
 
