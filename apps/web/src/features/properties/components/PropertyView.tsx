@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Alert, Box, Button, Chip, Skeleton, Stack, Typography } from '@mui/material';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { Link as RouterLink } from 'react-router';
@@ -15,7 +15,11 @@ import { EnquiriesCard } from '../../../entities/enquiries/EnquiriesCard';
 import { HistoryPanel } from '../../../entities/history/HistoryPanel';
 import { REASON_LABELS } from '../../../entities/properties/labels';
 import { placeKeys, useProperty } from '../../../entities/properties/api';
-import { EditPropertyDialog } from '../../../entities/properties/EditPropertyDialog';
+
+// Loaded on the first Edit: the view opens without the form's code (pickers, checklist, address search).
+const EditPropertyDialog = lazy(() =>
+  import('../../../entities/properties/EditPropertyDialog').then((m) => ({ default: m.EditPropertyDialog })),
+);
 
 export const propertyTitle = (p: Pick<Property, 'building_num' | 'address'>): string => {
   const street = p.address?.street ?? p.address?.full_address ?? '';
@@ -32,6 +36,7 @@ export function PropertyView({ id }: { id: number }) {
 
 function PropertyDetails({ p }: { p: Property }) {
   const [editing, setEditing] = useState(false);
+  const [editOpened, setEditOpened] = useState(false);
   const unverified = new Set(p.unverified_history_columns ?? []);
   const u = (field: string) => unverified.has(field);
   const money = (v: string | null) => (v ? formatMoney(v, p.currency) : null);
@@ -63,7 +68,10 @@ function PropertyDetails({ p }: { p: Property }) {
           size="small"
           variant="outlined"
           startIcon={<EditOutlinedIcon />}
-          onClick={() => setEditing(true)}
+          onClick={() => {
+            setEditOpened(true);
+            setEditing(true);
+          }}
         >
           Edit
         </Button>
@@ -201,7 +209,11 @@ function PropertyDetails({ p }: { p: Property }) {
       />
       <PropertyEnquiryMatches propertyId={p.id} />
       <HistoryPanel entity="property" id={p.id} refresh={placeKeys.property(p.id)} />
-      <EditPropertyDialog open={editing} onClose={() => setEditing(false)} property={p} />
+      {editOpened && (
+        <Suspense fallback={null}>
+          <EditPropertyDialog open={editing} onClose={() => setEditing(false)} property={p} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

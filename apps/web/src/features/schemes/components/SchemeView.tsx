@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   Alert,
   Box,
@@ -25,12 +25,16 @@ import { LANDLORD_LISTS, PartyDetails } from '../../../entities/properties/Party
 import { HistoryPanel } from '../../../entities/history/HistoryPanel';
 import { SchemePropertyDialog } from '../../../entities/properties/SchemePropertyDialog';
 import { useScheme } from '../../../entities/schemes/api';
-import { EditSchemeDialog } from '../../../entities/schemes/EditSchemeDialog';
 import { placeKeys } from '../../../entities/properties/api';
 import { CreateDealButton } from '../../../entities/deals/CreateDealButton';
 import { EnquiriesCard } from '../../../entities/enquiries/EnquiriesCard';
 import { CompanyName } from '../../../entities/companies/CompanyName';
 import { SchemeDeals } from './SchemeDeals';
+
+// Loaded on the first Edit: the view opens without the form's code.
+const EditSchemeDialog = lazy(() =>
+  import('../../../entities/schemes/EditSchemeDialog').then((m) => ({ default: m.EditSchemeDialog })),
+);
 
 /** The scheme view (`/schemes?id=`): its details, landlord side, units, deals and history. */
 export function SchemeView({ id }: { id: number }) {
@@ -43,6 +47,7 @@ export function SchemeView({ id }: { id: number }) {
 function SchemeDetails({ s }: { s: Scheme }) {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState(false);
+  const [editOpened, setEditOpened] = useState(false);
   const unverified = new Set(s.unverified_history_columns ?? []);
   const u = (f: string) => unverified.has(f);
   const a = s.address;
@@ -61,7 +66,10 @@ function SchemeDetails({ s }: { s: Scheme }) {
           size="small"
           variant="outlined"
           startIcon={<EditOutlinedIcon />}
-          onClick={() => setEditing(true)}
+          onClick={() => {
+            setEditOpened(true);
+            setEditing(true);
+          }}
         >
           Edit
         </Button>
@@ -158,7 +166,11 @@ function SchemeDetails({ s }: { s: Scheme }) {
       <SchemeDeals schemeId={s.id} />
       <EnquiriesCard subject={{ kind: 'scheme', id: s.id, label: s.name }} />
       <HistoryPanel entity="scheme" id={s.id} refresh={placeKeys.scheme(s.id)} />
-      <EditSchemeDialog open={editing} onClose={() => setEditing(false)} scheme={s} />
+      {editOpened && (
+        <Suspense fallback={null}>
+          <EditSchemeDialog open={editing} onClose={() => setEditing(false)} scheme={s} />
+        </Suspense>
+      )}
       <SchemePropertyDialog
         open={adding}
         onClose={() => setAdding(false)}
