@@ -3,6 +3,7 @@ import { ID_MAX, idSchema, pageQuerySchema } from './api.schema';
 import {
   addressInputSchema,
   addressSchema,
+  addressUpdateSchema,
   latitudeField,
   longitudeField,
   placeText,
@@ -248,12 +249,17 @@ export type SchemePropertyCreate = z.input<typeof schemePropertyCreateSchema>;
 
 /**
  * PUT /api/properties/{id}: any of the property fields and party lists; absent = unchanged,
- * null = cleared. Areas go through PUT /api/properties/{id}/areas, the address through
- * PUT /api/addresses/{id}. `scheme_id` moves the unit into (or, with null, out of) a scheme.
+ * null = cleared. `scheme_id` moves the unit into (or, with null, out of) a scheme. The Edit
+ * Property dialog saves in this one call (ADR 0066): `address` carries the property's address
+ * fields (absent = unchanged), and the areas follow PUT …/areas' rule when `area_size_type` is
+ * sent (every area not sent is cleared); without it, only the areas sent change.
  */
 export const propertyUpdateSchema = z.object({
   ...propertyFields,
   scheme_id: optionalId,
+  area_size_type: z.enum(AREA_SIZE_TYPES, { error: PROPERTY_MESSAGES.areaSizeType }).optional(),
+  ...areaInputs,
+  address: addressUpdateSchema.omit({ unit: true }).optional(),
 });
 export type PropertyUpdate = z.input<typeof propertyUpdateSchema>;
 

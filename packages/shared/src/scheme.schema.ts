@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { pageQuerySchema, idSchema } from './api.schema';
-import { addressInputSchema, addressSchema, countryField, placeText } from './address.schema';
+import {
+  addressInputSchema,
+  addressSchema,
+  countryField,
+  latitudeField,
+  longitudeField,
+  placeText,
+} from './address.schema';
 import { REASONS, SCHEME_TYPES } from './enums';
 import {
   companyRefSchema,
@@ -138,7 +145,9 @@ export type SchemeCreate = z.input<typeof schemeCreateSchema>;
 /**
  * PUT /api/schemes/{id} (spec B §3): address (country, unit, street, street2, city, post_code,
  * region), name, type, opened, car_spaces, is_under_construction and the four landlord lists.
- * Absent = unchanged. A scheme has no unit number: `address.unit` is accepted and ignored.
+ * Absent = unchanged. A scheme has no unit number: `address.unit` is accepted and ignored. The
+ * Edit Scheme dialog also sends the address's notes and its point (Fill From Map), in the same
+ * call and transaction (ADR 0066).
  */
 export const schemeUpdateSchema = z.object({
   name: schemeName.optional(),
@@ -158,6 +167,10 @@ export const schemeUpdateSchema = z.object({
       city: placeText(120),
       region: placeText(120),
       post_code: placeText(20),
+      // Optional in the output too: a scheme sale builds this object without notes.
+      notes: placeText(2000).optional(),
+      latitude: latitudeField,
+      longitude: longitudeField,
     })
     .optional(),
   ...landlordLists,

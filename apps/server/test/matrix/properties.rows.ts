@@ -42,7 +42,14 @@ export const rows: MatrixRows = {
   'PUT /api/properties/{id}': {
     setup: place,
     url: (_w, m) => `/api/properties/${m.property}`,
-    body: (w) => ({ rent_pa: '1500', landlords: [w.companyB.id] }),
+    // The Edit Property call: columns, lists, the areas and the address together (ADR 0066).
+    body: (w) => ({
+      rent_pa: '1500',
+      landlords: [w.companyB.id],
+      area_size_type: 'sqft',
+      nia_sqrt: 900,
+      address: { street: 'Briggate', post_code: 'LS1 6HD', notes: 'Rear door' },
+    }),
     expect: signedIn(200),
   },
   'PUT /api/properties/{id}/areas': {

@@ -33,7 +33,11 @@ export const rows: MatrixRows = {
   'PUT /api/schemes/{id}': {
     setup: buildPlace,
     url: (_w, m) => `/api/schemes/${m.scheme}`,
-    body: { name: 'Trinity', car_spaces: 100, address: { post_code: 'LS1 5AY' } },
+    body: {
+      name: 'Trinity',
+      car_spaces: 100,
+      address: { post_code: 'LS1 5AY', notes: 'Car park entrance', latitude: 53.7961, longitude: -1.5447 },
+    },
     expect: signedIn(200),
   },
   'GET /api/schemes/export': {

@@ -24,7 +24,7 @@ import type { Db } from '../../db/client';
 import type { ServiceDeps } from '../../deps';
 import { NotFoundError } from '../../lib/errors';
 import * as addressRepo from '../addresses/addresses.repository';
-import { addressValues, createAddress } from '../addresses/addresses.service';
+import { addressValues, applyAddressUpdate, createAddress } from '../addresses/addresses.service';
 import { offsetPosition } from '../addresses/position-offset';
 import { recordChanges, unverifiedSummaries, type Snapshot } from '../history/history.service';
 import * as parties from './parties.repository';
@@ -320,7 +320,11 @@ export const applyPropertyChanges = async (
   return n;
 };
 
-/** PUT /api/properties/{id}: absent fields unchanged, null clears. */
+/**
+ * PUT /api/properties/{id}: absent fields unchanged, null clears. The address and the areas may
+ * come in the same call (the Edit Property dialog, ADR 0066): all of it is one transaction, so a
+ * refusal anywhere writes nothing. Address fields are recorded as the address's history.
+ */
 export const update = async (
   deps: ServiceDeps,
   actor: PlacesActor,
@@ -330,6 +334,11 @@ export const update = async (
 ): Promise<Property> => {
   const lists = listsOf(b);
   const tenant = tenantOf(b);
+  // With the unit, the areas are replaced as PUT …/areas does; without it, only those sent change.
+  const areas =
+    b.area_size_type !== undefined
+      ? { area_size_type: b.area_size_type, ...areaValues(b, true) }
+      : areaValues(b, false);
   return refusingStale(
     'property',
     () =>
@@ -342,14 +351,25 @@ export const update = async (
           schemeId: b.scheme_id,
           lists,
         });
+        const now = deps.now();
+        if (b.address) {
+          const address = (await addressRepo.findById(tx, current.address_id))!;
+          await applyAddressUpdate(
+            tx,
+            actor,
+            address,
+            { ...b.address, unit: undefined },
+            { source: 'update', now, prefix: 'address.' },
+          );
+        }
         await applyPropertyChanges(
           tx,
           actor,
           current,
-          { ...columnValues(b), scheme_id: b.scheme_id },
+          { ...columnValues(b), ...areas, scheme_id: b.scheme_id },
           lists,
           'update',
-          deps.now(),
+          now,
         );
         return getProperty(tx, id);
       }),

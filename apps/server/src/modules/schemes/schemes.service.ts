@@ -16,7 +16,12 @@ import type { Db } from '../../db/client';
 import type { ServiceDeps } from '../../deps';
 import { NotFoundError } from '../../lib/errors';
 import * as addressRepo from '../addresses/addresses.repository';
-import { addressValues, applyAddressChanges, createAddress } from '../addresses/addresses.service';
+import {
+  addressValues,
+  applyAddressChanges,
+  checkCoordinates,
+  createAddress,
+} from '../addresses/addresses.service';
 import { recordChanges, unverifiedSummary, type Snapshot } from '../history/history.service';
 import * as parties from '../properties/parties.repository';
 import { checkReferences } from '../properties/property-payload';
@@ -187,6 +192,7 @@ export const applySchemeChanges = async (
     await repo.updateScheme(tx, id, { ...cols, updated_at: now });
   }
   if (b.address) {
+    checkCoordinates(b.address.latitude, b.address.longitude, 'address.');
     const addr = (await addressRepo.findById(tx, current.address_id))!;
     const a = b.address;
     // A scheme has no unit number: address.unit is accepted (the spec sends it) and ignored.
@@ -201,6 +207,9 @@ export const applySchemeChanges = async (
         city: a.city,
         region: a.region,
         post_code: a.post_code,
+        notes: a.notes,
+        lat: a.latitude,
+        lng: a.longitude,
       },
       source,
       now,

@@ -1,10 +1,11 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   PROPERTY_INCLUDES,
   type Page,
   type Property,
   type PropertyCreate,
   type PropertyListQuery,
+  type PropertyUpdate,
   type SchemePropertyCreate,
 } from '@frontage/shared';
 import { http } from '../../lib/http';
@@ -73,3 +74,23 @@ export const createSchemeProperty = async (
   created(
     (await http.post<{ data: Property }>(`/schemes/${schemeId}/properties`, body, { quiet: [422] })).data,
   );
+
+/**
+ * The one save of an edited property (PUT /api/properties/{id}: fields, areas and address in one
+ * call, ADR 0066). Every edit goes through here, so a request header (a version check) is added in
+ * one place. On success the view shows the answer and its history, lists and scheme units refresh.
+ * 422s are shown against the fields by the dialog, so they are not toasted.
+ */
+export const useUpdateProperty = (id: number) => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: PropertyUpdate) =>
+      (await http.put<{ data: Property }>(`/properties/${id}`, body, { quiet: [422] })).data,
+    onSuccess: (saved) => {
+      qc.setQueryData(placeKeys.property(id), saved);
+      void qc.invalidateQueries({ queryKey: placeKeys.properties });
+      void qc.invalidateQueries({ queryKey: ['history', 'property', id] });
+      if (saved.scheme_id) void qc.invalidateQueries({ queryKey: placeKeys.scheme(saved.scheme_id) });
+    },
+  });
+};

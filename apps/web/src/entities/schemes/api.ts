@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   DEBOUNCE_SEARCH_MS,
   PAGE_SIZE_SEARCH,
@@ -7,6 +7,7 @@ import {
   type Scheme,
   type SchemeCreate,
   type SchemeListQuery,
+  type SchemeUpdate,
 } from '@frontage/shared';
 import { http } from '../../lib/http';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
@@ -73,3 +74,21 @@ export const useSchemeList = (params: SchemeListParams) =>
 /** 422s are shown against the fields by the form. */
 export const createScheme = async (body: SchemeCreate): Promise<Scheme> =>
   (await http.post<{ data: Scheme }>('/schemes', body, { quiet: [422] })).data;
+
+/**
+ * The one save of an edited scheme (PUT /api/schemes/{id}: its fields, address and landlord lists
+ * in one call, ADR 0066); a request header (a version check) is added here for every edit. On
+ * success the view shows the answer, its history and the lists refresh; 422s go to the fields.
+ */
+export const useUpdateScheme = (id: number) => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: SchemeUpdate) =>
+      (await http.put<{ data: Scheme }>(`/schemes/${id}`, body, { quiet: [422] })).data,
+    onSuccess: (saved) => {
+      qc.setQueryData(placeKeys.scheme(id), saved);
+      void qc.invalidateQueries({ queryKey: placeKeys.schemes });
+      void qc.invalidateQueries({ queryKey: ['history', 'scheme', id] });
+    },
+  });
+};

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
+import { WithUnverifiedMarker } from './UnverifiedMarker';
 
 export interface BoundField<V> {
   value: V;
@@ -11,16 +12,22 @@ export interface BoundField<V> {
 
 /**
  * One form field of the surrounding react-hook-form (FormProvider), by its full path: the form
- * sections build every input on it, so a section works in a dialog, a page or a wizard step.
+ * sections build every input on it, so a section works in a dialog, a page or a wizard step. In
+ * an edit dialog a field whose column has unverified history gets its marker (UnverifiedFields).
  */
 export function Bound<V>({ name, children }: { name: string; children: (f: BoundField<V>) => ReactNode }) {
   const { field, fieldState } = useController({ name });
-  return children({
-    value: field.value as V,
-    onChange: field.onChange,
-    onBlur: field.onBlur,
-    error: fieldState.error?.message,
-  });
+  // Every section field is a Bound, so the edit dialogs' unverified markers need no section changes.
+  return (
+    <WithUnverifiedMarker name={name}>
+      {children({
+        value: field.value as V,
+        onChange: field.onChange,
+        onBlur: field.onBlur,
+        error: fieldState.error?.message,
+      })}
+    </WithUnverifiedMarker>
+  );
 }
 
 /**

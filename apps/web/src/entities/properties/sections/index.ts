@@ -7,3 +7,4 @@ export { CompanyField, CompanyList, ContactList } from './PartyPickers';
 export { PropertyInfoSection } from './PropertyInfoSection';
 export { RentInfoSection } from './RentInfoSection';
 export { Bound, useSection, type BoundField, type SectionProps } from './Bound';
+export { UNVERIFIED_CHANGE, UnverifiedFields, UnverifiedMarker } from './UnverifiedMarker';

@@ -1,4 +1,6 @@
+import { lazy, Suspense, useState } from 'react';
 import { Alert, Box, Button, Chip, Skeleton, Stack, Typography } from '@mui/material';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { Link as RouterLink } from 'react-router';
 import { AREA_FIELDS, AREA_UNIT_LABELS, formatDate, formatMoney, type Property } from '@frontage/shared';
 import { CommentsSlot } from '../../../entities/comments/CommentsSlot';
@@ -14,6 +16,11 @@ import { HistoryPanel } from '../../../entities/history/HistoryPanel';
 import { REASON_LABELS } from '../../../entities/properties/labels';
 import { placeKeys, useProperty } from '../../../entities/properties/api';
 
+// Loaded on the first Edit: the view opens without the form's code (pickers, checklist, address search).
+const EditPropertyDialog = lazy(() =>
+  import('../../../entities/properties/EditPropertyDialog').then((m) => ({ default: m.EditPropertyDialog })),
+);
+
 export const propertyTitle = (p: Pick<Property, 'building_num' | 'address'>): string => {
   const street = p.address?.street ?? p.address?.full_address ?? '';
   return [p.building_num, street].filter(Boolean).join(', ') || 'Property';
@@ -28,6 +35,8 @@ export function PropertyView({ id }: { id: number }) {
 }
 
 function PropertyDetails({ p }: { p: Property }) {
+  const [editing, setEditing] = useState(false);
+  const [editOpened, setEditOpened] = useState(false);
   const unverified = new Set(p.unverified_history_columns ?? []);
   const u = (field: string) => unverified.has(field);
   const money = (v: string | null) => (v ? formatMoney(v, p.currency) : null);
@@ -55,6 +64,17 @@ function PropertyDetails({ p }: { p: Property }) {
         {(p.unverified_history_count ?? 0) > 0 && (
           <Chip color="warning" size="small" label={`${p.unverified_history_count} unverified changes`} />
         )}
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<EditOutlinedIcon />}
+          onClick={() => {
+            setEditOpened(true);
+            setEditing(true);
+          }}
+        >
+          Edit
+        </Button>
         <CreateDealButton kind="property" id={p.id} />
         <Button
           size="small"
@@ -189,6 +209,11 @@ function PropertyDetails({ p }: { p: Property }) {
       />
       <PropertyEnquiryMatches propertyId={p.id} />
       <HistoryPanel entity="property" id={p.id} refresh={placeKeys.property(p.id)} />
+      {editOpened && (
+        <Suspense fallback={null}>
+          <EditPropertyDialog open={editing} onClose={() => setEditing(false)} property={p} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

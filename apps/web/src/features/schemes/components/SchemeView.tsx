@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   Alert,
   Box,
@@ -15,6 +15,7 @@ import {
   Typography,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { Link as RouterLink } from 'react-router';
 import { formatDate, formatMoney, type Scheme } from '@frontage/shared';
 import { CommentsSlot } from '../../../entities/comments/CommentsSlot';
@@ -30,6 +31,11 @@ import { EnquiriesCard } from '../../../entities/enquiries/EnquiriesCard';
 import { CompanyName } from '../../../entities/companies/CompanyName';
 import { SchemeDeals } from './SchemeDeals';
 
+// Loaded on the first Edit: the view opens without the form's code.
+const EditSchemeDialog = lazy(() =>
+  import('../../../entities/schemes/EditSchemeDialog').then((m) => ({ default: m.EditSchemeDialog })),
+);
+
 /** The scheme view (`/schemes?id=`): its details, landlord side, units, deals and history. */
 export function SchemeView({ id }: { id: number }) {
   const q = useScheme(id);
@@ -40,6 +46,8 @@ export function SchemeView({ id }: { id: number }) {
 
 function SchemeDetails({ s }: { s: Scheme }) {
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [editOpened, setEditOpened] = useState(false);
   const unverified = new Set(s.unverified_history_columns ?? []);
   const u = (f: string) => unverified.has(f);
   const a = s.address;
@@ -54,6 +62,17 @@ function SchemeDetails({ s }: { s: Scheme }) {
         {(s.unverified_history_count ?? 0) > 0 && (
           <Chip color="warning" size="small" label={`${s.unverified_history_count} unverified changes`} />
         )}
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<EditOutlinedIcon />}
+          onClick={() => {
+            setEditOpened(true);
+            setEditing(true);
+          }}
+        >
+          Edit
+        </Button>
         <CreateDealButton kind="scheme" id={s.id} />
         <Button size="small" variant="outlined" component={RouterLink} to={`/comparables?scheme_id=${s.id}`}>
           Comparables
@@ -147,6 +166,11 @@ function SchemeDetails({ s }: { s: Scheme }) {
       <SchemeDeals schemeId={s.id} />
       <EnquiriesCard subject={{ kind: 'scheme', id: s.id, label: s.name }} />
       <HistoryPanel entity="scheme" id={s.id} refresh={placeKeys.scheme(s.id)} />
+      {editOpened && (
+        <Suspense fallback={null}>
+          <EditSchemeDialog open={editing} onClose={() => setEditing(false)} scheme={s} />
+        </Suspense>
+      )}
       <SchemePropertyDialog
         open={adding}
         onClose={() => setAdding(false)}

@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import { FormProvider } from 'react-hook-form';
+import { enqueueSnackbar } from 'notistack';
+import { DIALOG_WIDTHS, propertyUpdateSchema, type Property } from '@frontage/shared';
+import { useUpdateProperty } from './api';
+import { PropertyDialog, PropertyDialogBody } from './PropertyDialogFrame';
+import {
+  AddressSection,
+  AreasSection,
+  LandlordSection,
+  LeaseInfoSection,
+  PropertyInfoSection,
+  RentInfoSection,
+  UnverifiedFields,
+} from './sections';
+import { formFromProperty, toUpdatePayload, unverifiedFieldPaths } from './propertyEdit';
+import type { PropertyFormValues } from './propertyForm';
+import { usePropertyForm } from './usePropertyForm';
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  /** The record as the view shows it; the dialog keeps its values at opening as the form's base. */
+  property: Property;
+}
+
+const TITLE_ID = 'edit-property-title';
+
+/**
+ * Edit Property (issue 17 item 3): the standalone dialog's sections filled from the record. A unit
+ * inside a scheme keeps its address read-only (the scheme's), as in New Scheme Property. Fields
+ * with unverified history carry a marker. Saved with one PUT of what changed (ADR 0066).
+ */
+export function EditPropertyDialog({ open, onClose, property }: Props) {
+  return (
+    <PropertyDialog open={open} onClose={onClose} width={DIALOG_WIDTHS.standaloneProperty} titleId={TITLE_ID}>
+      {(setDirty) => <EditPropertyForm onClose={onClose} property={property} onDirtyChange={setDirty} />}
+    </PropertyDialog>
+  );
+}
+
+function EditPropertyForm({
+  onClose,
+  property,
+  onDirtyChange,
+}: Omit<Props, 'open'> & { onDirtyChange: (dirty: boolean) => void }) {
+  // The record and the form as they were at opening: what the payload is compared with (and what
+  // a "changed since you opened it" check compares the server's record with).
+  const [base] = useState<{ record: Property; values: PropertyFormValues }>(() => ({
+    record: property,
+    values: formFromProperty(property),
+  }));
+  const inScheme = base.record.scheme_id !== null;
+  const toPayload = (v: PropertyFormValues) => toUpdatePayload(base.values, v, !inScheme);
+  const { form, saving, refused, dirty, save } = usePropertyForm(
+    () => base.values,
+    propertyUpdateSchema,
+    toPayload,
+  );
+  const update = useUpdateProperty(base.record.id);
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  // The markers follow the record as it is now (the view refreshes it after a verification).
+  const unverified = unverifiedFieldPaths(property.unverified_history_columns);
+
+  const submit = async () => {
+    let changed = true;
+    const ok = await save(async (v) => {
+      const body = toPayload(v);
+      changed = Object.keys(body).length > 0;
+      if (changed) await update.mutateAsync(body);
+    });
+    if (!ok) return;
+    if (changed) enqueueSnackbar('Property updated.', { variant: 'success' });
+    onClose();
+  };
+
+  return (
+    <FormProvider {...form}>
+      <UnverifiedFields.Provider value={unverified}>
+        <PropertyDialogBody
+          title="Edit Property"
+          titleId={TITLE_ID}
+          saving={saving}
+          refused={refused}
+          onCancel={onClose}
+          onSave={() => void submit()}
+        >
+          <AddressSection disabled={saving} readOnly={inScheme} notes={!inScheme} />
+          <PropertyInfoSection disabled={saving} />
+          <AreasSection disabled={saving} />
+          <LeaseInfoSection disabled={saving} />
+          <RentInfoSection disabled={saving} />
+          <LandlordSection disabled={saving} />
+        </PropertyDialogBody>
+      </UnverifiedFields.Provider>
+    </FormProvider>
+  );
+}
