@@ -177,3 +177,42 @@ describe('Edit Property dialog', () => {
     expect(api.callsTo('PUT', '/api/properties/12')).toHaveLength(0);
   });
 });
+
+describe('Edit Property on a version someone else has moved on (ADR 0060)', () => {
+  it('is refused with the current values shown; keeping my change sends only it, on the current version', async () => {
+    const opened = stored({ version: 'v1' });
+    const theirs = { ...opened, incentive: '6 months rent free', version: 'v2' };
+    const { user, api } = openView(opened, (req) =>
+      req.headers.get('If-Match') === '"v1"'
+        ? json(412, {
+            msg: 'This record was changed by someone else after you opened it. Nothing was saved.',
+            data: theirs,
+          })
+        : json(200, { data: { ...theirs, ...(req.body as object), version: 'v3' } }),
+    );
+    const d = await openDialog(user);
+    await retype(user, d.getByRole('textbox', { name: 'Rent Pa' }), '130000');
+    await user.click(d.getByRole('button', { name: 'Save' }));
+
+    const notice = await d.findByRole('alert', {}, { timeout: 15_000 });
+    const table = within(notice).getByRole('table', { name: 'Changed since you opened it' });
+    expect(within(table).getByRole('rowheader', { name: 'Incentive' }).closest('tr')).toHaveTextContent(
+      '6 months rent free',
+    );
+    // The dialog stays open with the user's input.
+    expect(d.getByRole('textbox', { name: 'Rent Pa' })).toHaveValue('130,000.00');
+
+    await user.click(within(notice).getByRole('button', { name: 'Keep my changes' }));
+    await user.click(d.getByRole('button', { name: 'Save' }));
+    await waitFor(
+      () => expect(screen.queryByRole('dialog', { name: 'Edit Property' })).not.toBeInTheDocument(),
+      {
+        timeout: 15_000,
+      },
+    );
+    const puts = api.callsTo('PUT', '/api/properties/12');
+    expect(puts.map((p) => p.headers.get('If-Match'))).toEqual(['"v1"', '"v2"']);
+    // Only the rent: the other person's incentive is left as they saved it.
+    expect(puts[1]!.body).toEqual({ rent_pa: '130000.00' });
+  });
+});

@@ -16,6 +16,9 @@ import {
 import { formFromProperty, toUpdatePayload, unverifiedFieldPaths } from './propertyEdit';
 import type { PropertyFormValues } from './propertyForm';
 import { usePropertyForm } from './usePropertyForm';
+import { fieldLabel } from './labels';
+import { StaleEditNotice } from '../../components/StaleEditNotice';
+import { staleRows, useStaleEdit } from '../../lib/staleEdit';
 
 interface Props {
   open: boolean;
@@ -46,10 +49,14 @@ function EditPropertyForm({
 }: Omit<Props, 'open'> & { onDirtyChange: (dirty: boolean) => void }) {
   // The record and the form as they were at opening: what the payload is compared with (and what
   // a "changed since you opened it" check compares the server's record with).
-  const [base] = useState<{ record: Property; values: PropertyFormValues }>(() => ({
+  const [base, setBase] = useState<{ record: Property; values: PropertyFormValues }>(() => ({
     record: property,
     values: formFromProperty(property),
   }));
+  // A save names the version it was opened on; a refused one shows what changed since (ADR 0060).
+  // Keeping one's changes sends only the fields the user changed, so another person's change to
+  // a field this user left alone is kept.
+  const stale = useStaleEdit('property', property);
   const inScheme = base.record.scheme_id !== null;
   const toPayload = (v: PropertyFormValues) => toUpdatePayload(base.values, v, !inScheme);
   const { form, saving, refused, dirty, save } = usePropertyForm(
@@ -64,12 +71,19 @@ function EditPropertyForm({
 
   const submit = async () => {
     let changed = true;
+    let refusedAsStale = false;
     const ok = await save(async (v) => {
       const body = toPayload(v);
       changed = Object.keys(body).length > 0;
-      if (changed) await update.mutateAsync(body);
+      if (!changed) return;
+      try {
+        await update.mutateAsync({ body, version: stale.version });
+      } catch (err) {
+        if (!stale.catchStale(err)) throw err;
+        refusedAsStale = true;
+      }
     });
-    if (!ok) return;
+    if (!ok || refusedAsStale) return;
     if (changed) enqueueSnackbar('Property updated.', { variant: 'success' });
     onClose();
   };
@@ -85,6 +99,19 @@ function EditPropertyForm({
           onCancel={onClose}
           onSave={() => void submit()}
         >
+          {stale.current && (
+            <StaleEditNotice
+              rows={staleRows(stale, (f) => (f === 'address' ? 'Address' : fieldLabel(f)))}
+              onTakeCurrent={() =>
+                stale.takeCurrent((current) => {
+                  const values = formFromProperty(current);
+                  form.reset(values);
+                  setBase({ record: current, values });
+                })
+              }
+              onKeepMine={stale.keepMine}
+            />
+          )}
           <AddressSection disabled={saving} readOnly={inScheme} notes={!inScheme} />
           <PropertyInfoSection disabled={saving} />
           <AreasSection disabled={saving} />

@@ -9,6 +9,7 @@ import {
   type SchemePropertyCreate,
 } from '@frontage/shared';
 import { http } from '../../lib/http';
+import { versionHeaders } from '../../lib/staleEdit';
 
 /** What a create dialog emits (spec B §4): the new property as other screens refer to it. */
 export interface CreatedProperty {
@@ -84,8 +85,14 @@ export const createSchemeProperty = async (
 export const useUpdateProperty = (id: number) => {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (body: PropertyUpdate) =>
-      (await http.put<{ data: Property }>(`/properties/${id}`, body, { quiet: [422] })).data,
+    /** `version`: the one the edit was opened on (If-Match); a stale save is refused with 412 (ADR 0060). */
+    mutationFn: async ({ body, version }: { body: PropertyUpdate; version?: string }) =>
+      (
+        await http.put<{ data: Property }>(`/properties/${id}`, body, {
+          quiet: [412, 422],
+          headers: versionHeaders(version),
+        })
+      ).data,
     onSuccess: (saved) => {
       qc.setQueryData(placeKeys.property(id), saved);
       void qc.invalidateQueries({ queryKey: placeKeys.properties });

@@ -8,6 +8,9 @@ import { PropertyDialog, PropertyDialogBody } from '../properties/PropertyDialog
 import { AddressSection, LandlordSection, UnverifiedFields } from '../properties/sections';
 import { useUpdateScheme } from './api';
 import { SchemeInfoSection } from './SchemeInfoSection';
+import { fieldLabel } from '../properties/labels';
+import { StaleEditNotice } from '../../components/StaleEditNotice';
+import { staleRows, useStaleEdit } from '../../lib/staleEdit';
 import {
   schemeFieldOf,
   schemeFormFrom,
@@ -44,10 +47,12 @@ function EditSchemeForm({
   onDirtyChange,
 }: Omit<Props, 'open'> & { onDirtyChange: (dirty: boolean) => void }) {
   // The record and the form at opening: the payload's reference (and a version check's).
-  const [base] = useState<{ record: Scheme; values: SchemeFormValues }>(() => ({
+  const [base, setBase] = useState<{ record: Scheme; values: SchemeFormValues }>(() => ({
     record: scheme,
     values: schemeFormFrom(scheme),
   }));
+  // The version it was opened on; a refused save shows what changed since (ADR 0060).
+  const stale = useStaleEdit('scheme', scheme);
   const toPayload = (v: SchemeFormValues) => toSchemeUpdatePayload(base.values, v);
   const [resolver] = useState(() => schemeResolver('update', toPayload));
   const form = useForm<SchemeFormValues>({ defaultValues: base.values, resolver });
@@ -61,8 +66,9 @@ function EditSchemeForm({
     const body = toPayload(v);
     if (!Object.keys(body).length) return onClose();
     try {
-      await update.mutateAsync(body);
+      await update.mutateAsync({ body, version: stale.version });
     } catch (err) {
+      if (stale.catchStale(err)) return;
       applyServerErrors(err, form.setError, (k) => schemeFieldOf(k) as never);
       if (err instanceof ApiError && err.status === 422) setRefused(true);
       return;
@@ -82,6 +88,19 @@ function EditSchemeForm({
           onCancel={onClose}
           onSave={() => void submit()}
         >
+          {stale.current && (
+            <StaleEditNotice
+              rows={staleRows(stale, (f) => (f === 'address' ? 'Address' : fieldLabel(f)))}
+              onTakeCurrent={() =>
+                stale.takeCurrent((current) => {
+                  const values = schemeFormFrom(current);
+                  form.reset(values);
+                  setBase({ record: current, values });
+                })
+              }
+              onKeepMine={stale.keepMine}
+            />
+          )}
           <SchemeInfoSection disabled={isSubmitting} />
           <AddressSection unit={false} disabled={isSubmitting} />
           <LandlordSection disabled={isSubmitting} />

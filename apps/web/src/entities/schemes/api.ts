@@ -12,6 +12,7 @@ import {
 import { http } from '../../lib/http';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { placeKeys } from '../properties/api';
+import { versionHeaders } from '../../lib/staleEdit';
 
 /** The scheme load of spec B §7: address, its units and the landlord lists. */
 export const SCHEME_DETAIL_INCLUDE = [
@@ -83,8 +84,14 @@ export const createScheme = async (body: SchemeCreate): Promise<Scheme> =>
 export const useUpdateScheme = (id: number) => {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (body: SchemeUpdate) =>
-      (await http.put<{ data: Scheme }>(`/schemes/${id}`, body, { quiet: [422] })).data,
+    /** `version`: the one the edit was opened on (If-Match); a stale save is refused with 412 (ADR 0060). */
+    mutationFn: async ({ body, version }: { body: SchemeUpdate; version?: string }) =>
+      (
+        await http.put<{ data: Scheme }>(`/schemes/${id}`, body, {
+          quiet: [412, 422],
+          headers: versionHeaders(version),
+        })
+      ).data,
     onSuccess: (saved) => {
       qc.setQueryData(placeKeys.scheme(id), saved);
       void qc.invalidateQueries({ queryKey: placeKeys.schemes });
