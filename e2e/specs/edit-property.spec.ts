@@ -123,3 +123,60 @@ for (const theme of ['light', 'dark'] as const) {
     }
   });
 }
+
+test('the same property edited in two tabs: the second save is refused with the current values shown', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // Two tabs of one signed-in agent: the second page shares the first one's session cookie.
+  const context = await browser.newContext();
+  const first = await context.newPage();
+  await login(first, AGENT);
+  const list = await api<{ data: Row[] }>(first, '/api/properties?per_page=50&sort=updated_at');
+  const target = list.data.find((p) => p.scheme_id === null)!;
+  const second = await context.newPage();
+  const openEdit = async (page: Page) => {
+    await page.goto(`/properties?id=${target.id}`);
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Property' });
+    await expect(dialog.getByRole('heading', { name: 'Rent Info' })).toBeVisible();
+    return dialog;
+  };
+  const setText = async (dialog: ReturnType<Page['getByRole']>, name: string, value: string) => {
+    const field = dialog.getByRole('textbox', { name });
+    await field.click();
+    await field.fill(value);
+  };
+  const a = await openEdit(first);
+  const b = await openEdit(second);
+
+  const rent = 200_000 + Math.floor(Math.random() * 500_000);
+  await setText(a, 'Rent Pa', String(rent));
+  await a.getByRole('button', { name: 'Save' }).click();
+  await expect(a).toBeHidden();
+
+  await setText(b, 'Incentive', 'Six months rent free');
+  await setText(b, 'Rent Pa', '123456');
+  await b.getByRole('button', { name: 'Save' }).click();
+  const notice = b.getByRole('alert').filter({ hasText: 'Changed by someone else' });
+  await expect(notice).toContainText(
+    'This record was changed by someone else after you opened it. Nothing was saved.',
+  );
+  const changed = notice.getByRole('table', { name: 'Changed since you opened it' });
+  await expect(changed.getByRole('row').filter({ hasText: 'Rent Pa' })).toContainText(gbp(rent));
+  await shot(second, 'edit-property-stale');
+  expect(await seriousViolations(second)).toEqual([]);
+
+  // Nothing of the second tab was written.
+  const now = await api<{ data: { rent_pa: string; incentive: string | null } }>(
+    first,
+    `/api/properties/${target.id}`,
+  );
+  expect(Number(now.data.rent_pa)).toBe(rent);
+  expect(now.data.incentive).not.toBe('Six months rent free');
+
+  // Taking the current values refills the form with the first tab's rent.
+  await notice.getByRole('button', { name: 'Use the current values' }).click();
+  await expect(b.getByRole('textbox', { name: 'Rent Pa' })).toHaveValue(gbp(rent).slice(1));
+  await context.close();
+});

@@ -113,8 +113,22 @@ const appTables = async (db: Db): Promise<string[]> => {
 /** Empties every table between tests (the schema stays, ids restart at 1). */
 export const resetData = async (): Promise<void> => {
   const db = await testDb();
-  const tables = await appTables(db);
-  await db.execute(sql.raw(`truncate ${tables.map((t) => `"${t}"`).join(', ')} restart identity cascade`));
+  // DELETE, not TRUNCATE: a TRUNCATE of every table syncs each table's new file to disk (about
+  // 0.4 s on PostgreSQL, before every test); DELETE of a test's few rows is WAL only. Triggers
+  // (foreign keys included) are off for this transaction, so the order does not matter.
+  await db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local session_replication_role = replica`));
+    await tx.execute(
+      sql.raw(`do $$ declare r record; begin
+        for r in select tablename from pg_tables where schemaname = 'public' loop
+          execute format('delete from %I', r.tablename);
+        end loop;
+        for r in select sequence_name from information_schema.sequences where sequence_schema = 'public' loop
+          execute format('alter sequence %I restart', r.sequence_name);
+        end loop;
+      end $$`),
+    );
+  });
 };
 
 /** Tables a refused call may legitimately touch: signing in and session bookkeeping. */
