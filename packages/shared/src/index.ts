@@ -35,3 +35,4 @@ export * from './tracked-retailer.schema';
 export * from './store-list.schema';
 export * from './verification-queue.schema';
 export * from './gap-analysis.schema';
+export * from './news.schema';

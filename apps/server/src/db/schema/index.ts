@@ -14,3 +14,4 @@ export * from './comparables';
 export * from './match-units';
 export * from './map';
 export * from './store-events';
+export * from './news';
