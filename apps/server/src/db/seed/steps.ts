@@ -5,6 +5,7 @@ import { seedComments } from './comments';
 import { seedDeals } from './deals';
 import { seedEnquiries } from './enquiries';
 import { seedTrackedRetailers } from './tracked-retailers';
+import { seedNews } from './news';
 
 /** The demo data set so far, handed to each later seed step (all inside one transaction). */
 export interface SeedContext {
@@ -35,4 +36,5 @@ export const SEED_STEPS: SeedStep[] = [
   seedDeals,
   seedEnquiries,
   seedTrackedRetailers,
+  seedNews,
 ];
