@@ -14,6 +14,7 @@ import {
 import { MESSAGES } from '@frontage/shared';
 import { useAppConfig } from '../../lib/config';
 import { useCurrentUser } from '../../lib/session';
+import { WhatsNewDialog } from '../../features/news/WhatsNewDialog';
 import { PageErrorBoundary } from '../lazyPage';
 import { SideDrawer } from './SideDrawer';
 import { TopBar } from './TopBar';
@@ -90,6 +91,7 @@ export function AppShell({ variant }: { variant: 'main' | 'map' }) {
           </Box>
         )}
       </Box>
+      <WhatsNewDialog />
     </Box>
   );
 }

@@ -2,12 +2,14 @@ import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { Box, Tab, Tabs } from '@mui/material';
 import { PageHeading } from '../../../components/PageHeading';
+import { NewsTab } from '../components/NewsTab';
 import { RetailersTab } from '../components/RetailersTab';
 import { VerificationQueueTab } from '../components/VerificationQueueTab';
 
 const TABS = [
   { value: 'retailers', label: 'Retailers' },
   { value: 'queue', label: 'Verification queue' },
+  { value: 'news', label: 'News' },
 ] as const;
 type CoreTab = (typeof TABS)[number]['value'];
 
@@ -18,7 +20,7 @@ type CoreTab = (typeof TABS)[number]['value'];
 export default function CoreAdminPage() {
   const id = useId();
   const [params, setParams] = useSearchParams();
-  const tab: CoreTab = params.get('tab') === 'queue' ? 'queue' : 'retailers';
+  const tab: CoreTab = TABS.find((t) => t.value === params.get('tab'))?.value ?? 'retailers';
   const choose = (next: CoreTab) =>
     setParams(
       (p) => {
@@ -51,7 +53,7 @@ export default function CoreAdminPage() {
         ))}
       </Tabs>
       <Box role="tabpanel" id={`${id}-panel-${tab}`} aria-labelledby={`${id}-tab-${tab}`}>
-        {tab === 'retailers' ? <RetailersTab /> : <VerificationQueueTab />}
+        {tab === 'retailers' ? <RetailersTab /> : tab === 'queue' ? <VerificationQueueTab /> : <NewsTab />}
       </Box>
     </Box>
   );
