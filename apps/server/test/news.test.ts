@@ -222,6 +222,8 @@ describe("What's New", () => {
     await call('POST', '/api/core/news', adminCookie, { title: 'Written today', published_on: '2026-11-20' });
     clock = new Date(clock.getTime() + 60_000);
     expect(await titles(await login(t.app, email, PW))).toEqual(['Written today']);
+    // Not to its author, though: writing it was reading it.
+    expect(await titles(await login(t.app, 'admin@example.com', PW))).toEqual([]);
   });
 
   it('keeps last_activity current while the app is used, at most every five minutes', async () => {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, lte, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { newsItems, sessions, users } from '../../db/schema';
 
@@ -68,12 +68,26 @@ export const remove = async (db: Db, id: number): Promise<boolean> => {
   return rows.length > 0;
 };
 
-/** Items published after `after` (null = ever) and not after `until`, newest first. */
-export const publishedBetween = async (db: Db, after: Date | null, until: Date): Promise<NewsRow[]> =>
+/**
+ * Items published after `after` (null = ever) and not after `until`, newest first; not those
+ * `reader` wrote (writing an item is reading it).
+ */
+export const publishedBetween = async (
+  db: Db,
+  reader: number,
+  after: Date | null,
+  until: Date,
+): Promise<NewsRow[]> =>
   db
     .select()
     .from(newsItems)
-    .where(and(after ? gt(newsItems.published_at, after) : undefined, lte(newsItems.published_at, until)))
+    .where(
+      and(
+        after ? gt(newsItems.published_at, after) : undefined,
+        lte(newsItems.published_at, until),
+        or(isNull(newsItems.created_by), ne(newsItems.created_by, reader)),
+      ),
+    )
     .orderBy(desc(newsItems.published_at), desc(newsItems.id));
 
 /**

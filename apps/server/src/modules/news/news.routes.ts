@@ -102,9 +102,10 @@ export const newsRoutes = (root: FastifyInstance, deps: ServiceDeps, feed?: News
         "What's New: news newer than the user's last activity as it stood at this session's sign-in, newest first",
       response: { 200: whatsNewResponseSchema, 401: msgSchema },
     },
-    handler: async (req) => ({
-      data: await news.whatsNew(deps, authOf(req).session.activity_before, source),
-    }),
+    handler: async (req) => {
+      const { user, session } = authOf(req);
+      return { data: await news.whatsNew(deps, user.id, session.activity_before, source) };
+    },
   });
 
   app.post('/api/news/seen', {

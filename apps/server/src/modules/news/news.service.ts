@@ -78,17 +78,18 @@ export const remove = async (deps: ServiceDeps, id: number): Promise<void> => {
 /**
  * What's New (spec A §4): the items published after the user's last activity as it stood when
  * this session signed in (ADR 0061) and not after now (a future date is not shown yet), ours and
- * the feed's together, newest first.
+ * the feed's together, newest first. An item the reader wrote is not news to them.
  */
 export const whatsNew = async (
   deps: ServiceDeps,
+  reader: number,
   activityBefore: Date | null,
   feed: NewsFeed | null,
 ): Promise<WhatsNewItem[]> => {
   const now = deps.now();
   const newer = (at: Date) => (!activityBefore || at > activityBefore) && at <= now;
   const [rows, feedItems] = await Promise.all([
-    repo.publishedBetween(deps.db, activityBefore, now),
+    repo.publishedBetween(deps.db, reader, activityBefore, now),
     feed ? feed.items() : Promise.resolve([] as FeedItem[]),
   ]);
   const ours = rows.map((r) => ({

@@ -5,6 +5,8 @@ import { http } from '../../lib/http';
 /** News (spec A §2 What's New; admins write it under /core, tab News). */
 export const newsKeys = {
   all: ['news'] as const,
+  /** Every admin page; a write refreshes these, never the user's What's New answer. */
+  admin: ['news', 'admin'] as const,
   page: (page: number, perPage: number) => ['news', 'admin', page, perPage] as const,
   whatsNew: ['news', 'whats-new'] as const,
 };
@@ -49,7 +51,7 @@ export const useSaveNewsItem = () => {
           ? http.post<{ data: NewsItem }>('/core/news', body, { quiet: [422] })
           : http.put<{ data: NewsItem }>(`/core/news/${id}`, body, { quiet: [422] }))
       ).data,
-    onSuccess: () => void qc.invalidateQueries({ queryKey: newsKeys.all }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: newsKeys.admin }),
   });
 };
 
@@ -57,6 +59,6 @@ export const useDeleteNewsItem = () => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => http.delete(`/core/news/${id}`),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: newsKeys.all }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: newsKeys.admin }),
   });
 };

@@ -40,12 +40,27 @@ export function NewsTab() {
         renderCell: ({ row }) => (
           <Stack direction="row">
             <Tooltip title="Edit">
-              <IconButton size="small" aria-label={`Edit ${row.title}`} onClick={() => setEditing(row)}>
+              <IconButton
+                size="small"
+                aria-label={`Edit ${row.title}`}
+                onClick={(e) => {
+                  // The row opens the editor too: one click, one dialog.
+                  e.stopPropagation();
+                  setEditing(row);
+                }}
+              >
                 <EditIcon fontSize="small" />
               </IconButton>
             </Tooltip>
             <Tooltip title="Delete">
-              <IconButton size="small" aria-label={`Delete ${row.title}`} onClick={() => setDeleting(row)}>
+              <IconButton
+                size="small"
+                aria-label={`Delete ${row.title}`}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  setDeleting(row);
+                }}
+              >
                 <DeleteIcon fontSize="small" />
               </IconButton>
             </Tooltip>
