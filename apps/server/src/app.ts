@@ -33,6 +33,7 @@ import { enquiriesRoutes } from './modules/enquiries/enquiries.routes';
 import { trackedRetailersRoutes } from './modules/tracked-retailers/tracked-retailers.routes';
 import { enquiryMatchesRoutes } from './modules/enquiry-matches/enquiry-matches.routes';
 import { mapRoutes } from './modules/map/map.routes';
+import { newsRoutes } from './modules/news/news.routes';
 import { reportsRoutes } from './modules/reports/gap-analysis.routes';
 import { storeListsRoutes } from './modules/store-lists/store-lists.routes';
 import { verificationQueueRoutes } from './modules/verification-queue/verification-queue.routes';
@@ -224,6 +225,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   storeListsRoutes(app, services);
   verificationQueueRoutes(app, services);
   videosRoutes(app, services);
+  newsRoutes(app, services);
 
   notFoundHandler(app, await staticWeb(app, config.webDistDir));
   return app;

@@ -34,6 +34,7 @@
  * | `GEOCODER_URL` | `https://nominatim.openstreetmap.org` | Base URL of the Nominatim service (with `GEOCODER=nominatim`) |
  * | `MAP_STYLE_URL` | _(unset)_ | MapLibre style URL of a real tile service; unset = the offline Natural Earth basemap |
  * | `MAP_STYLES` | _(unset)_ | The hosted basemaps /map offers: `road=URL,satellite=URL,hybrid=URL` (any of the three); unset = the offline basemap only |
+ * | `NEWS_FEED_URL` | _(unset)_ | The marketing site's news content query (JSON, ADR 0062): its `/news/` items join What's New; unset = the admins' news only |
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -84,6 +85,7 @@ const envSchema = z.object({
   GEOCODER: z.enum(['local', 'nominatim']).default('local'),
   GEOCODER_URL: z.string().url().default('https://nominatim.openstreetmap.org'),
   MAP_STYLE_URL: z.union([z.string().url(), z.literal('')]).optional(),
+  NEWS_FEED_URL: z.union([z.string().trim().url(), z.literal('')]).optional(),
   MAP_STYLES: z
     .string()
     .optional()
@@ -152,6 +154,8 @@ export interface Config {
   mapStyleUrl: string | null;
   /** The hosted basemaps of /map (MAP_STYLES); the offline one is always there. */
   mapStyles: MapStyles;
+  /** The marketing site's news feed (ADR 0062); null = none. */
+  newsFeedUrl: string | null;
 }
 
 export interface MapStyles {
@@ -210,5 +214,6 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     geocoderUrl: e.GEOCODER_URL.replace(/\/+$/, ''),
     mapStyleUrl: e.MAP_STYLE_URL ? e.MAP_STYLE_URL : null,
     mapStyles: e.MAP_STYLES,
+    newsFeedUrl: e.NEWS_FEED_URL ? e.NEWS_FEED_URL : null,
   };
 };

@@ -104,6 +104,18 @@ describe('demo seed', () => {
     expect(agent).toMatchObject({ name: 'Jamie Patel', type: 'user' });
     expect(agent.company_id).not.toBe(admin.company_id);
     expect(AGENCIES.map((a) => a.name)).toContain(agent.company.name);
+    // Three demo news items of the last few weeks, already read by the demo accounts (ADR 0061).
+    const [news] = await queryRows<{ n: number; future: number }>(
+      t.db,
+      sql`select count(*)::int n, count(*) filter (where published_at > now())::int future from news_items`,
+    );
+    expect(news).toEqual({ n: 3, future: 0 });
+    const whatsNew = await t.app.inject({
+      method: 'GET',
+      url: '/api/news/whats-new',
+      headers: { ...XHR, cookie: agentCookie },
+    });
+    expect(whatsNew.json()).toEqual({ data: [] });
     const unread = await t.app.inject({
       method: 'GET',
       url: '/api/notifications/unread-count',

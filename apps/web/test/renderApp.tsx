@@ -25,6 +25,8 @@ export function renderApp(
     'GET /api/config': () => json(200, { data: CONFIG }),
     'GET /api/videos': () => json(200, { data: [] }),
     'GET /api/notifications/unread-count': () => json(200, { unread_count: opts.unread ?? 0 }),
+    // The shell asks for What's New on every signed-in page load; none by default.
+    'GET /api/news/whats-new': () => json(200, { data: [] }),
     'POST /api/auth/logout': () =>
       json(200, { status: 'success', msg: 'You have been logged out.', data: null }),
     ...opts.routes,

@@ -37,3 +37,4 @@ export * from './verification-queue.schema';
 export * from './gap-analysis.schema';
 export * from './versions';
 export * from './video.schema';
+export * from './news.schema';

@@ -15,3 +15,4 @@ export * from './match-units';
 export * from './map';
 export * from './store-events';
 export * from './videos';
+export * from './news';

@@ -16,6 +16,11 @@ export const sessions = pgTable(
     expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     ip: text('ip'),
     user_agent: text('user_agent'),
+    /**
+     * The user's last activity as it stood when this session signed in (ADR 0061): What's New
+     * lists the news published after it. Marking the news seen moves it to that moment.
+     */
+    activity_before: timestamp('activity_before', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('sessions_user_id_idx').on(t.user_id)],
 );

@@ -6,6 +6,7 @@ import { seedDeals } from './deals';
 import { seedEnquiries } from './enquiries';
 import { seedTrackedRetailers } from './tracked-retailers';
 import { seedVideos } from './videos';
+import { seedNews } from './news';
 
 /** The demo data set so far, handed to each later seed step (all inside one transaction). */
 export interface SeedContext {
@@ -37,4 +38,5 @@ export const SEED_STEPS: SeedStep[] = [
   seedEnquiries,
   seedTrackedRetailers,
   seedVideos,
+  seedNews,
 ];

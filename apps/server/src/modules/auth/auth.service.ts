@@ -79,6 +79,8 @@ export const login = async (
     expires_at: addMinutes(now, config.sessionAbsoluteHours * 60),
     ip: client.ip,
     user_agent: client.userAgent?.slice(0, 500) ?? null,
+    // What's New lists the news newer than this (ADR 0061); last_activity itself moves to now.
+    activity_before: user.last_activity,
   });
   const updated = (await repo.updateUser(db, user.id, { last_activity: now })) ?? user;
   return { token, user: await loadUserDto(deps, updated, true) };
@@ -86,6 +88,8 @@ export const login = async (
 
 /** Minimum gap between two writes of `last_seen_at` for the same session. */
 const TOUCH_INTERVAL_MS = 60_000;
+/** Minimum gap between two writes of a user's `last_activity` while they use the app (ADR 0061). */
+export const ACTIVITY_TOUCH_INTERVAL_MS = 5 * 60_000;
 
 /** Resolves a cookie token to its session and user; expired sessions are deleted. */
 export const authenticate = async (
@@ -107,6 +111,12 @@ export const authenticate = async (
   if (now.getTime() - session.last_seen_at.getTime() >= TOUCH_INTERVAL_MS) {
     await repo.updateSession(db, session.id, { last_seen_at: now });
     session.last_seen_at = now;
+  }
+  // "Newer than my last activity" means my last use, not my last sign-in; the user row came with
+  // the session, so this costs one UPDATE per user every few minutes and nothing otherwise.
+  if (!user.last_activity || now.getTime() - user.last_activity.getTime() >= ACTIVITY_TOUCH_INTERVAL_MS) {
+    await repo.updateUser(db, user.id, { last_activity: now });
+    user.last_activity = now;
   }
   return { user, session };
 };

@@ -15,6 +15,7 @@ import { MESSAGES } from '@frontage/shared';
 import { useAppConfig } from '../../lib/config';
 import { useCurrentUser } from '../../lib/session';
 import { HelpVideoDialog } from '../../features/help-videos/HelpVideoDialog';
+import { WhatsNewDialog } from '../../features/news/WhatsNewDialog';
 import { PageErrorBoundary } from '../lazyPage';
 import { SideDrawer } from './SideDrawer';
 import { TopBar } from './TopBar';
@@ -92,6 +93,7 @@ export function AppShell({ variant }: { variant: 'main' | 'map' }) {
         )}
       </Box>
       <HelpVideoDialog />
+      <WhatsNewDialog />
     </Box>
   );
 }

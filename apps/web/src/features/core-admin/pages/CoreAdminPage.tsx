@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { Box, Tab, Tabs } from '@mui/material';
 import { PageHeading } from '../../../components/PageHeading';
+import { NewsTab } from '../components/NewsTab';
 import { RetailersTab } from '../components/RetailersTab';
 import { VerificationQueueTab } from '../components/VerificationQueueTab';
 import { VideosTab } from '../components/VideosTab';
@@ -9,6 +10,7 @@ import { VideosTab } from '../components/VideosTab';
 const TABS = [
   { value: 'retailers', label: 'Retailers' },
   { value: 'queue', label: 'Verification queue' },
+  { value: 'news', label: 'News' },
   { value: 'videos', label: 'Videos' },
 ] as const;
 type CoreTab = (typeof TABS)[number]['value'];
@@ -53,7 +55,15 @@ export default function CoreAdminPage() {
         ))}
       </Tabs>
       <Box role="tabpanel" id={`${id}-panel-${tab}`} aria-labelledby={`${id}-tab-${tab}`}>
-        {tab === 'videos' ? <VideosTab /> : tab === 'retailers' ? <RetailersTab /> : <VerificationQueueTab />}
+        {tab === 'retailers' ? (
+          <RetailersTab />
+        ) : tab === 'queue' ? (
+          <VerificationQueueTab />
+        ) : tab === 'news' ? (
+          <NewsTab />
+        ) : (
+          <VideosTab />
+        )}
       </Box>
     </Box>
   );
