@@ -36,7 +36,8 @@ const migrateTemplate = async (url: string) => {
       `select datname from pg_database where datname like $1`,
       [`${name.replace(/[\\%_]/g, '\\$&')}\\_%`],
     );
-    for (const { datname } of copies.rows) await admin.query(`drop database if exists "${datname}" with (force)`);
+    for (const { datname } of copies.rows)
+      await admin.query(`drop database if exists "${datname}" with (force)`);
     await admin.end();
   };
 };

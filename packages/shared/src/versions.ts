@@ -79,7 +79,9 @@ const canonical = (key: string, value: unknown): unknown => {
     return Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, value[f] ?? null]));
   }
   if (Array.isArray(value)) {
-    return value.map((v) => (isObject(v) && 'id' in v ? v.id : v)).sort((a, b) => String(a).localeCompare(String(b)));
+    return value
+      .map((v) => (isObject(v) && 'id' in v ? v.id : v))
+      .sort((a, b) => String(a).localeCompare(String(b)));
   }
   if (isObject(value) && 'id' in value) return value.id;
   return value;

@@ -39,7 +39,8 @@ export const errorHandler = (app: FastifyInstance): void => {
       reply.header('Retry-After', String(err.retryAfterSeconds));
       return reply.code(429).send({ msg: err.message });
     }
-    if (err instanceof PreconditionFailedError) return reply.code(412).send({ msg: err.message, data: err.data });
+    if (err instanceof PreconditionFailedError)
+      return reply.code(412).send({ msg: err.message, data: err.data });
     if (err instanceof AppError) return reply.code(err.statusCode).send({ msg: err.message });
 
     if (hasZodFastifySchemaValidationErrors(err)) {

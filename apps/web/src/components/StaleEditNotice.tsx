@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import {
   Alert,
   AlertTitle,
@@ -27,8 +28,21 @@ export function StaleEditNotice({
   onTakeCurrent: () => void;
   onKeepMine: () => void;
 }) {
+  // The save that was refused sits at the bottom of a long form: bring the notice into view and
+  // put focus on it, so keyboard users start from the choice they now have to make.
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+    ref.current?.focus({ preventScroll: true });
+  }, []);
   return (
-    <Alert severity="warning" role="alert" sx={{ mb: 2, '& .MuiAlert-message': { width: '100%' } }}>
+    <Alert
+      ref={ref}
+      tabIndex={-1}
+      severity="warning"
+      role="alert"
+      sx={{ mb: 2, '& .MuiAlert-message': { width: '100%' } }}
+    >
       <AlertTitle>Changed by someone else</AlertTitle>
       {VERSION_MESSAGES.stale}
       {rows.length > 0 && (
