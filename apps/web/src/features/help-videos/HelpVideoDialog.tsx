@@ -14,6 +14,7 @@ import {
 import { VIDEO_MESSAGES, type Video } from '@frontage/shared';
 import { readSessionHidden, useHideForever, useRouteVideos, writeSessionHidden } from './api';
 import { VideoPlayer } from './VideoPlayer';
+import { useShellTurn } from '../../lib/shellTurns';
 
 /** The spec gives no widths: the intro holds its sentence, a box and two buttons; a 16:9 player. */
 const INTRO_WIDTH = 460;
@@ -38,6 +39,8 @@ export function HelpVideoDialog() {
   const [shown, setShown] = useState<Video[]>([]);
   if (offered.length > 0 && !sameVideos(offered, shown)) setShown(offered);
   const hideForever = useHideForever();
+  // Waits for What's New when it is already on screen (lib/shellTurns).
+  const open = useShellTurn('help-videos', offered.length > 0);
 
   const finish = (forever: boolean) => {
     const ids = shown.map((v) => v.video_id);
@@ -51,7 +54,7 @@ export function HelpVideoDialog() {
     <HelpVideoContent
       // A new offer (another page, other videos) starts at the intro with the box unticked.
       key={shown.map((v) => v.id).join(',')}
-      open={offered.length > 0}
+      open={open}
       videos={shown}
       onFinish={finish}
     />

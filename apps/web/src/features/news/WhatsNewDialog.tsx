@@ -14,6 +14,7 @@ import {
 import { WHATS_NEW_TITLE, formatDate, type WhatsNewItem } from '@frontage/shared';
 import { CommentContent } from '../../entities/comments';
 import { newsKeys, useMarkNewsSeen, useWhatsNew } from '../../entities/news/api';
+import { useShellTurn } from '../../lib/shellTurns';
 
 /**
  * What's New (spec A §2, §4): opens once per visit when news newer than the user's last activity
@@ -28,7 +29,8 @@ export function WhatsNewDialog() {
   const seen = useMarkNewsSeen();
   const [closed, setClosed] = useState(false);
   const items = news.data ?? [];
-  const open = !closed && items.length > 0;
+  // Waits for a help-video offer already on screen (lib/shellTurns).
+  const open = useShellTurn('whats-new', !closed && items.length > 0);
 
   const close = () => {
     setClosed(true);
