@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
@@ -10,6 +11,8 @@ export default mergeConfig(
       include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
       css: false,
       testTimeout: 15000,
+      // Vitest's default (cores − 1) is a single worker on CI's 2 cores; the main process is idle.
+      maxWorkers: Math.max(2, availableParallelism() - 1),
     },
   }),
 );
