@@ -1,3 +1,5 @@
+import { UK_TIME_ZONE, formatDate } from '@frontage/shared';
+
 const two = (n: number): string => (n < 10 ? `0${n}` : `${n}`);
 const three = (n: number): string => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : `${n}`);
 
@@ -15,3 +17,22 @@ export const toIso = (d: Date): string => {
 export const iso = (d: Date | null | undefined): string | null => (d ? toIso(d) : null);
 export const isoRequired = (d: Date): string => toIso(d);
 export const addMinutes = (d: Date, minutes: number): Date => new Date(d.getTime() + minutes * 60_000);
+
+/** The UK calendar day (yyyy-mm-dd) of an instant: "today" where the agents work. */
+export const ukDayOf = (d: Date): string => {
+  const [dd, mm, yyyy] = formatDate(d, UK_TIME_ZONE).split('/');
+  return `${yyyy}-${mm}-${dd}`;
+};
+
+/** 00:00 UK time on `day` (yyyy-mm-dd) as an instant: GMT or BST, whichever applies that day. */
+export const ukStartOf = (day: string): Date => {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const utcMidnight = Date.UTC(y, m - 1, d);
+  // UK time is UTC or UTC+1: if midnight UTC is already 01:00 in the UK, the day began an hour earlier.
+  const hour = Number(
+    new Intl.DateTimeFormat('en-GB', { timeZone: UK_TIME_ZONE, hour: '2-digit', hourCycle: 'h23' }).format(
+      new Date(utcMidnight),
+    ),
+  );
+  return new Date(utcMidnight - hour * 3_600_000);
+};

@@ -5,9 +5,7 @@
  */
 import {
   ENQUIRY_MESSAGES,
-  UK_TIME_ZONE,
   enquiryRuleErrors,
-  formatDate,
   parseInclude,
   type Actor,
   type Enquiry,
@@ -24,12 +22,7 @@ import { ALL_RELATIONS, RELATIONS, commentsByEnquiry, presentEnquiry } from './e
 import * as repo from './enquiries.repository';
 import { checkVersion, refusingStale } from '../versions/versions.service';
 import type { EnquiryRecord, NewEnquiry } from './enquiries.repository';
-
-/** Today in the UK (an empty received date is "today" where the agents work). */
-export const ukToday = (now: Date): string => {
-  const [dd, mm, yyyy] = formatDate(now, UK_TIME_ZONE).split('/');
-  return `${yyyy}-${mm}-${dd}`;
-};
+import { ukDayOf } from '../../lib/dates';
 
 /** The relations named by `include` that an enquiry has (unknown names ignored, API.md). */
 export const includeOf = (raw: string | undefined): Set<string> =>
@@ -137,7 +130,7 @@ export const create = async (
     scheme_id: body.scheme_id ?? null,
     company_id: body.company_id ?? null,
     user_id: body.user_id ?? null,
-    received_at: body.received_at ?? ukToday(now),
+    received_at: body.received_at ?? ukDayOf(now),
     size_from: areaText(body.size_from) ?? null,
     size_to: areaText(body.size_to) ?? null,
     rent_from: body.rent_from ?? null,
@@ -210,7 +203,7 @@ export const update = async (
           const v = (body as Record<string, unknown>)[k];
           if (v === undefined) continue;
           named.add(k);
-          if (k === 'received_at') changes.received_at = (v as string | null) ?? ukToday(now);
+          if (k === 'received_at') changes.received_at = (v as string | null) ?? ukDayOf(now);
           else if (k === 'size_from' || k === 'size_to') changes[k] = areaText(v as number | null) ?? null;
           else (changes as Record<string, unknown>)[k] = v;
         }

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { ServiceDeps } from '../../deps';
 import { EXPORT_BATCH, csvStream, exportFileName, type CsvExport } from '../../lib/csv';
 import { offsetOf, toPage } from '../../lib/page';
-import { ukToday } from '../enquiries/enquiries.service';
+import { ukDayOf } from '../../lib/dates';
 import { ukDay } from '../properties/properties.export';
 import { GRID_MAX_LEVEL, GRID_MIN_LEVEL, cellCount, cellRange, type CellRange } from './map-cells';
 import { areaBounds, mapFilterOf, type MapArea, type MapFilter } from './map-filter';
@@ -55,7 +55,7 @@ const planOf = async (
 
 /** GET /api/map/points: one page of the points in the area, in the sort's order, with the exact total. */
 export const points = async (deps: ServiceDeps, q: PointQuery): Promise<Page<MapPoint>> => {
-  const f = mapFilterOf(q, ukToday(deps.now()));
+  const f = mapFilterOf(q, ukDayOf(deps.now()));
   const { page, per_page: perPage } = q;
   if (f.groups?.length === 0) return toPage([], { total: 0, page, perPage });
   const area = areaOf(q);
@@ -108,7 +108,7 @@ export const exportPoints = async (
   onError: (err: Error) => void,
   batchSize = EXPORT_BATCH,
 ): Promise<CsvExport> => {
-  const f = mapFilterOf(q, ukToday(deps.now()));
+  const f = mapFilterOf(q, ukDayOf(deps.now()));
   const area = areaOf(q);
   const none = f.groups?.length === 0;
   const { plan, total } = none ? { plan: 'index' as const, total: 0 } : await planOf(deps, f, area);

@@ -16,7 +16,7 @@ import {
 import type { z } from 'zod';
 import type { ServiceDeps } from '../../deps';
 import { ValidationError } from '../../lib/errors';
-import { ukToday } from '../enquiries/enquiries.service';
+import { ukDayOf } from '../../lib/dates';
 import {
   CLUSTER_LEVEL_OFFSET,
   GRID_MAX_LEVEL,
@@ -56,7 +56,7 @@ export const clusterPlan = (
 
 /** GET /api/map/clusters: the markers of a viewport, with the points in view per group. */
 export const clusters = async (deps: ServiceDeps, q: ClusterQuery): Promise<MapClustersResponse> => {
-  const f = mapFilterOf(q, ukToday(deps.now()));
+  const f = mapFilterOf(q, ukDayOf(deps.now()));
   const plan = clusterPlan(f, q.bbox, q.zoom);
   const data =
     f.groups?.length === 0 ? [] : (await repo.clusterRows(deps.db, plan.statement)).map(presentCluster);

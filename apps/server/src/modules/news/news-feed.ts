@@ -1,7 +1,7 @@
 import type { WhatsNewItem } from '@frontage/shared';
 import { z } from 'zod';
 import { sanitizeNewsBody } from './news-html';
-import { ukStartOf } from './news-dates';
+import { ukStartOf } from '../../lib/dates';
 
 /**
  * The marketing site's news (spec A §7: "a content query on the provider's marketing site

@@ -12,7 +12,8 @@ import { iso, isoRequired } from '../../lib/dates';
 import { NotFoundError } from '../../lib/errors';
 import { offsetOf, toPage } from '../../lib/page';
 import type { FeedItem, NewsFeed } from './news-feed';
-import { publishedAtFor, ukDayOf } from './news-dates';
+import { ukDayOf } from '../../lib/dates';
+import { publishedAtFor } from './news-dates';
 import { sanitizeNewsBody } from './news-html';
 import * as repo from './news.repository';
 
