@@ -101,7 +101,7 @@ function EditPropertyForm({
         >
           {stale.current && (
             <StaleEditNotice
-              rows={staleRows(stale, (f) => (f === 'address' ? 'Address' : fieldLabel(f)))}
+              rows={staleRows(stale, fieldLabel)}
               onTakeCurrent={() =>
                 stale.takeCurrent((current) => {
                   const values = formFromProperty(current);

@@ -29,6 +29,7 @@ export const FIELD_LABELS: Record<string, string> = {
   tenant_agents: 'Tenant Agents',
   tenant_agent_contacts: 'Tenant Agent Contacts',
   tenant_contacts: 'Tenant Contacts',
+  address: 'Address',
   street: 'Street',
   street2: 'Street 2',
   city: 'City',

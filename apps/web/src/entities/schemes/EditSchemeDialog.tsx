@@ -90,7 +90,7 @@ function EditSchemeForm({
         >
           {stale.current && (
             <StaleEditNotice
-              rows={staleRows(stale, (f) => (f === 'address' ? 'Address' : fieldLabel(f)))}
+              rows={staleRows(stale, fieldLabel)}
               onTakeCurrent={() =>
                 stale.takeCurrent((current) => {
                   const values = schemeFormFrom(current);
