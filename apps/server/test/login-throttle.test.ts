@@ -5,7 +5,7 @@
  */
 import { API_MESSAGES } from '@frontage/shared';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { loginThrottle, notifications } from '../src/db/schema';
 import { notificationsChannel, pubsubFor } from '../src/lib/pubsub';
@@ -241,7 +241,11 @@ describe('telling the owner', () => {
     const local = await app({ LOGIN_FORGET_HOURS: '1', LOGIN_DELAY_MAX_MINUTES: '1' });
     const owner = await buildUser({ email: 'watched@example.com', password: PASSWORD });
     const published: unknown[] = [];
-    const stop = pubsubFor(local.db).subscribe(notificationsChannel(owner.id), (d) => published.push(d));
+    const bus = pubsubFor(local.db);
+    const stop = bus.subscribe(notificationsChannel(owner.id), (d) => published.push(d));
+    // On PostgreSQL the bus is LISTEN/NOTIFY: the listener must be in place before the first
+    // publish, and a delivery arrives asynchronously after the request that caused it.
+    await bus.ready();
     try {
       const secured = () => local.db.select().from(notifications).where(eq(notifications.user_id, owner.id));
 
@@ -256,7 +260,7 @@ describe('telling the owner', () => {
       );
       expect(first!.message).not.toContain(WRONG);
       expect(first!.message).not.toContain(ATTACKER);
-      expect(published).toHaveLength(1);
+      await vi.waitFor(() => expect(published).toHaveLength(1));
 
       // More failures from more addresses within the hour: still one.
       await failPatiently(local, 'watched@example.com', ATTACKER, 10);
@@ -271,7 +275,7 @@ describe('telling the owner', () => {
       }
       const all = await secured();
       expect(all).toHaveLength(2);
-      expect(published).toHaveLength(2);
+      await vi.waitFor(() => expect(published).toHaveLength(2));
 
       // The owner sees it in the notification list.
       const ok = await attempt(local, 'watched@example.com', PASSWORD, OWNER_HOME);
