@@ -3,7 +3,8 @@ import { FormProvider } from 'react-hook-form';
 import { enqueueSnackbar } from 'notistack';
 import { DIALOG_WIDTHS, propertyUpdateSchema, type Property } from '@frontage/shared';
 import { useUpdateProperty } from './api';
-import { PropertyDialog, PropertyDialogBody } from './PropertyDialogFrame';
+import { PropertyDialog } from './PropertyDialogFrame';
+import { EditRecordBody } from './EditRecordBody';
 import {
   AddressSection,
   AreasSection,
@@ -11,14 +12,11 @@ import {
   LeaseInfoSection,
   PropertyInfoSection,
   RentInfoSection,
-  UnverifiedFields,
 } from './sections';
 import { formFromProperty, toUpdatePayload, unverifiedFieldPaths } from './propertyEdit';
 import type { PropertyFormValues } from './propertyForm';
 import { usePropertyForm } from './usePropertyForm';
-import { fieldLabel } from './labels';
-import { StaleEditNotice } from '../../components/StaleEditNotice';
-import { staleRows, useStaleEdit } from '../../lib/staleEdit';
+import { useStaleEdit } from '../../lib/staleEdit';
 
 interface Props {
   open: boolean;
@@ -90,36 +88,28 @@ function EditPropertyForm({
 
   return (
     <FormProvider {...form}>
-      <UnverifiedFields.Provider value={unverified}>
-        <PropertyDialogBody
-          title="Edit Property"
-          titleId={TITLE_ID}
-          saving={saving}
-          refused={refused}
-          onCancel={onClose}
-          onSave={() => void submit()}
-        >
-          {stale.current && (
-            <StaleEditNotice
-              rows={staleRows(stale, fieldLabel)}
-              onTakeCurrent={() =>
-                stale.takeCurrent((current) => {
-                  const values = formFromProperty(current);
-                  form.reset(values);
-                  setBase({ record: current, values });
-                })
-              }
-              onKeepMine={stale.keepMine}
-            />
-          )}
-          <AddressSection disabled={saving} readOnly={inScheme} notes={!inScheme} />
-          <PropertyInfoSection disabled={saving} />
-          <AreasSection disabled={saving} />
-          <LeaseInfoSection disabled={saving} />
-          <RentInfoSection disabled={saving} />
-          <LandlordSection disabled={saving} />
-        </PropertyDialogBody>
-      </UnverifiedFields.Provider>
+      <EditRecordBody
+        title="Edit Property"
+        titleId={TITLE_ID}
+        saving={saving}
+        refused={refused}
+        onCancel={onClose}
+        onSave={() => void submit()}
+        unverified={unverified}
+        stale={stale}
+        onTakeCurrent={(current) => {
+          const values = formFromProperty(current);
+          form.reset(values);
+          setBase({ record: current, values });
+        }}
+      >
+        <AddressSection disabled={saving} readOnly={inScheme} notes={!inScheme} />
+        <PropertyInfoSection disabled={saving} />
+        <AreasSection disabled={saving} />
+        <LeaseInfoSection disabled={saving} />
+        <RentInfoSection disabled={saving} />
+        <LandlordSection disabled={saving} />
+      </EditRecordBody>
     </FormProvider>
   );
 }

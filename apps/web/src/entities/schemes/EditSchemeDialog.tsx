@@ -4,13 +4,12 @@ import { enqueueSnackbar } from 'notistack';
 import { DIALOG_WIDTHS, type Scheme } from '@frontage/shared';
 import { applyServerErrors } from '../../lib/applyServerErrors';
 import { ApiError } from '../../lib/http';
-import { PropertyDialog, PropertyDialogBody } from '../properties/PropertyDialogFrame';
-import { AddressSection, LandlordSection, UnverifiedFields } from '../properties/sections';
+import { PropertyDialog } from '../properties/PropertyDialogFrame';
+import { EditRecordBody } from '../properties/EditRecordBody';
+import { AddressSection, LandlordSection } from '../properties/sections';
 import { useUpdateScheme } from './api';
 import { SchemeInfoSection } from './SchemeInfoSection';
-import { fieldLabel } from '../properties/labels';
-import { StaleEditNotice } from '../../components/StaleEditNotice';
-import { staleRows, useStaleEdit } from '../../lib/staleEdit';
+import { useStaleEdit } from '../../lib/staleEdit';
 import {
   schemeFieldOf,
   schemeFormFrom,
@@ -79,33 +78,25 @@ function EditSchemeForm({
 
   return (
     <FormProvider {...form}>
-      <UnverifiedFields.Provider value={unverifiedSchemeFieldPaths(scheme.unverified_history_columns)}>
-        <PropertyDialogBody
-          title="Edit Scheme"
-          titleId={TITLE_ID}
-          saving={isSubmitting}
-          refused={refused}
-          onCancel={onClose}
-          onSave={() => void submit()}
-        >
-          {stale.current && (
-            <StaleEditNotice
-              rows={staleRows(stale, fieldLabel)}
-              onTakeCurrent={() =>
-                stale.takeCurrent((current) => {
-                  const values = schemeFormFrom(current);
-                  form.reset(values);
-                  setBase({ record: current, values });
-                })
-              }
-              onKeepMine={stale.keepMine}
-            />
-          )}
-          <SchemeInfoSection disabled={isSubmitting} />
-          <AddressSection unit={false} disabled={isSubmitting} />
-          <LandlordSection disabled={isSubmitting} />
-        </PropertyDialogBody>
-      </UnverifiedFields.Provider>
+      <EditRecordBody
+        title="Edit Scheme"
+        titleId={TITLE_ID}
+        saving={isSubmitting}
+        refused={refused}
+        onCancel={onClose}
+        onSave={() => void submit()}
+        unverified={unverifiedSchemeFieldPaths(scheme.unverified_history_columns)}
+        stale={stale}
+        onTakeCurrent={(current) => {
+          const values = schemeFormFrom(current);
+          form.reset(values);
+          setBase({ record: current, values });
+        }}
+      >
+        <SchemeInfoSection disabled={isSubmitting} />
+        <AddressSection unit={false} disabled={isSubmitting} />
+        <LandlordSection disabled={isSubmitting} />
+      </EditRecordBody>
     </FormProvider>
   );
 }
