@@ -58,8 +58,16 @@ test('Shops off takes its markers away; a reload brings back the view, basemap, 
   await page.getByRole('button', { name: /^Layers/ }).click();
   const layers = page.getByRole('dialog', { name: 'Map layers' });
   await expect(layers.getByRole('radio', { name: 'Natural Earth (offline)' })).toBeChecked();
+  // The save that holds the overlay: the legend change before it is saved (debounced) on its own
+  // on a slow machine, and reloading after that one alone brings the overlay back off.
   const saved = page.waitForResponse(
-    (r) => r.url().endsWith('/api/ui-state/map') && r.request().method() === 'PUT' && r.ok(),
+    (r) =>
+      r.url().endsWith('/api/ui-state/map') &&
+      r.request().method() === 'PUT' &&
+      r.ok() &&
+      (r.request().postDataJSON() as { state?: { overlays?: string[] } }).state?.overlays?.includes(
+        'vacancy',
+      ) === true,
   );
   await layers.getByRole('checkbox', { name: 'Vacant units' }).check();
   await page.keyboard.press('Escape');
