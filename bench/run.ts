@@ -6,7 +6,7 @@
  * Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/frontage_bench, created when
  * missing), BENCH_CONNECTIONS (16), BENCH_SECONDS (10 per row), BENCH_WARMUP (3 s of load before
  * each row is measured: the rows before it leave other pages in the caches), BENCH_ONLY (substring
- * filter on names). The first table is `npm run bench:bundle`'s: the gzipped bytes /login and / need.
+ * filter on names; several separated by '|'). The first table is `npm run bench:bundle`'s: the gzipped bytes /login and / need.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,7 +24,8 @@ const databaseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const warmup = Number(process.env.BENCH_WARMUP ?? 3);
-const only = process.env.BENCH_ONLY;
+// BENCH_ONLY: one substring of the rows' names, or several separated by '|'.
+const only = process.env.BENCH_ONLY?.split('|').filter(Boolean);
 const apiPort = Number(process.env.BENCH_PORT ?? 3300);
 const floorPort = apiPort + 1;
 
@@ -76,7 +77,7 @@ async function main() {
     const { cookie, token } = await signIn(apiBase);
     const ctx: BenchContext = { apiBase, floorBase, cookie, sessionToken: token };
 
-    for (const scenario of scenarios.filter((s) => !only || s.name.includes(only))) {
+    for (const scenario of scenarios.filter((s) => !only?.length || only.some((o) => s.name.includes(o)))) {
       process.stdout.write(`… ${scenario.name}\n`);
       const load = async (secs: number) => {
         if (scenario.flow) return flowLoad(scenario.flow(ctx), connections, secs);

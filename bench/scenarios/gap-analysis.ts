@@ -76,6 +76,28 @@ const singleUser = async (ctx: BenchContext, id: number) => {
 
 const dialect = new PgDialect();
 
+/**
+ * The same single user's two statements straight against PostgreSQL (prepared, one connection):
+ * what the machine allows the endpoint at best, printed beside its p95.
+ */
+const singleUserSql = async (
+  client: pg.Client,
+  head: { sql: string; params: unknown[] },
+  page: { sql: string; params: unknown[] },
+) => {
+  const times: number[] = [];
+  for (let i = 0; i < SINGLE_USER_RUNS; i++) {
+    const t0 = performance.now();
+    await client.query({ name: 'gap-head', text: head.sql, values: head.params });
+    await client.query({ name: 'gap-page', text: page.sql, values: page.params });
+    times.push(performance.now() - t0);
+  }
+  const s = summarise(times, 0, times.reduce((a, b) => a + b, 0) / 1000);
+  process.stdout.write(
+    `  raw SQL, single user (the same two statements, one connection): p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms\n`,
+  );
+};
+
 /** The endpoint's two statements, prepared as the server's are (db/prepared.ts). */
 const twinSql = (ctx: BenchContext): SqlTarget => ({
   sql: '',
@@ -95,6 +117,7 @@ const twinSql = (ctx: BenchContext): SqlTarget => ({
         todayIso(),
       );
       const page = dialect.sqlToQuery(gapPageSql(filter, PER_PAGE, 0));
+      await singleUserSql(client, head, page);
       return {
         variants: [{ sql: head.sql, params: head.params, then: [{ sql: page.sql, params: page.params }] }],
       };
