@@ -26,7 +26,9 @@ export default defineConfig({
     baseURL,
     locale: 'en-GB',
     timezoneId: 'Europe/London',
-    trace: 'retain-on-failure',
+    // The app honours it (no transitions, no ripple): less to render, and nothing read mid-fade.
+    reducedMotion: 'reduce',
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
