@@ -479,8 +479,20 @@ describe('GET /api/properties and /simple', () => {
       building_num: 'SU1',
       scheme_id: scheme.id,
       scheme: { id: scheme.id, name: 'Trinity Leeds' },
-      tenant: { id: tenant.id, name: 'Boots' },
+      tenant: { id: tenant.id, name: 'Boots', is_verified: false, verified_at: null },
       address: { full_address: 'Albion Street, Leeds, West Yorkshire, LS1 5AT' },
+    });
+    // The tenant carries its verification state for the retailer indicator beside it.
+    await t.db.execute(
+      sql`update companies set is_verified = true, verified_at = '2026-05-04T09:30:00Z' where id = ${tenant.id}`,
+    );
+    const res2 = await call('GET', '/api/properties/simple?q=leeds', userCookie);
+    const again = res2.json().data;
+    expect(again.find((r: { id: number }) => r.id === c.id).tenant).toEqual({
+      id: tenant.id,
+      name: 'Boots',
+      is_verified: true,
+      verified_at: '2026-05-04T09:30:00.000Z',
     });
     const standaloneOnly = (
       await call('GET', '/api/properties/simple?q=leeds&type=standalone', userCookie)

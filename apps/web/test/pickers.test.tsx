@@ -4,13 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
-import { DEBOUNCE_PICKER_MS, MESSAGES, PAGE_SIZE_PICKER } from '@frontage/shared';
+import { DEBOUNCE_PICKER_MS, MESSAGES, PAGE_SIZE_PICKER, type PropertySimple } from '@frontage/shared';
 import { createQueryClient, queryKeys } from '../src/lib/queryClient';
 import { ThemeModeProvider } from '../src/lib/theme';
 import { CompanyPicker } from '../src/entities/companies/CompanyPicker';
 import type { CompanyRef } from '../src/entities/companies/api';
 import { ContactPicker } from '../src/entities/contacts/ContactPicker';
 import type { ContactRef } from '../src/entities/contacts/api';
+import { PropertyPicker, type PropertyRef } from '../src/entities/properties/PropertyPicker';
 import { installFakeFetch, json, type FakeHandler } from './fakeFetch';
 import { makeUser } from './fixtures';
 import { companySearch, makeCompany, makeContact, page } from './companiesFixtures';
@@ -217,5 +218,55 @@ describe('ContactPicker', () => {
     await user.click(screen.getByRole('button', { name: 'Create a new contact' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Contact' });
     expect(within(dialog).getByRole('textbox', { name: /^Name/ })).toHaveValue('Zoe Zed');
+  });
+});
+
+describe('PropertyPicker', () => {
+  function SingleProperty() {
+    const [value, setValue] = useState<PropertyRef | null>(null);
+    return <PropertyPicker value={value} onChange={setValue} />;
+  }
+
+  it("shows each unit's scheme and tenant, the tenant with its retailer indicator", async () => {
+    const unit = (id: number, tenant: PropertySimple['tenant'], scheme: PropertySimple['scheme'] = null) => ({
+      id,
+      building_num: `U${id}`,
+      scheme_id: scheme?.id ?? null,
+      scheme,
+      tenant,
+      address: { full_address: `${id} Briggate, Leeds, LS1 6HD` },
+    });
+    const { user } = setup(<SingleProperty />, {
+      'GET /api/properties/simple': () =>
+        json(
+          200,
+          page([
+            unit(
+              1,
+              { id: 1, name: 'Boots', is_verified: true, verified_at: '2026-01-02T00:00:00.000Z' },
+              {
+                id: 9,
+                name: 'Trinity Leeds',
+              },
+            ),
+            unit(2, {
+              id: 2,
+              name: 'The Body Shop',
+              is_verified: false,
+              verified_at: '2025-05-01T00:00:00.000Z',
+            }),
+            unit(3, null),
+          ]),
+        ),
+    });
+    await user.type(screen.getByRole('combobox', { name: 'Property' }), 'briggate');
+    const options = await screen.findAllByRole('option', {}, { timeout: 3000 });
+    expect(options).toHaveLength(3);
+    expect(options[0]).toHaveTextContent('Trinity Leeds·Boots');
+    expect(within(options[0]!).getByRole('img', { name: MESSAGES.retailerVerified })).toBeInTheDocument();
+    expect(
+      within(options[1]!).getByRole('img', { name: MESSAGES.retailerNotCurrentlyVerified }),
+    ).toBeInTheDocument();
+    expect(within(options[2]!).queryByRole('img')).toBeNull();
   });
 });

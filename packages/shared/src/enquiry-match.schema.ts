@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './api.schema';
 import { ENQUIRY_STAGES } from './enums';
+import { verifiableCompanyRefSchema } from './property.schema';
 
 /*
  * Matching (issue 14 item 8, ADR 0053): for an enquiry, the units that fit it —
@@ -73,9 +74,7 @@ export const enquiryMatchSchema = z.object({
   rent_pa: z.string().nullable(),
   currency: z.string(),
   /** With the retailer's verification fields, for its indicator. */
-  tenant: ref
-    .extend({ is_verified: z.boolean().optional(), verified_at: z.string().nullable().optional() })
-    .nullable(),
+  tenant: verifiableCompanyRefSchema.nullable(),
   vacant: z.boolean(),
   lease_end_date: z.string().nullable(),
   break_date: z.string().nullable(),

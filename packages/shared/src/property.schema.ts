@@ -98,6 +98,11 @@ export const propertyAreasShape = Object.fromEntries(AREA_KEYS.map((k) => [k, ar
 /** The slim scheme carried by a property ("scheme name"). */
 export const schemeRefSchema = z.object({ id: z.number().int(), name: z.string(), type: z.string() });
 export const companyRefSchema = z.object({ id: z.number().int(), name: z.string() });
+/** A company with its verification fields, for the retailer indicator beside its name. */
+export const verifiableCompanyRefSchema = companyRefSchema.extend({
+  is_verified: z.boolean().optional(),
+  verified_at: z.string().nullable().optional(),
+});
 
 /**
  * A property as read (spec B §3). The columns are always present; relations appear with
@@ -173,7 +178,8 @@ export const propertySimpleSchema = z.object({
   building_num: z.string().nullable(),
   scheme_id: z.number().int().nullable(),
   scheme: companyRefSchema.nullable(),
-  tenant: companyRefSchema.nullable(),
+  /** With the retailer's verification fields, for its indicator in the typeahead. */
+  tenant: verifiableCompanyRefSchema.nullable(),
   address: z.object({ full_address: z.string() }),
 });
 export type PropertySimple = z.infer<typeof propertySimpleSchema>;

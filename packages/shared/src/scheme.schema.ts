@@ -15,6 +15,7 @@ import {
   partyCompanySchema,
   partyContactSchema,
   SCHEME_PARTY_LIST_NAMES,
+  verifiableCompanyRefSchema,
   type SchemePartyList,
 } from './property.schema';
 
@@ -35,9 +36,7 @@ export const schemeUnitSchema = z.object({
   id: z.number().int(),
   building_num: z.string().nullable(),
   /** With the retailer's verification fields, for its indicator. */
-  tenant: companyRefSchema
-    .extend({ is_verified: z.boolean().optional(), verified_at: z.string().nullable().optional() })
-    .nullable(),
+  tenant: verifiableCompanyRefSchema.nullable(),
   address: z.object({ full_address: z.string() }),
   lease_end_date: z.string().nullable(),
   rent_pa: z.string().nullable(),

@@ -8,6 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { exportKeyset } from '../../db/keyset';
 import { fixedStatement, preparedRows } from '../../db/prepared';
+import { isoUtcSql } from '../../db/iso-sql';
 
 export interface DealFilters {
   type?: DealType[] | undefined;
@@ -233,9 +234,7 @@ export interface DealListRow {
  * statement (the ids as one array parameter): no query per row.
  */
 /** A tenant as the list shows it: its name and what its verification indicator needs. */
-const tenantJson = sql.raw(
-  `json_build_object('id', c.id, 'name', c.name, 'is_verified', c.is_verified, 'verified_at', to_char(c.verified_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`,
-);
+const tenantJson = sql`json_build_object('id', c.id, 'name', c.name, 'is_verified', c.is_verified, 'verified_at', ${isoUtcSql('c.verified_at')})`;
 
 export const dealRowsSql = (ids: string): SQL =>
   sql`select ${rowColumns},

@@ -12,6 +12,7 @@ import { fixedStatement, preparedRows } from '../../db/prepared';
 import { comments, users } from '../../db/schema';
 import { COMPANY_WORDS, CONTACT_WORDS, matchingIdsSql } from '../search/word-tables';
 import type { CommentWithUser } from '../comments/comments.repository';
+import { isoUtcSql } from '../../db/iso-sql';
 
 export interface EnquiryFilters {
   property_id?: number | undefined;
@@ -152,7 +153,7 @@ export const listEnquiryIds = async (
   return { ids: rows.map((r) => Number(r.id)), total };
 };
 
-const ts = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const ts = isoUtcSql;
 
 /**
  * An enquiry's columns with every relation (money and areas as text, dates and stamps as ISO

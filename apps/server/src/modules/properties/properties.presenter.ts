@@ -129,12 +129,23 @@ export const presentSimple = (r: {
   scheme_name: string | null;
   tenant_id: number | null;
   tenant_name: string | null;
+  tenant_is_verified: boolean | null;
+  /** ISO, rendered by the statement. */
+  tenant_verified_at: string | null;
   full_address: string | null;
 }): PropertySimple => ({
   id: r.id,
   building_num: r.building_num,
   scheme_id: r.scheme_id,
   scheme: r.scheme_id !== null && r.scheme_name !== null ? { id: r.scheme_id, name: r.scheme_name } : null,
-  tenant: r.tenant_id !== null && r.tenant_name !== null ? { id: r.tenant_id, name: r.tenant_name } : null,
+  tenant:
+    r.tenant_id !== null && r.tenant_name !== null
+      ? {
+          id: r.tenant_id,
+          name: r.tenant_name,
+          is_verified: r.tenant_is_verified ?? false,
+          verified_at: r.tenant_verified_at,
+        }
+      : null,
   address: { full_address: r.full_address ?? '' },
 });

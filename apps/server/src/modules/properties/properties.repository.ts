@@ -9,6 +9,7 @@ import { addPartyRow, type PartyLists, type PartyRow } from './parties.repositor
 import { columnMapper, fixedStatement, preparedRows, selectColumns, staticSql } from '../../db/prepared';
 import { docPattern, searchWords, wordRange } from '../search/words';
 import { PROPERTY_WORDS } from '../search/word-tables';
+import { isoUtcSql } from '../../db/iso-sql';
 
 export type PropertyRow = typeof properties.$inferSelect;
 export type NewProperty = typeof properties.$inferInsert;
@@ -377,10 +378,13 @@ export interface SimpleRow {
   scheme_name: string | null;
   tenant_id: number | null;
   tenant_name: string | null;
+  tenant_is_verified: boolean | null;
+  tenant_verified_at: string | null;
   full_address: string | null;
 }
 
-const simpleColumns = sql`p.id, p.building_num, p.scheme_id, s.name as scheme_name, p.tenant_id, t.name as tenant_name, a.full_address`;
+const simpleColumns = sql`p.id, p.building_num, p.scheme_id, s.name as scheme_name, p.tenant_id, t.name as tenant_name,
+  t.is_verified as tenant_is_verified, ${isoUtcSql('t.verified_at')} as tenant_verified_at, a.full_address`;
 const simpleJoins = sql`join ${addresses} a on a.id = p.address_id
   left join ${schemes} s on s.id = p.scheme_id
   left join ${companies} t on t.id = p.tenant_id`;

@@ -2,6 +2,7 @@ import { Box, Typography } from '@mui/material';
 import { DEBOUNCE_SEARCH_MS, PAGE_SIZE_SEARCH, type PropertySimple } from '@frontage/shared';
 import { EntityPicker, type PickerFieldProps, type PickerValueProps } from '../../components/EntityPicker';
 import { http } from '../../lib/http';
+import { CompanyName } from '../companies/CompanyName';
 import { placeKeys } from './api';
 
 /** What the property picker holds: a row of /api/properties/simple with a display name. */
@@ -83,8 +84,17 @@ export function PropertyPicker({
             {p.name}
           </Typography>
           {(p.scheme || p.tenant) && (
-            <Typography variant="caption" color="text.secondary" noWrap component="div">
-              {[p.scheme?.name, p.tenant?.name].filter(Boolean).join(' · ')}
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              noWrap
+              component="div"
+              sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}
+            >
+              {p.scheme && <span>{p.scheme.name}</span>}
+              {p.scheme && p.tenant && <span aria-hidden>·</span>}
+              {/* The tenant with its retailer indicator, as wherever a retailer shows (issue 16). */}
+              {p.tenant && <CompanyName company={p.tenant} />}
             </Typography>
           )}
         </Box>
