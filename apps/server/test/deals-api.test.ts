@@ -275,6 +275,10 @@ describe('GET /api/properties/{id}/deals', () => {
       property_id: w.property.id,
       tenant_id: w.co.newTenant.id,
     });
+    // Boots is a verified retailer: each tenant carries what its indicator needs.
+    await t.db.execute(
+      sql`update companies set is_verified = true, verified_at = '2026-05-04T09:30:00Z' where id = ${w.co.oldTenant.id}`,
+    );
     const page = await call.get(w.userCookie, `/api/properties/${w.property.id}/deals?per_page=3`);
     expect(page.statusCode, page.body).toBe(200);
     const body = page.json();
@@ -286,6 +290,12 @@ describe('GET /api/properties/{id}/deals', () => {
       current_page: 1,
       total_pages: 2,
     });
+    const boots = {
+      id: w.co.oldTenant.id,
+      name: 'Boots',
+      is_verified: true,
+      verified_at: '2026-05-04T09:30:00.000Z',
+    };
     expect(body.data[0]).toEqual({
       id: ids[3],
       deal_type: 'rent_review',
@@ -296,8 +306,8 @@ describe('GET /api/properties/{id}/deals', () => {
       rent_pa: '45000.00',
       rent_sqft: '40.00',
       currency: 'GBP',
-      tenant: { id: w.co.oldTenant.id, name: 'Boots' },
-      prev_tenant: { id: w.co.oldTenant.id, name: 'Boots' },
+      tenant: boots,
+      prev_tenant: boots,
       created_by: { id: w.admin.id, name: w.admin.name },
       created_at: expect.any(String),
     });
@@ -305,7 +315,12 @@ describe('GET /api/properties/{id}/deals', () => {
       await call.get(w.userCookie, `/api/properties/${w.property.id}/deals?page=2&per_page=3`)
     ).json();
     expect(second.data.map((d: { deal_type: string }) => d.deal_type)).toEqual(['subletting', 'rent_review']);
-    expect(second.data[0].tenant).toEqual({ id: w.co.newTenant.id, name: 'Greggs' });
+    expect(second.data[0].tenant).toEqual({
+      id: w.co.newTenant.id,
+      name: 'Greggs',
+      is_verified: false,
+      verified_at: null,
+    });
     expect((await call.get(w.userCookie, `/api/properties/999999/deals`)).statusCode).toBe(404);
     expect(
       (await call.get(w.userCookie, `/api/properties/${w.property.id}/deals?per_page=101`)).statusCode,

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { pageQuerySchema } from './api.schema';
 import { DEAL_TYPES, SALE_TYPES } from './enums';
 import { HISTORY_ENTITY_TYPES } from './history.schema';
-import { PROPERTY_PARTY_LISTS, partyCompanySchema, partyContactSchema } from './property.schema';
+import {
+  PROPERTY_PARTY_LISTS,
+  partyCompanySchema,
+  partyContactSchema,
+  verifiableCompanyRefSchema,
+} from './property.schema';
 
 /*
  * A recorded deal as read (issue 12; ADR 0043): GET /api/deals/{id}, the answer of POST /api/deals,
@@ -142,8 +147,9 @@ export const dealSummarySchema = z.object({
   rent_pa: money,
   rent_sqft: money,
   currency: z.string().nullable(),
-  tenant: ref.nullable(),
-  prev_tenant: ref.nullable(),
+  /** With their verification fields, for the retailer indicator. */
+  tenant: verifiableCompanyRefSchema.nullable(),
+  prev_tenant: verifiableCompanyRefSchema.nullable(),
   created_by: ref.nullable(),
   created_at: z.string(),
 });

@@ -10,7 +10,6 @@ import {
 } from './address.schema';
 import { REASONS, SCHEME_TYPES } from './enums';
 import {
-  companyRefSchema,
   idListSchema,
   partyCompanySchema,
   partyContactSchema,

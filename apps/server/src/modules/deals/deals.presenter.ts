@@ -123,7 +123,7 @@ export const presentDeal = (
 
 export const presentSummary = (
   r: { d: DealRow; creator_name: string | null },
-  tenants: Map<string, { id: number; name: string }>,
+  tenants: Map<string, DealSummary['tenant'] & object>,
 ): DealSummary => ({
   ...columnsOf(r.d),
   tenant: tenants.get(`${r.d.id}:tenant`) ?? null,

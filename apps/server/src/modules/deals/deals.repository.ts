@@ -147,6 +147,8 @@ export const tenantsOf = async (db: Db, dealIds: number[]) => {
       role: dealParties.role,
       id: companies.id,
       name: companies.name,
+      is_verified: companies.is_verified,
+      verified_at: companies.verified_at,
     })
     .from(dealParties)
     .innerJoin(companies, eq(companies.id, dealParties.company_id))

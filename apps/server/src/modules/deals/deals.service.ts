@@ -42,6 +42,7 @@ import {
 import { presentDeal, presentSummary } from './deals.presenter';
 import * as repo from './deals.repository';
 import type { NewDealParty } from './deals.repository';
+import { iso } from '../../lib/dates';
 
 /** Who records a deal: a signed-in user (admins' changes are verified at once). */
 export type DealActor = PlacesActor;
@@ -77,7 +78,10 @@ export const listForProperty = async (
         deps.db,
         rows.map((r) => r.d.id),
       )
-    ).map((t) => [`${t.deal_id}:${t.role}`, { id: t.id, name: t.name }]),
+    ).map((t) => [
+      `${t.deal_id}:${t.role}`,
+      { id: t.id, name: t.name, is_verified: t.is_verified, verified_at: iso(t.verified_at) },
+    ]),
   );
   return toPage(
     rows.map((r) => presentSummary(r, tenants)),

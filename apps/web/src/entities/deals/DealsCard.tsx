@@ -33,7 +33,7 @@ interface Props<T extends DealRow> {
   page: number;
   onPage: (page: number) => void;
   /** A row's key figures in one line. */
-  figures: (row: T) => string;
+  figures: (row: T) => ReactNode;
   /** An optional column after the type (a scheme's deals name their unit). */
   place?: { header: string; cell: (row: T) => ReactNode };
   /** Buttons beside the heading. */

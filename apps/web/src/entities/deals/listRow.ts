@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { DealListItem } from '@frontage/shared';
 import { dealFigures } from './figures';
 
@@ -17,4 +18,4 @@ export const dealPlaceOf = (
       : null;
 
 /** A list row's key figures in one line (the list carries no previous rent). */
-export const dealListFigures = (d: DealListItem): string => dealFigures({ ...d, prev_rent_pa: null });
+export const dealListFigures = (d: DealListItem): ReactNode => dealFigures({ ...d, prev_rent_pa: null });
