@@ -164,7 +164,12 @@ test('as the agent: Create Deal → Letting, found on /deals by its tenant, then
   // /deals: the letting is found by filtering on its tenant.
   await page.goto('/deals');
   await pickCompany(page, page.getByRole('combobox', { name: 'Tenant', exact: true }), tenant.name);
-  const row = page.getByRole('row').filter({ hasText: `${day}/07/2026` });
+  // The new letting's row: the seeded deals of the same tenant may share its date.
+  const row = page
+    .getByRole('row')
+    .filter({ hasText: `${day}/07/2026` })
+    .filter({ hasText: 'New Letting' })
+    .filter({ hasText: p.address.street! });
   await expect(row).toContainText('New Letting');
   await expect(row).toContainText(tenant.name);
   await expect(row).toContainText('£48,250.00');

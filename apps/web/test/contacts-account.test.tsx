@@ -4,6 +4,7 @@ import { CONTACT_MESSAGES, type User } from '@frontage/shared';
 import { renderApp } from './renderApp';
 import { json } from './fakeFetch';
 import { makeAdmin, makeUser } from './fixtures';
+import { page } from './companiesFixtures';
 
 /** The Account section of /users/{id}/edit (issue 17 item 4, ADR 0065). */
 
@@ -162,5 +163,51 @@ describe('the Account section on /users/create', () => {
     renderApp('/users/create', { user: makeUser(), routes: {} });
     const agentForm = await screen.findByRole('form', { name: 'New Contact' });
     expect(within(agentForm).queryByRole('region', { name: 'Account' })).not.toBeInTheDocument();
+  });
+});
+
+describe("a contact's view", () => {
+  const viewAs = (me: User, contact: User) =>
+    renderApp(`/users?id=${contact.id}`, {
+      user: me,
+      routes: {
+        'GET /api/users': () => json(200, page([])),
+        [`GET /api/users/${contact.id}`]: () => json(200, { data: contact }),
+      },
+    });
+  const field = (dialog: HTMLElement, label: string) =>
+    within(dialog).getByText(label, { selector: 'dt' }).nextElementSibling;
+
+  it('shows an admin the account: type, sign-in and last activity', async () => {
+    viewAs(
+      makeAdmin(),
+      makeUser({
+        ...priya,
+        type: 'admin',
+        can_sign_in: true,
+        is_temp: true,
+        last_activity: '2026-11-20T09:05:00Z',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Priya Shah' });
+    expect(field(dialog, 'User type')).toHaveTextContent('Admin');
+    expect(field(dialog, 'Sign-in')).toHaveTextContent('Can sign in (temporary password)');
+    expect(field(dialog, 'Last active')).toHaveTextContent('20/11/2026');
+  });
+
+  it('says when a contact cannot sign in or was never active', async () => {
+    viewAs(makeAdmin(), makeUser({ ...priya, last_activity: null }));
+    const dialog = await screen.findByRole('dialog', { name: 'Priya Shah' });
+    expect(field(dialog, 'User type')).toHaveTextContent('Ordinary');
+    expect(field(dialog, 'Sign-in')).toHaveTextContent('Cannot sign in');
+    expect(field(dialog, 'Last active')).toHaveTextContent('Never');
+  });
+
+  it('shows an ordinary user none of it', async () => {
+    viewAs(makeUser({ id: 2, company_id: 1 }), makeUser({ ...priya, can_sign_in: true }));
+    const dialog = await screen.findByRole('dialog', { name: 'Priya Shah' });
+    expect(within(dialog).getByText('Mobile')).toBeInTheDocument();
+    for (const label of ['User type', 'Sign-in', 'Last active'])
+      expect(within(dialog).queryByText(label)).not.toBeInTheDocument();
   });
 });

@@ -31,7 +31,7 @@ describe("a property's deal figures", () => {
         tenant: { id: 2, name: 'Greggs', is_verified: false, verified_at: '2025-05-01T00:00:00.000Z' },
       }),
     );
-    expect(screen.getByTestId('figures')).toHaveTextContent('Boots→Greggs');
+    expect(screen.getByTestId('figures')).toHaveTextContent('Boots → Greggs');
     expect(screen.getByRole('img', { name: MESSAGES.retailerVerified })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: MESSAGES.retailerNotCurrentlyVerified })).toBeInTheDocument();
   });
@@ -40,7 +40,7 @@ describe("a property's deal figures", () => {
     const { unmount } = show(
       summary({ tenant: { id: 2, name: 'Greggs', is_verified: false, verified_at: null } }),
     );
-    expect(screen.getByTestId('figures')).toHaveTextContent('Vacant→Greggs');
+    expect(screen.getByTestId('figures')).toHaveTextContent('Vacant → Greggs');
     expect(screen.getByRole('img', { name: MESSAGES.retailerNeverVerified })).toBeInTheDocument();
     unmount();
     const boots = { id: 1, name: 'Boots', is_verified: true, verified_at: '2026-01-02T00:00:00.000Z' };

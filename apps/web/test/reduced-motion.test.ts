@@ -1,20 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAppTheme } from '../src/lib/appTheme';
+import { staticMediaQuery } from './mediaQuery';
 
 const prefer = (reduce: boolean) =>
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: reduce && query === '(prefers-reduced-motion: reduce)',
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
+  vi
+    .spyOn(window, 'matchMedia')
+    .mockImplementation((query: string) =>
+      staticMediaQuery(query, reduce && query === '(prefers-reduced-motion: reduce)'),
+    );
 
 describe('the theme and prefers-reduced-motion', () => {
   afterEach(() => vi.restoreAllMocks());

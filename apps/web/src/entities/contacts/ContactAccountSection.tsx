@@ -57,7 +57,8 @@ export const accountWriteOf = (
   };
 };
 
-const TYPE_LABELS: Record<UserType, string> = { admin: 'Admin', user: 'Ordinary' };
+/** How a user type reads, in the Account section and the contact's view. */
+export const USER_TYPE_LABELS: Record<UserType, string> = { admin: 'Admin', user: 'Ordinary' };
 
 /**
  * User type, Can sign in and Temporary password, for admins only (the caller decides). `self`:
@@ -99,7 +100,7 @@ export function ContactAccountSection({ form, self = false }: { form: ContactFor
           >
             {USER_TYPES.map((t) => (
               <MenuItem key={t} value={t}>
-                {TYPE_LABELS[t]}
+                {USER_TYPE_LABELS[t]}
               </MenuItem>
             ))}
           </TextField>

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Box } from '@mui/material';
 import { formatMoney, SALE_TYPE_LABELS, type DealSummary } from '@frontage/shared';
 import { CompanyName } from '../companies/CompanyName';
 
@@ -31,12 +30,13 @@ export const dealFigures = (d: DealSummary): ReactNode => {
         .join(', ');
     default: {
       if ((d.prev_tenant?.id ?? null) === (d.tenant?.id ?? null)) return tenantOf(d.tenant);
+      // Inline, with the arrow's spaces as text: the line reads (and copies) "Boots → Greggs".
       return (
-        <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, minWidth: 0 }}>
+        <span>
           {tenantOf(d.prev_tenant)}
-          <span>→</span>
+          {' → '}
           {tenantOf(d.tenant)}
-        </Box>
+        </span>
       );
     }
   }

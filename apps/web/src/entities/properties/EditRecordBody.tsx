@@ -1,8 +1,7 @@
-import type { ReactNode } from 'react';
 import { StaleEditNotice } from '../../components/StaleEditNotice';
 import { staleRows, type StaleEdit } from '../../lib/staleEdit';
 import { fieldLabel } from './labels';
-import { PropertyDialogBody } from './PropertyDialogFrame';
+import { PropertyDialogBody, type BodyProps } from './PropertyDialogFrame';
 import { UnverifiedFields } from './sections';
 
 /**
@@ -10,20 +9,15 @@ import { UnverifiedFields } from './sections';
  * get their marker, and a save refused as stale shows what changed since the dialog opened, with
  * "Use the current values" (refill from the record as it now stands) and "Keep my changes".
  */
-export function EditRecordBody<R extends { version?: string }>(p: {
-  title: string;
-  titleId: string;
-  saving: boolean;
-  refused: boolean;
-  onCancel: () => void;
-  onSave: () => void;
-  /** The form paths whose columns have unverified history. */
-  unverified: ReadonlySet<string>;
-  stale: StaleEdit<R>;
-  /** Refill the form (and its base) from the record as it now stands. */
-  onTakeCurrent: (current: R) => void;
-  children: ReactNode;
-}) {
+export function EditRecordBody<R extends { version?: string }>(
+  p: BodyProps & {
+    /** The form paths whose columns have unverified history. */
+    unverified: ReadonlySet<string>;
+    stale: StaleEdit<R>;
+    /** Refill the form (and its base) from the record as it now stands. */
+    onTakeCurrent: (current: R) => void;
+  },
+) {
   const { stale } = p;
   return (
     <UnverifiedFields.Provider value={p.unverified}>

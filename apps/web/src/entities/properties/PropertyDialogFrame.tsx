@@ -32,7 +32,7 @@ export function PropertyDialog(p: {
   );
 }
 
-interface BodyProps {
+export interface BodyProps {
   title: string;
   titleId: string;
   saving: boolean;

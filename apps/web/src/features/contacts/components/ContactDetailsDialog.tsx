@@ -13,10 +13,18 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { DIALOG_WIDTHS, canEditMaster, formatDate } from '@frontage/shared';
+import {
+  DIALOG_WIDTHS,
+  canEditMaster,
+  formatDate,
+  formatDateTime,
+  isAdmin,
+  type User,
+} from '@frontage/shared';
 import { VerificationIndicator } from '../../../entities/companies/VerificationIndicator';
 import { useCurrentUser } from '../../../lib/session';
 import { useContact } from '../../../entities/contacts/api';
+import { USER_TYPE_LABELS } from '../../../entities/contacts/ContactAccountSection';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -31,7 +39,14 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** A contact opened by `?id=` (comments and notifications link this way). */
+/** Whether and how the contact signs in, as an admin reads it (ADR 0065). */
+const signInOf = (c: Pick<User, 'can_sign_in' | 'is_temp'>): string =>
+  !c.can_sign_in ? 'Cannot sign in' : c.is_temp ? 'Can sign in (temporary password)' : 'Can sign in';
+
+/**
+ * A contact opened by `?id=` (comments and notifications link this way). Admins also see the
+ * account: user type, whether the contact can sign in, and when they were last active.
+ */
 export function ContactDetailsDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
   const titleId = useId();
   const me = useCurrentUser();
@@ -70,6 +85,15 @@ export function ContactDetailsDialog({ id, onClose }: { id: number | null; onClo
             <Field label="Direct Dial">{contact.direct_dial}</Field>
             <Field label="Mobile">{contact.mobile}</Field>
             <Field label="Updated">{formatDate(contact.updated_at)}</Field>
+            {isAdmin(me) && (
+              <>
+                <Field label="User type">{USER_TYPE_LABELS[contact.type]}</Field>
+                <Field label="Sign-in">{signInOf(contact)}</Field>
+                <Field label="Last active">
+                  {contact.last_activity ? formatDateTime(contact.last_activity) : 'Never'}
+                </Field>
+              </>
+            )}
           </Box>
         )}
       </DialogContent>
