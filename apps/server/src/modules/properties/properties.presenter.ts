@@ -138,14 +138,17 @@ export const presentSimple = (r: {
   building_num: r.building_num,
   scheme_id: r.scheme_id,
   scheme: r.scheme_id !== null && r.scheme_name !== null ? { id: r.scheme_id, name: r.scheme_name } : null,
-  tenant:
-    r.tenant_id !== null && r.tenant_name !== null
-      ? {
-          id: r.tenant_id,
-          name: r.tenant_name,
-          is_verified: r.tenant_is_verified ?? false,
-          verified_at: r.tenant_verified_at,
-        }
-      : null,
+  tenant: verifiableTenantOf(r.tenant_id, r.tenant_name, r.tenant_is_verified, r.tenant_verified_at),
   address: { full_address: r.full_address ?? '' },
 });
+
+/** A unit's tenant from a row's joined columns, with what its retailer indicator needs; null when vacant. */
+export const verifiableTenantOf = (
+  id: number | null,
+  name: string | null,
+  isVerified: boolean | null,
+  verifiedAt: string | null,
+) =>
+  id !== null && name !== null
+    ? { id, name, is_verified: isVerified ?? false, verified_at: verifiedAt }
+    : null;

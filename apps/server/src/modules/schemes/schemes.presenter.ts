@@ -2,21 +2,14 @@ import { SCHEME_PARTY_LIST_NAMES, type Scheme, type SchemeUnit } from '@frontage
 import { isoRequired } from '../../lib/dates';
 import { presentAddress } from '../addresses/addresses.presenter';
 import type { PartyLists } from '../properties/parties.repository';
-import { addPartyLists } from '../properties/properties.presenter';
+import { addPartyLists, verifiableTenantOf } from '../properties/properties.presenter';
+import { iso } from '../../lib/dates';
 import type { LoadedScheme, UnitRow } from './schemes.repository';
 
 export const presentUnit = (u: UnitRow): SchemeUnit => ({
   id: u.id,
   building_num: u.building_num,
-  tenant:
-    u.tenant_id !== null && u.tenant_name !== null
-      ? {
-          id: u.tenant_id,
-          name: u.tenant_name,
-          is_verified: u.tenant_is_verified ?? false,
-          verified_at: u.tenant_verified_at ? u.tenant_verified_at.toISOString() : null,
-        }
-      : null,
+  tenant: verifiableTenantOf(u.tenant_id, u.tenant_name, u.tenant_is_verified, iso(u.tenant_verified_at)),
   address: { full_address: u.full_address ?? '' },
   lease_end_date: u.lease_end_date,
   rent_pa: u.rent_pa,
