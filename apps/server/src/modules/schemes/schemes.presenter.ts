@@ -1,9 +1,8 @@
 import { SCHEME_PARTY_LIST_NAMES, type Scheme, type SchemeUnit } from '@frontage/shared';
-import { isoRequired } from '../../lib/dates';
+import { iso, isoRequired } from '../../lib/dates';
 import { presentAddress } from '../addresses/addresses.presenter';
 import type { PartyLists } from '../properties/parties.repository';
 import { addPartyLists, verifiableTenantOf } from '../properties/properties.presenter';
-import { iso } from '../../lib/dates';
 import type { LoadedScheme, UnitRow } from './schemes.repository';
 
 export const presentUnit = (u: UnitRow): SchemeUnit => ({
