@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   customType,
   index,
@@ -16,6 +17,14 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
 });
+
+/**
+ * A stored domain as the unique index compares it: trimmed, lower case, without "www." (ADR 0072).
+ * The app stores domains normalised already (normaliseDomain); the index also holds for rows
+ * written by other paths (seeds, fixtures). Queries must use this same expression to use it.
+ */
+export const domainKey = (column: AnyPgColumn | SQL): SQL =>
+  sql`regexp_replace(lower(btrim(${column})), '^www\\.', '')`;
 
 export const companies = pgTable(
   'companies',
@@ -39,7 +48,8 @@ export const companies = pgTable(
   },
   (t) => [
     index('companies_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
-    index('companies_domain_lower_idx').on(sql`lower(${t.domain})`),
+    /** One company per domain, compared as normalised (ADR 0072); by-domain reads through it. */
+    uniqueIndex('companies_domain_key').on(domainKey(t.domain)),
     /** A tracked retailer's id on the research desk (issue 16): one company each. */
     uniqueIndex('companies_core_id_key')
       .on(t.core_id)

@@ -37,11 +37,12 @@ export type CompanyCategoryName = (typeof COMPANY_CATEGORIES)[number];
 
 export interface SeedCompany {
   name: string;
-  domain: string;
+  /** Unique among companies (ADR 0072): a sister brand on its parent's domain has none. */
+  domain: string | null;
   categories: CompanyCategoryName[];
 }
 
-const c = (name: string, domain: string, ...categories: CompanyCategoryName[]): SeedCompany => ({
+const c = (name: string, domain: string | null, ...categories: CompanyCategoryName[]): SeedCompany => ({
   name,
   domain,
   categories,
@@ -106,7 +107,7 @@ export const RETAILERS: SeedCompany[] = [
   c('Co-op Food', 'coop.co.uk', 'Convenience', 'Grocery'),
   c('Lidl', 'lidl.co.uk', 'Grocery'),
   c('Aldi', 'aldi.co.uk', 'Grocery'),
-  c('M&S Simply Food', 'marksandspencer.com', 'Grocery', 'Food & Beverage'),
+  c('M&S Simply Food', null, 'Grocery', 'Food & Beverage'),
   c('Subway', 'subway.com', 'Food & Beverage'),
   c('Five Guys', 'fiveguys.co.uk', 'Food & Beverage'),
   c('Leon', 'leon.co', 'Food & Beverage'),
@@ -160,7 +161,7 @@ export const RETAILERS: SeedCompany[] = [
   c('Lloyds Pharmacy', 'lloydspharmacy.com', 'Pharmacy'),
   c('Well Pharmacy', 'well.co.uk', 'Pharmacy'),
   c('Vision Express', 'visionexpress.com', 'Opticians'),
-  c('Boots Opticians', 'boots.com', 'Opticians'),
+  c('Boots Opticians', null, 'Opticians'),
   c('Leightons', 'leightons.co.uk', 'Opticians'),
   c('Three', 'three.co.uk', 'Mobile & Telecoms'),
   c('O2', 'o2.co.uk', 'Mobile & Telecoms'),
