@@ -39,7 +39,7 @@ import { storeListsRoutes } from './modules/store-lists/store-lists.routes';
 import { verificationQueueRoutes } from './modules/verification-queue/verification-queue.routes';
 import { videosRoutes } from './modules/videos/videos.routes';
 import { errorHandler, notFoundHandler } from './plugins/error-handler';
-import { frameworkErrors } from './plugins/framework-errors';
+import { clientErrors, frameworkErrors, securityHeaders } from './plugins/framework-errors';
 import { inputGuard } from './plugins/input-guard';
 import { jsonBody } from './plugins/json-body';
 import { isApiRequest, requestedWithGuard } from './plugins/requested-with';
@@ -109,6 +109,17 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   const { config } = deps;
   const db: Db = 'db' in deps.db && 'close' in deps.db ? deps.db.db : (deps.db as Db);
   const services: ServiceDeps = { db, config, now: deps.now ?? (() => new Date()) };
+  // One set of security headers for every answer: helmet's hooks, and by hand where no hook runs.
+  const helmetOptions = {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: cspDirectives(config.mapStyleUrl, ...Object.values(config.mapStyles)),
+    },
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' as const },
+    hsts: config.cookieSecure,
+  };
+  const headers = securityHeaders(helmetOptions);
 
   const app = Fastify({
     loggerInstance: deps.logger ?? createLogger(config.logLevel),
@@ -116,7 +127,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     trustProxy: config.trustProxy,
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
-    frameworkErrors,
+    frameworkErrors: frameworkErrors(headers),
+    clientErrorHandler: clientErrors(headers),
   }) as unknown as FastifyInstance;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -124,6 +136,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   // Before any plugin or route: Fastify binds a route to the error handler current when the
   // route is registered.
   errorHandler(app);
+  // First of the onRequest hooks, so an answer given by a hook (the shutdown's 503) has them too.
+  await app.register(fastifyHelmet, helmetOptions);
 
   // Graceful shutdown (ADR 0034). A request that reaches us after it began came on a connection
   // opened before (the listener is closed): it is served as usual — a 503 would lose a write the
@@ -148,15 +162,6 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   // Uploads (company logos): one file of at most 5 MiB; a bigger one is refused with 413.
   await app.register(fastifyMultipart, {
     limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 100, fieldSize: 64 * 1024, parts: 110 },
-  });
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: cspDirectives(config.mapStyleUrl, ...Object.values(config.mapStyles)),
-    },
-    crossOriginEmbedderPolicy: false,
-    frameguard: { action: 'deny' },
-    hsts: config.cookieSecure,
   });
   if (config.rateLimitMax > 0) {
     await app.register(fastifyRateLimit, {

@@ -209,7 +209,7 @@ describe('POST /api/companies', () => {
 });
 
 describe('GET /api/companies/{id}/logo', () => {
-  it('serves the image for <img src>: session needed, header not, cached for a year, ETag + 304', async () => {
+  it('serves the image for <img src>: session needed, header not, cached privately for a year, ETag + 304', async () => {
     const created = (
       await postForm(agent, [['name', 'Logo Co']], [logoPart(await pngImage(300, 200))])
     ).json().data;
@@ -217,7 +217,8 @@ describe('GET /api/companies/{id}/logo', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Signed-in data: private caches only (issue 26; security-headers.test.ts has the rest).
+    expect(res.headers['cache-control']).toBe('private, max-age=31536000, immutable');
     const etag = res.headers.etag as string;
     expect(etag).toMatch(/^"[0-9a-f]{64}"$/);
     expect(created.logo).toContain(`v=${etag.slice(1, 13)}`);

@@ -235,8 +235,11 @@ export const companiesRoutes = (root: FastifyInstance, deps: ServiceDeps): void 
     handler: async (req, reply) => {
       const logo = await companies.getLogo(deps, req.params.id);
       const etag = `"${logo.etag}"`;
+      // Signed-in data: private caches only. The versioned URL (companies.presenter) never
+      // changes its bytes; any other is revalidated against the ETag.
+      const versioned = req.query.v === logo.etag.slice(0, 12);
       reply
-        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .header('Cache-Control', versioned ? 'private, max-age=31536000, immutable' : 'private, no-cache')
         .header('ETag', etag)
         .header('X-Content-Type-Options', 'nosniff');
       const inm = String(req.headers['if-none-match'] ?? '');
