@@ -30,6 +30,7 @@ import * as propertyRepo from '../properties/properties.repository';
 import type { NewProperty } from '../properties/properties.repository';
 import { areaValues, checkReferences } from '../properties/property-payload';
 import { applySchemeChanges } from '../schemes/schemes.service';
+import { lockRow } from '../versions/versions.repository';
 import * as schemeRepo from '../schemes/schemes.repository';
 import {
   DEAL_PROPERTY_COLUMNS,
@@ -174,6 +175,11 @@ export const recordDealIn = async (
   vacated?: number[],
 ): Promise<number> => {
   const place = placeOf(b);
+  // The place's row is locked before its state is read (ADR 0043): two deals on one property (one
+  // scheme) apply one after the other, the second reading the first's values as its "before".
+  // A deal writes only its own place (a scheme sale: the scheme, its parties and address, never
+  // its units), so one row lock is the whole order: no two locks, no order to keep.
+  await lockRow(tx, place.kind, place.id);
   // Read once: its existence is the first reference checked, its row the state before.
   const property = place.kind === 'property' ? await propertyRepo.findRow(tx, place.id) : undefined;
   await checkDealReferences(tx, b, !!property);
