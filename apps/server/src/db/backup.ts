@@ -15,7 +15,8 @@
  * Values travel as PostgreSQL prints them (`value::text` with DateStyle ISO, TimeZone UTC,
  * bytea_output hex, extra_float_digits 3) and are read back by the column type's own input
  * (`text::type`), so bytea, jsonb, numeric, timestamps, arrays and text round-trip exactly.
- * Generated columns are left out (the target computes them).
+ * Generated columns are left out (the target computes them). The rows of {@link ROWS_NOT_BACKED_UP}
+ * (sessions) are left out too: the table is there, empty (ADR 0074).
  *
  * Backup: one read-only transaction (SERIALIZABLE READ ONLY DEFERRABLE on a server, so a running
  * server's backup is a consistent snapshot without blocking it; REPEATABLE READ on PGlite, which
@@ -52,6 +53,13 @@ import {
   listSequences,
   rowsAsTextQuery,
 } from './backup-format';
+
+/**
+ * Tables whose rows a backup leaves out (ADR 0074): a session is a live sign-in, not data. A
+ * backup holding them would hold bearer credentials' hashes and bring back, on restore, sessions
+ * ended since; restore ends every session anyway (restore.ts), also from older backups.
+ */
+export const ROWS_NOT_BACKED_UP: readonly string[] = ['sessions'];
 
 const migrationJournal = async (db: Db): Promise<BackupHeader['migrations']> => {
   const [exists] = await queryRows<{ t: string | null }>(
@@ -110,7 +118,8 @@ export const backupDatabase = async (
         t.columns.map((c) => c.name),
         t.key,
       );
-      await db.execute(sql.raw(`declare frontage_backup no scroll cursor for ${query}`));
+      const limit = ROWS_NOT_BACKED_UP.includes(t.name) ? ' limit 0' : '';
+      await db.execute(sql.raw(`declare frontage_backup no scroll cursor for ${query}${limit}`));
       let n = 0;
       for (;;) {
         const rows = await queryRows<{ r: string }>(
@@ -140,11 +149,28 @@ export const backupDatabase = async (
     return summary;
   });
 
-/** Writes a backup to a gzip file: first to `<file>.partial`, synced, then renamed into place. */
+/**
+ * A backup holds password hashes, e-mail addresses and everything else: only its owner may read
+ * it. The file is created with this mode (never chmod-ed after: it is never readable by others,
+ * not even while being written).
+ */
+export const BACKUP_FILE_MODE = 0o600;
+
+/**
+ * Writes a backup to a gzip file: first to `<file>.partial` (created new, mode 0600), synced,
+ * then renamed into place.
+ */
 export const backupToFile = async (handle: DbHandle, file: string): Promise<BackupSummary> => {
   const partial = `${file}.partial`;
+  // A partial file left by a backup that was killed may have another mode: opening it would keep
+  // that mode, so it goes, and the new one is created exclusively.
+  fs.rmSync(partial, { force: true });
   const lines = new PassThrough();
-  const written = pipeline(lines, zlib.createGzip(), fs.createWriteStream(partial));
+  const written = pipeline(
+    lines,
+    zlib.createGzip(),
+    fs.createWriteStream(partial, { flags: 'wx', mode: BACKUP_FILE_MODE }),
+  );
   // Lines go to gzip in chunks of about 256 KB (a write per line costs more than the dump).
   let chunk: string[] = [];
   let chunkLength = 0;

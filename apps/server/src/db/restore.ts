@@ -8,6 +8,7 @@ import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles, type MigrationMeta } from 'drizzle-orm/migrator';
 import { queryRows, type Db, type DbHandle } from './client';
+import { ROWS_NOT_BACKED_UP } from './backup';
 import { MIGRATIONS_DIR, runMigrations } from './migrate';
 import {
   BACKUP_FORMAT,
@@ -122,7 +123,10 @@ type Line =
 
 /**
  * Restores a backup (its lines, as {@link readBackupFile} gives them) into the database, which
- * must hold no data unless `force`. Returns what was loaded.
+ * must hold no data unless `force`. Returns what was loaded. A restore ends every session
+ * (ADR 0074): the database holds none afterwards — an older backup's session rows are read and
+ * checked like any others, but not loaded, so nobody is signed in with a session that was ended
+ * after the backup was made.
  */
 export const restoreDatabase = async (
   handle: DbHandle,
@@ -177,7 +181,9 @@ export const restoreDatabase = async (
       );
 
     const result: BackupSummary = { tables: {}, rows: 0, sequences: 0 };
-    let table: { name: string; insert: (json: string) => ReturnType<Db['execute']> } | undefined;
+    let table:
+      { name: string; insert: (json: string) => ReturnType<Db['execute']>; skip: boolean } | undefined;
+    let skippedRows = 0;
     let batch: string[] = [];
     let batchBytes = 0;
     let tableRows = 0;
@@ -194,9 +200,10 @@ export const restoreDatabase = async (
       if (ended) throw new RestoreRefusedError('The backup has lines after its end.');
       if (line.startsWith('[')) {
         if (!table) throw new RestoreRefusedError('The backup has a row outside a table.');
+        tableRows++;
+        if (table.skip) continue;
         batch.push(line);
         batchBytes += line.length;
-        tableRows++;
         if (batch.length >= BATCH_ROWS || batchBytes >= BATCH_BYTES) await flush();
         continue;
       }
@@ -217,7 +224,7 @@ export const restoreDatabase = async (
           item.columns,
           item.columns.map((c) => types.get(c)!),
         );
-        table = { name: item.table, insert };
+        table = { name: item.table, insert, skip: ROWS_NOT_BACKED_UP.includes(item.table) };
         tableRows = 0;
       } else if ('table_end' in item) {
         await flush();
@@ -226,9 +233,15 @@ export const restoreDatabase = async (
             `Table ${item.table_end}: the backup announces ${item.rows} rows and holds ${tableRows}.`,
           );
         }
-        result.tables[table.name] = tableRows;
-        result.rows += tableRows;
-        log(`${table.name}: ${tableRows} rows`);
+        if (table.skip) {
+          skippedRows += tableRows;
+          result.tables[table.name] = 0;
+          if (tableRows) log(`${table.name}: ${tableRows} rows left out (a restore ends every session)`);
+        } else {
+          result.tables[table.name] = tableRows;
+          result.rows += tableRows;
+          log(`${table.name}: ${tableRows} rows`);
+        }
         table = undefined;
       } else if ('sequences' in item) {
         for (const s of item.sequences) {
@@ -239,8 +252,10 @@ export const restoreDatabase = async (
         result.sequences = item.sequences.length;
       } else if ('end' in item) {
         if (table) throw new RestoreRefusedError(`The backup ends inside table ${table.name}.`);
-        if (item.rows !== result.rows)
-          throw new RestoreRefusedError(`The backup announces ${item.rows} rows and holds ${result.rows}.`);
+        if (item.rows !== result.rows + skippedRows)
+          throw new RestoreRefusedError(
+            `The backup announces ${item.rows} rows and holds ${result.rows + skippedRows}.`,
+          );
         ended = true;
       }
     }
