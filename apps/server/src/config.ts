@@ -14,6 +14,7 @@
  * | `TRUST_PROXY` | `false` | Trust `X-Forwarded-*` headers (set `true` behind a reverse proxy) |
  * | `SESSION_IDLE_MINUTES` | `120` | A session ends after this many minutes without a request |
  * | `SESSION_ABSOLUTE_HOURS` | `168` | A session ends this many hours after login, whatever the activity |
+ * | `LIVE_STREAMS_PER_USER` | `10` | Live notification streams one user may hold open on one server process; a further one closes that user's oldest |
  * | `LOGIN_FREE_FAILURES` | `3` | Failed logins for one account from one address before each further failure delays that pair's next attempt (ADR 0035) |
  * | `LOGIN_ADDRESS_FREE_FAILURES` | `10` | Failed logins from one address, across accounts it has not signed in to, before its attempts for those accounts are delayed |
  * | `LOGIN_ACCOUNT_FREE_FAILURES` | `10` | Failed logins for one account, across addresses it has not signed in from, before the addresses that already failed for it are delayed (an address with no failures for it never is) |
@@ -66,6 +67,7 @@ const envSchema = z.object({
   TRUST_PROXY: bool(false),
   SESSION_IDLE_MINUTES: int(120, 1),
   SESSION_ABSOLUTE_HOURS: int(168, 1),
+  LIVE_STREAMS_PER_USER: int(10, 1),
   LOGIN_FREE_FAILURES: int(3, 1),
   LOGIN_ADDRESS_FREE_FAILURES: int(10, 1),
   LOGIN_ACCOUNT_FREE_FAILURES: int(10, 1),
@@ -137,6 +139,8 @@ export interface Config {
   trustProxy: boolean;
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
+  /** Live notification streams per user and server process; the oldest closes beyond. */
+  notificationStreamsPerUser: number;
   /** Login throttling (ADR 0035). */
   login: LoginThrottleConfig;
   rateLimitMax: number;
@@ -192,6 +196,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
+    notificationStreamsPerUser: e.LIVE_STREAMS_PER_USER,
     login: {
       pairFreeFailures: e.LOGIN_FREE_FAILURES,
       addressFreeFailures: e.LOGIN_ADDRESS_FREE_FAILURES,

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { createDb } from '../src/db/client';
+import { SUPERSEDED_RETRY_MS } from '../src/modules/notifications/notifications.stream';
 import { XHR, buildTestApp, buildUser, login, resetData, testConfig, type TestApp } from './helpers';
 import { buildProperty, mention } from './fixtures/comment-world';
 
@@ -176,6 +177,73 @@ describe('GET /api/notifications/stream', () => {
     await app.close();
     expect(Date.now() - started).toBeLessThan(3000);
     expect(await stream.waitEnd()).toBe(true);
+  });
+});
+
+describe('the per-user cap on open streams (LIVE_STREAMS_PER_USER)', () => {
+  it('defaults to 10', () => {
+    expect(testConfig().notificationStreamsPerUser).toBe(10);
+  });
+
+  it("closes the user's oldest stream with a last event when one more opens; others are untouched", async () => {
+    const { admin, agent } = await users();
+    const property = await buildProperty();
+    const capped = await buildTestApp({ env: { LIVE_STREAMS_PER_USER: '2' } });
+    const url = await listen(capped.app);
+    const streams: Array<Awaited<ReturnType<typeof openStream>>> = [];
+    try {
+      const adminCookie = await login(capped.app, admin.email!, PASSWORD);
+      const agentCookie = await login(capped.app, agent.email!, PASSWORD);
+      const open = async (cookie: string, unread = 0) => {
+        const s = await openStream(`${url}/api/notifications/stream`, cookie);
+        streams.push(s);
+        expect(await s.next()).toEqual({ event: 'unread', data: JSON.stringify({ unread_count: unread }) });
+        return s;
+      };
+      const oldest = await open(adminCookie);
+      // A stream that ends by itself (app.inject's snapshot) frees its place at once ...
+      const snapshot = await capped.app.inject({
+        method: 'GET',
+        url: '/api/notifications/stream',
+        headers: { cookie: adminCookie },
+      });
+      expect(snapshot.statusCode).toBe(200);
+      const older = await open(adminCookie);
+      const agentStream = await open(agentCookie);
+      // ... so the second real stream closed nothing: both hear the next change.
+      expect((await mentionAdmin(capped.app, agentCookie, admin.id, property.id)).statusCode).toBe(201);
+      for (const s of [oldest, older])
+        expect(await s.next()).toEqual({ event: 'unread', data: '{"unread_count":1}' });
+
+      // A third tab of the admin's: it works, and the first is told why it ends, then ended.
+      const newest = await open(adminCookie, 1);
+      expect(await oldest.next()).toEqual({
+        event: 'superseded',
+        data: JSON.stringify({ limit: 2, retry_ms: SUPERSEDED_RETRY_MS }),
+      });
+      expect(await oldest.waitEnd()).toBe(true);
+      // The admin's two newest streams still hear their changes; the agent's stream is untouched.
+      expect((await mentionAdmin(capped.app, agentCookie, admin.id, property.id)).statusCode).toBe(201);
+      for (const s of [older, newest])
+        expect(await s.next()).toEqual({ event: 'unread', data: '{"unread_count":2}' });
+      const toAgent = await capped.app.inject({
+        method: 'POST',
+        url: '/api/comments',
+        headers: { ...XHR, cookie: adminCookie },
+        payload: {
+          entity_type: 'property',
+          entity_id: property.id,
+          content: `<p>${mention('user', agent.id, 'Jamie')}</p>`,
+        },
+      });
+      expect(toAgent.statusCode).toBe(201);
+      expect(await agentStream.next()).toEqual({ event: 'unread', data: '{"unread_count":1}' });
+    } finally {
+      for (const s of streams) s.close();
+      const closing = capped.close();
+      capped.app.server.closeAllConnections();
+      await closing;
+    }
   });
 });
 

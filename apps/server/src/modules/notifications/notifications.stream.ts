@@ -5,6 +5,10 @@
  *   `: heartbeat` comment lines every 25 s, so proxies keep the connection open.
  *   event: shutdown data: {"retry_ms": n}        last, when the server stops (ADR 0034), with a
  *                                                `retry:` hint; the client reconnects later.
+ *   event: superseded data: {"limit": n, "retry_ms": n}   last, when the user opened more than
+ *                                                LIVE_STREAMS_PER_USER streams on this
+ *                                                server process: the oldest is closed, so a new
+ *                                                tab always gets its stream.
  * Changes arrive through pub/sub (`notifications:<userId>`), so a change made by any server
  * process on the same database reaches every open stream.
  */
@@ -27,15 +31,25 @@ const READ_ROUTES = new Set(['/api/notifications/read-all', '/api/notifications/
 
 const event = (name: string, data: unknown): string => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
 const SHUTDOWN_EVENT = `retry: ${SHUTDOWN_RETRY_MS}\n${event('shutdown', { retry_ms: SHUTDOWN_RETRY_MS })}`;
+/** Reconnection delay suggested to a stream closed for a newer one of the same user (a tab left open). */
+export const SUPERSEDED_RETRY_MS = 60_000;
+const supersededEvent = (limit: number) =>
+  `retry: ${SUPERSEDED_RETRY_MS}\n${event('superseded', { limit, retry_ms: SUPERSEDED_RETRY_MS })}`;
+
+/** How an open stream is ended: quietly (the client left), or with a last event. */
+type Closer = (final?: 'shutdown' | 'superseded') => void;
 
 export const notificationsStream = (root: FastifyInstance, deps: ServiceDeps): void => {
   const pubsub = pubsubFor(deps.db, root.log);
   const release = pubsub.acquire();
-  /** Closers of the open streams; `final` sends the shutdown event first. */
-  const open = new Set<(final?: boolean) => void>();
+  /** Closers of the open streams; `final` sends that last event first. */
+  const open = new Set<Closer>();
   const endAll = () => {
-    for (const close of [...open]) close(true);
+    for (const close of [...open]) close('shutdown');
   };
+  /** Each user's open streams on this process, oldest first (the cap is per process). */
+  const byUser = new Map<number, Closer[]>();
+  const streamsPerUser = deps.config.notificationStreamsPerUser;
 
   // Open streams never finish by themselves: end them when the shutdown begins (their
   // connections can then drain), and at the latest before the server waits for in-flight
@@ -99,14 +113,18 @@ export const notificationsStream = (root: FastifyInstance, deps: ServiceDeps): v
       const unsubscribeResync = pubsub.subscribe(RESYNC, onChange);
       const heartbeat = setInterval(() => body.write(': heartbeat\n\n'), HEARTBEAT_MS);
       heartbeat.unref();
-      const close = (final = false) => {
+      const close: Closer = (final) => {
         if (closed) return;
         closed = true;
         clearInterval(heartbeat);
         unsubscribe();
         unsubscribeResync();
         open.delete(close);
-        if (final) {
+        const mine = byUser.get(userId) ?? [];
+        if (mine.includes(close)) mine.splice(mine.indexOf(close), 1);
+        if (!mine.length) byUser.delete(userId);
+        if (final === 'superseded') body.write(supersededEvent(streamsPerUser));
+        if (final === 'shutdown') {
           body.write(SHUTDOWN_EVENT);
           // The client was told to come back later: nothing else will use this connection.
           const socket = req.raw.socket;
@@ -115,6 +133,11 @@ export const notificationsStream = (root: FastifyInstance, deps: ServiceDeps): v
         body.end();
       };
       open.add(close);
+      // Beyond the cap the user's oldest streams end (a tab left open long ago), never the new one.
+      const mine = byUser.get(userId) ?? [];
+      while (mine.length >= streamsPerUser) mine.shift()!('superseded');
+      mine.push(close);
+      byUser.set(userId, mine);
       reply.raw.on('close', () => close());
 
       try {
@@ -128,7 +151,8 @@ export const notificationsStream = (root: FastifyInstance, deps: ServiceDeps): v
       // app.inject (tests, the route matrix) can only read a body that ends: it gets the snapshot.
       // A stream opened while the server stops gets the snapshot and the final event. Either
       // way the body has data, so the headers go out before the end.
-      if ('_lightMyRequest' in req.raw || root.shutdownSignal.aborted) close(root.shutdownSignal.aborted);
+      if ('_lightMyRequest' in req.raw || root.shutdownSignal.aborted)
+        close(root.shutdownSignal.aborted ? 'shutdown' : undefined);
 
       return reply
         .header('Content-Type', 'text/event-stream; charset=utf-8')
