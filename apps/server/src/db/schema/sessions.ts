@@ -10,6 +10,18 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** sha256 hex of the cookie token; the token itself is never stored. */
     token_hash: text('token_hash').notNull().unique(),
+    /**
+     * The token before the last refresh (sha256 hex), still accepted until `rotated_at` +
+     * REFRESH_GRACE_SECONDS: two tabs that refresh at once both stay signed in (ADR 0074).
+     */
+    previous_token_hash: text('previous_token_hash'),
+    rotated_at: timestamp('rotated_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Server-side key of the refresh: the next token is HMAC(rotation_key, this token), so a
+     * refresh repeated with the previous token (another tab's, at the same moment) answers the
+     * same new token instead of a third one. Null until the first refresh.
+     */
+    rotation_key: text('rotation_key'),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     last_seen_at: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /** Absolute end of the session (created_at + SESSION_ABSOLUTE_HOURS); refresh never moves it. */
@@ -22,7 +34,10 @@ export const sessions = pgTable(
      */
     activity_before: timestamp('activity_before', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [index('sessions_user_id_idx').on(t.user_id)],
+  (t) => [
+    index('sessions_user_id_idx').on(t.user_id),
+    index('sessions_previous_token_hash_idx').on(t.previous_token_hash),
+  ],
 );
 
 /**
@@ -39,6 +54,12 @@ export const loginThrottle = pgTable(
     key: text('key').primaryKey(),
     /** Failures counted since `first_failure_at`; forgotten LOGIN_FORGET_HOURS after the last one. */
     failures: integer('failures').notNull().default(0),
+    /**
+     * Of `failures`, those counted in advance for attempts whose password is still being checked
+     * (ADR 0035): an attempt refused by a delay they set waits for them to be settled, as
+     * successes (taken back) or failures, before it is answered.
+     */
+    pending: integer('pending').notNull().default(0),
     first_failure_at: timestamp('first_failure_at', { withTimezone: true, mode: 'date' }),
     last_failure_at: timestamp('last_failure_at', { withTimezone: true, mode: 'date' }),
     /** No attempt that this key gates is answered (not even checked) before this time. */
