@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { XHR, buildTestApp, login, resetData, tableFingerprint, type TestApp } from './helpers';
-import { MATRIX, documentedRoutes } from './matrix';
+import { MATRIX, MATRIX_CASES, documentedRoutes, routeOfCase } from './matrix';
 import { ACTORS } from './matrix/types';
 import { buildWorld, userOf } from './matrix/world';
 
@@ -24,9 +24,14 @@ describe('route matrix', () => {
     expect(documentedRoutes(doc)).toEqual(Object.keys(MATRIX).sort());
   });
 
-  for (const [route, row] of Object.entries(MATRIX)) {
+  it('has cases only of documented routes', () => {
+    for (const name of Object.keys(MATRIX_CASES)) expect(MATRIX, name).toHaveProperty([routeOfCase(name)]);
+  });
+
+  for (const [name, row] of [...Object.entries(MATRIX), ...Object.entries(MATRIX_CASES)]) {
+    const route = routeOfCase(name);
     for (const actor of ACTORS) {
-      it(`${route} as ${actor} → ${row.expect[actor]}`, async () => {
+      it(`${name} as ${actor} → ${row.expect[actor]}`, async () => {
         const w = await buildWorld();
         const made = { ...(await row.setup?.(w)) };
         // `made.actor` lets a row pick a record per actor (e.g. "my own notification").

@@ -14,7 +14,16 @@ export const COMPANY_MESSAGES = {
   merged: 'The companies have been merged.',
   logoRemoved: 'The logo has been removed.',
   logoRequired: 'The logo field is required.',
+  /** Read from the image's header before it is decoded (ADR 0070). */
+  logoTooManyPixels: 'The logo may be at most 25 megapixels (e.g. 5,000 × 5,000 pixels).',
+  logoBmpTooManyPixels: 'A BMP logo may be at most 10 megapixels; save a bigger one as PNG or JPEG.',
+  /** A domain another company holds, when the holder is gone by the time it is named (ADR 0072). */
+  domainTaken: 'The domain is already used by another company.',
 } as const;
+
+/** A domain another company holds, naming it: every signed-in user may read companies (ADR 0072). */
+export const domainTakenBy = (company: string): string =>
+  `The domain is already used by ${company}. An admin can merge the two companies.`;
 
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 /** Stored logos are re-encoded to fit in this many pixels (either side). */
@@ -22,6 +31,12 @@ export const LOGO_STORED_MAX_PX = 400;
 /** The create dialog's preview is capped at this many pixels (spec A §2). */
 export const LOGO_PREVIEW_MAX_PX = 200;
 export const LOGO_ACCEPT = 'image/png,image/jpeg,image/bmp';
+/**
+ * The most pixels an uploaded logo may declare (ADR 0070): checked in the header, before any pixel
+ * is decoded. A BMP is decoded in JavaScript (4 bytes a pixel, twice), so it gets less.
+ */
+export const LOGO_MAX_PIXELS = 25_000_000;
+export const LOGO_BMP_MAX_PIXELS = 10_000_000;
 
 /** grey = never verified, green = verified, orange = verified once but not now (spec A §3). */
 export type VerificationState = 'never' | 'verified' | 'lapsed';
@@ -68,12 +83,18 @@ const optionalText = (max: number) =>
     .optional()
     .transform((v) => (v ? v : null));
 
-/** A bare host name: letters, digits, hyphens and dots, with a dot; "https://", "www." and paths stripped. */
+/**
+ * A bare host name: letters, digits, hyphens and dots, with a dot; "https://", a leading "@",
+ * "www." and paths stripped. A company's domain is unique in this form (ADR 0072; migration 0022
+ * normalised the stored ones the same way and the database's unique index compares them trimmed,
+ * in lower case and without "www.").
+ */
 export const normaliseDomain = (raw: string): string =>
   raw
     .trim()
     .toLowerCase()
     .replace(/^[a-z]+:\/\//, '')
+    .replace(/^@/, '')
     .replace(/^www\./, '')
     .replace(/[/?#].*$/, '');
 const DOMAIN_RE = /^(?=.{3,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;

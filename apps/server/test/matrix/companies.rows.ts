@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { companies } from '../../src/db/schema';
 import { reencodeLogo } from '../../src/lib/images';
 import { logoPart, multipart, pngImage } from '../companies.fixtures';
-import { buildCompany, testDb } from '../helpers';
-import type { MatrixRows } from './types';
+import { buildCompany, testConfig, testDb } from '../helpers';
+import type { MatrixCases, MatrixRows } from './types';
 
 const signedIn = (status: number) => ({
   anonymous: 401,
@@ -54,7 +54,7 @@ export const rows: MatrixRows = {
   },
   'GET /api/companies/{id}/logo': {
     setup: async (w) => {
-      const img = await reencodeLogo(await pngImage(60, 40));
+      const img = await reencodeLogo(await pngImage(60, 40), testConfig().uploads);
       await (
         await testDb()
       )
@@ -83,5 +83,23 @@ export const rows: MatrixRows = {
     url: (_w, made) => `/api/companies/${made.id}/merge`,
     body: (w) => ({ target_id: w.companyA.id }),
     expect: adminOnly,
+  },
+};
+
+/** A domain another company holds is refused (ADR 0072), after the same permission checks. */
+const holder = async () => ({ id: (await buildCompany({ name: 'Space NK', domain: 'spacenk.com' })).id });
+
+export const cases: MatrixCases = {
+  'POST /api/companies — a domain another company holds': {
+    setup: holder,
+    url: () => '/api/companies',
+    body: { name: 'Not Space NK', domain: 'SpaceNK.com' },
+    expect: signedIn(422),
+  },
+  'PUT /api/companies/{id} — a domain another company holds': {
+    setup: holder,
+    url: (w) => `/api/companies/${w.companyA.id}`,
+    body: { name: 'Company A', domain: 'https://www.spacenk.com/' },
+    expect: { ...master, admin: 422, same_company: 422 },
   },
 };

@@ -39,3 +39,10 @@ export interface MatrixRow {
 
 /** Rows keyed by `METHOD /api/path/{param}` exactly as the OpenAPI document names the route. */
 export type MatrixRows = Record<string, MatrixRow>;
+
+/**
+ * More cases of a route already in the rows, for refusals its main row does not reach (a domain
+ * another company holds, a limit): keyed `METHOD /api/path/{param} — what the case is`. The route
+ * matrix runs them like rows; the attack suite walks only the main rows.
+ */
+export type MatrixCases = Record<string, MatrixRow>;

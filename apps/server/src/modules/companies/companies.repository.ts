@@ -2,7 +2,8 @@ import type { VerificationState } from '@frontage/shared';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { idArray } from '../../db/id-array';
-import { companies, companyCategories, companyCategory, users } from '../../db/schema';
+import { companies, companyCategories, companyCategory, domainKey, users } from '../../db/schema';
+import { sqlStateOf } from '../../lib/db-errors';
 import { mapColumns, selectColumns, staticSql, type ValueOf } from '../../db/prepared';
 import { COMPANY_WORDS, matchingIdsSql, relevanceSearch, relevancePages } from '../search/word-tables';
 import { searchWords } from '../search/words';
@@ -178,15 +179,31 @@ export const findById = async (db: Db, id: number, lock = false): Promise<Compan
   return rows[0];
 };
 
-/** A host name as stored, with or without "www." (served by the lower(domain) index). */
+/**
+ * The one company holding this normalised domain, if any (ADR 0072): the unique index on the
+ * normalised domain makes it exact, read through that index.
+ */
 export const findByDomain = async (db: Db, domain: string): Promise<CompanyRow | undefined> => {
   const rows = await db
     .select(columns)
     .from(companies)
-    .where(sql`lower(${companies.domain}) in (${domain}, ${`www.${domain}`})`)
-    .orderBy(desc(companies.is_verified), asc(companies.id))
-    .limit(1);
+    .where(sql`${domainKey(companies.domain)} = ${domain}`);
   return rows[0];
+};
+
+/** The unique index on the normalised domain refused a write: two requests raced for one domain. */
+export const isDomainConflict = (err: unknown): boolean => {
+  for (
+    let e = err as { constraint?: string; message?: string; cause?: unknown } | undefined, d = 0;
+    e && d < 5;
+    d++
+  ) {
+    if (e.constraint === 'companies_domain_key' || /companies_domain_key/.test(e.message ?? '')) {
+      return sqlStateOf(err) === '23505';
+    }
+    e = e.cause as typeof e;
+  }
+  return false;
 };
 
 /** Category ids per company, ascending. */

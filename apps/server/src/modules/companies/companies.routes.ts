@@ -135,7 +135,8 @@ export const companiesRoutes = (root: FastifyInstance, deps: ServiceDeps): void 
     preParsing,
     schema: {
       tags,
-      summary: 'The company with this web domain (an e-mail domain), with or without "www."',
+      summary:
+        'The one company holding this web domain (an e-mail domain; any case, with or without "www." or "@"), ADR 0072',
       querystring: companyByDomainQuerySchema,
       response: { 200: dataOf(companySchema), ...errors },
     },

@@ -1,5 +1,6 @@
 import {
   COMPANY_MESSAGES,
+  domainTakenBy,
   normaliseDomain,
   parseInclude,
   type Actor,
@@ -99,6 +100,29 @@ export const byDomain = async (deps: ServiceDeps, raw: string): Promise<Company>
   return presentOne(deps.db, row);
 };
 
+/** 422 on `domain`, naming the company that holds it (every signed-in user may read it). */
+const domainTaken = async (db: Db, domain: string): Promise<ValidationError> => {
+  const holder = await repo.findByDomain(db, domain);
+  return ValidationError.field('domain', holder ? domainTakenBy(holder.name) : COMPANY_MESSAGES.domainTaken);
+};
+
+/** A domain belongs to one company (ADR 0072): another's is refused; only a merge moves it. */
+const assertDomainFree = async (db: Db, domain: string | null, self?: number): Promise<void> => {
+  if (!domain) return;
+  const holder = await repo.findByDomain(db, domain);
+  if (holder && holder.id !== self) throw ValidationError.field('domain', domainTakenBy(holder.name));
+};
+
+/** Runs a write; the unique index's refusal (a concurrent request took the domain) is the same 422. */
+const refusingTakenDomain = async <T>(db: Db, domain: string | null, write: () => Promise<T>): Promise<T> => {
+  try {
+    return await write();
+  } catch (err) {
+    if (domain && repo.isDomainConflict(err)) throw await domainTaken(db, domain);
+    throw err;
+  }
+};
+
 export const categories = async (deps: ServiceDeps): Promise<CompanyCategory[]> =>
   repo.listCategories(deps.db);
 
@@ -130,17 +154,20 @@ export const create = async (
 ): Promise<Company> => {
   const cats = mayCategorise(actor) ? (input.categories ?? []) : [];
   await checkCategories(deps.db, cats);
-  const img = logo ? await reencodeLogo(logo) : null;
-  const row = await deps.db.transaction(async (tx) => {
-    const c = await repo.insertCompany(tx, {
-      name: input.name,
-      domain: input.domain,
-      phone: input.phone,
-      ...logoColumns(img),
-    });
-    await repo.replaceCategories(tx, c.id, cats);
-    return c;
-  });
+  await assertDomainFree(deps.db, input.domain);
+  const img = logo ? await reencodeLogo(logo, deps.config.uploads) : null;
+  const row = await refusingTakenDomain(deps.db, input.domain, () =>
+    deps.db.transaction(async (tx) => {
+      const c = await repo.insertCompany(tx, {
+        name: input.name,
+        domain: input.domain,
+        phone: input.phone,
+        ...logoColumns(img),
+      });
+      await repo.replaceCategories(tx, c.id, cats);
+      return c;
+    }),
+  );
   return presentOne(deps.db, row);
 };
 
@@ -155,22 +182,25 @@ export const update = async (
   assertCanEditCompany(actor, id);
   const cats = mayCategorise(actor) ? input.categories : undefined;
   if (cats) await checkCategories(deps.db, cats);
-  const row = await refusingStale(
-    'company',
-    () =>
-      deps.db.transaction(async (tx) => {
-        await checkVersion(tx, 'company', id, expected, () => current(tx, id));
-        const c = await repo.updateCompany(tx, id, {
-          name: input.name,
-          domain: input.domain,
-          phone: input.phone,
-          updated_at: deps.now(),
-        });
-        if (!c) throw new NotFoundError();
-        if (cats) await repo.replaceCategories(tx, id, cats);
-        return c;
-      }),
-    () => current(deps.db, id),
+  await assertDomainFree(deps.db, input.domain, id);
+  const row = await refusingTakenDomain(deps.db, input.domain, () =>
+    refusingStale(
+      'company',
+      () =>
+        deps.db.transaction(async (tx) => {
+          await checkVersion(tx, 'company', id, expected, () => current(tx, id));
+          const c = await repo.updateCompany(tx, id, {
+            name: input.name,
+            domain: input.domain,
+            phone: input.phone,
+            updated_at: deps.now(),
+          });
+          if (!c) throw new NotFoundError();
+          if (cats) await repo.replaceCategories(tx, id, cats);
+          return c;
+        }),
+      () => current(deps.db, id),
+    ),
   );
   return withVersion('company', await presentOne(deps.db, row));
 };
@@ -183,7 +213,7 @@ export const setLogo = async (
 ): Promise<Company> => {
   await load(deps.db, id);
   assertCanEditCompany(actor, id);
-  const img = logo ? await reencodeLogo(logo) : null;
+  const img = logo ? await reencodeLogo(logo, deps.config.uploads) : null;
   const row = await repo.updateCompany(deps.db, id, { ...logoColumns(img), updated_at: deps.now() });
   if (!row) throw new NotFoundError();
   return presentOne(deps.db, row);
@@ -217,7 +247,11 @@ export const verify = async (
   return presentOne(deps.db, row!);
 };
 
-/** Folds duplicate `id` into `targetId` in one transaction; `id` is removed. */
+/**
+ * Folds duplicate `id` into `targetId` in one transaction; `id` is removed. Its domain moves to
+ * the target when the target has none (after the duplicate is gone, so the unique index never sees
+ * two holders); a target with a domain keeps its own (ADR 0072).
+ */
 export const merge = async (
   deps: ServiceDeps,
   actor: Actor,
@@ -236,8 +270,9 @@ export const merge = async (
     if (!source) throw new NotFoundError();
     if (!target) throw ValidationError.field('target_id', COMPANY_MESSAGES.mergeTargetMissing);
     const moved = await moveReferences(tx, id, targetId);
-    await repo.updateCompany(tx, targetId, { updated_at: deps.now() });
+    const domain = target.domain ? null : source.domain;
     await repo.deleteCompany(tx, id);
-    return { target_id: targetId, moved };
+    await repo.updateCompany(tx, targetId, { ...(domain ? { domain } : {}), updated_at: deps.now() });
+    return { target_id: targetId, moved: { ...moved, domain: domain ? 1 : 0 } };
   });
 };
