@@ -329,6 +329,60 @@ describe('concurrency', () => {
   });
 });
 
+describe('parallel correct sign-ins (issue 26, defect 8)', () => {
+  it('ten correct sign-ins for one account from one address at once all get in', async () => {
+    await buildUser({ email: 'tabs@example.com', password: PASSWORD });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => attempt(t, 'tabs@example.com', PASSWORD, OWNER_HOME)),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+    // Nothing is left counted or pending: the pair is clear, and three free failures remain.
+    const pair = await row(t, throttleKeys('tabs@example.com', OWNER_HOME).pair);
+    expect(pair).toMatchObject({ failures: 0, pending: 0, blocked_until: null });
+  });
+
+  it('fourteen users signing in from one address at once all get in', async () => {
+    const emails = Array.from({ length: 14 }, (_, i) => `office${i}@example.com`);
+    for (const email of emails) await buildUser({ email, password: PASSWORD });
+    const answers = await Promise.all(emails.map((email) => attempt(t, email, PASSWORD, ATTACKER)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(14).fill(200));
+    const address = await row(t, throttleKeys(emails[0]!, ATTACKER).address);
+    expect(address).toMatchObject({ failures: 0, pending: 0, blocked_until: null });
+  });
+
+  it('a burst of wrong guesses with the right password among them is still refused past the delay', async () => {
+    await buildUser({ email: 'mixed@example.com', password: PASSWORD });
+    // Unless the right password is among the four checked (three free failures and the one that
+    // sets the delay), it is refused: waiting for the wrong ones to settle makes their delay real.
+    const guesses = [...Array<string>(11).fill(WRONG), PASSWORD];
+    const answers = await Promise.all(guesses.map((p) => attempt(t, 'mixed@example.com', p, ATTACKER)));
+    const pair = await row(t, throttleKeys('mixed@example.com', ATTACKER).pair);
+    expect(pair!.pending).toBe(0);
+    if (answers.every((a) => a.statusCode !== 200)) {
+      // The right password was among the refused: the pair is in its delay, with four failures.
+      expect(pair).toMatchObject({ failures: 4 });
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([...Array(4).fill(401), ...Array(8).fill(429)]);
+    }
+  });
+
+  it('a correct sign-in beside concurrent wrong guesses on the same pair waits for them, then is decided', async () => {
+    await buildUser({ email: 'typo2@example.com', password: PASSWORD });
+    // Three typos already: the next failure sets the first delay.
+    await failPatiently(t, 'typo2@example.com', OWNER_HOME, 3);
+    const [wrong, right] = await Promise.all([
+      attempt(t, 'typo2@example.com', WRONG, OWNER_HOME),
+      attempt(t, 'typo2@example.com', PASSWORD, OWNER_HOME),
+    ]);
+    // Either the right one was checked first (200, which clears the pair, and the typo after it
+    // fails as a first failure), or the typo was, and its delay is real: the right one is refused.
+    expect([
+      [401, 200],
+      [401, 429],
+    ]).toContainEqual([wrong.statusCode, right.statusCode]);
+    expect((await row(t, throttleKeys('typo2@example.com', OWNER_HOME).pair))!.pending).toBe(0);
+  });
+});
+
 describe('stale rows', () => {
   it('are deleted once expired, by later failures', async () => {
     await buildUser({ email: 'old@example.com', password: PASSWORD });

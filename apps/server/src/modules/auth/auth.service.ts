@@ -59,10 +59,17 @@ export const login = async (
   const attempt = await throttle.admit(deps, email, client.ip);
   const now = attempt.now;
 
-  const user = await repo.findUserByEmail(db, email);
-  const ok = user?.password_hash
-    ? await verifyPassword(password, user.password_hash)
-    : await dummyVerify(config.scryptCost, password);
+  let user: UserRow | undefined;
+  let ok: boolean;
+  try {
+    user = await repo.findUserByEmail(db, email);
+    ok = user?.password_hash
+      ? await verifyPassword(password, user.password_hash)
+      : await dummyVerify(config.scryptCost, password);
+  } catch (err) {
+    await throttle.abandoned(deps, attempt).catch(() => undefined);
+    throw err;
+  }
 
   if (!ok || !user) {
     await throttle.failed(deps, attempt, user?.password_hash ? user : undefined);

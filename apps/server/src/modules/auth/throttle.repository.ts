@@ -43,7 +43,9 @@ export interface CountOptions {
   /**
    * Count only when the key's delay has passed. Used to count an attempt before its password is
    * checked, so that a burst of parallel attempts cannot all slip through before the first
-   * failure is written: the one that reaches a delay sets it, the others are refused.
+   * failure is written: the one that reaches a delay sets it, the others are refused. Such a
+   * count is also `pending` until the attempt is settled ({@link settle}, {@link uncountFailure},
+   * {@link recordSuccess}).
    */
   gated: boolean;
 }
@@ -59,11 +61,14 @@ export const countFailure = async (
 ): Promise<ThrottleRow | undefined> => {
   const forgotten = sql`(${t.last_failure_at} is null or ${t.last_failure_at} <= ${ts(o.forgetBefore)})`;
   const next = sql`(case when ${forgotten} then 1 else ${t.failures} + 1 end)`;
+  // Attempts still being checked stay pending whatever happened to the count meanwhile.
+  const pending = o.gated ? sql`${t.pending} + 1` : sql`${t.pending}`;
   const rows = await db
     .insert(t)
     .values({
       key,
       failures: 1,
+      pending: o.gated ? 1 : 0,
       first_failure_at: o.now,
       last_failure_at: o.now,
       blocked_until: delayedUntil(sql`1`, o.now, o.policy),
@@ -73,6 +78,7 @@ export const countFailure = async (
       target: t.key,
       set: {
         failures: next,
+        pending,
         first_failure_at: sql`case when ${forgotten} then ${ts(o.now)} else coalesce(${t.first_failure_at}, ${ts(o.now)}) end`,
         last_failure_at: o.now,
         blocked_until: delayedUntil(next, o.now, o.policy),
@@ -84,6 +90,8 @@ export const countFailure = async (
   return rows[0];
 };
 
+const settled = sql`greatest(${t.pending} - 1, 0)`;
+
 /**
  * Takes back one failure counted in advance (the password was right, or another key refused the
  * attempt). Back within the free failures, the delay it set goes too; above them it stays: in
@@ -94,12 +102,21 @@ export const uncountFailure = async (db: Db, key: string, policy: DelayPolicy): 
     .update(t)
     .set({
       failures: sql`greatest(${t.failures} - 1, 0)`,
+      pending: settled,
       blocked_until: sql`case when ${t.failures} - 1 <= ${policy.free}::int then null else ${t.blocked_until} end`,
     })
     .where(eq(t.key, key));
 };
 
-/** A successful sign-in: the pair's failures are cleared and the address is known until `keepUntil`. */
+/** A failure counted in advance turned out to be one: it stays counted and is no longer pending. */
+export const settle = async (db: Db, key: string): Promise<void> => {
+  await db.update(t).set({ pending: settled }).where(eq(t.key, key));
+};
+
+/**
+ * A successful sign-in (whose pair was counted in advance): the pair's failures are cleared and
+ * the address is known until `keepUntil`. Other attempts still being checked stay pending.
+ */
 export const recordSuccess = async (db: Db, key: string, now: Date, keepUntil: Date): Promise<void> => {
   const cleared = {
     failures: 0,
@@ -113,7 +130,7 @@ export const recordSuccess = async (db: Db, key: string, now: Date, keepUntil: D
     .values({ key, ...cleared, expires_at: keepUntil })
     .onConflictDoUpdate({
       target: t.key,
-      set: { ...cleared, expires_at: sql`greatest(${t.expires_at}, ${ts(keepUntil)})` },
+      set: { ...cleared, pending: settled, expires_at: sql`greatest(${t.expires_at}, ${ts(keepUntil)})` },
     });
 };
 

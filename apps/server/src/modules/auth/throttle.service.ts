@@ -16,7 +16,13 @@
  *   out from where they are; an attacker can only slow down the addresses they use.
  *
  * Unknown e-mails go through exactly the same keys and statements.
+ *
+ * Parallel attempts: the gating keys are counted before the password is checked, so a delay may
+ * be set by attempts still being checked (`pending`), which a success takes back. An attempt
+ * refused by such a delay waits until those attempts are settled, then is decided again: ten
+ * correct sign-ins at once all get in, while a burst of wrong guesses is refused as before.
  */
+import { EventEmitter } from 'node:events';
 import { isIPv6 } from 'node:net';
 import type { ServiceDeps } from '../../deps';
 import { publishNotificationChanges } from '../../events';
@@ -32,6 +38,28 @@ export const SECURITY_NOTIFICATION_TYPE = 'security';
 const CLEANUP_BATCH = 100;
 
 const HOUR_MS = 3_600_000;
+/**
+ * Longest an attempt waits for the attempts whose pending count refused it (a password check
+ * takes well under a second); also how recent their count must be to be waited for at all — an
+ * older pending count is an attempt lost with its process.
+ */
+export const SETTLE_WAIT_MS = 5_000;
+/** How often a waiting attempt looks again when nothing in this process settled meanwhile. */
+const SETTLE_POLL_MS = 50;
+
+/** Told whenever an attempt of this process is settled: the waiting attempts look again at once. */
+const settledAttempts = new EventEmitter().setMaxListeners(0);
+const announceSettled = () => settledAttempts.emit('settled');
+const nextSettled = (deadline: number): Promise<void> =>
+  new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      settledAttempts.off('settled', done);
+      resolve();
+    };
+    const timer = setTimeout(done, Math.max(0, Math.min(SETTLE_POLL_MS, deadline - Date.now())));
+    settledAttempts.once('settled', done);
+  });
 
 interface Gate {
   key: string;
@@ -101,12 +129,39 @@ const windowOf = (deps: ServiceDeps, now: Date) => {
   };
 };
 
+/** An attempt refused by a delay: until when, and whether attempts that may lift it are still being checked. */
+interface Refusal {
+  until: Date | null | undefined;
+  unsettled: boolean;
+}
+
+/** Attempts counted in advance on `row` may still take its delay back. */
+const unsettled = (row: repo.ThrottleRow | undefined, now: Date): boolean =>
+  !!row &&
+  row.pending > 0 &&
+  !!row.last_failure_at &&
+  now.getTime() - row.last_failure_at.getTime() < SETTLE_WAIT_MS;
+
 /**
  * Decides whether an attempt may check its password; throws TooManyAttemptsError when a delay
  * that applies to it has not passed. The gating keys are counted now, atomically, so parallel
- * attempts cannot all get past a key that is about to be delayed.
+ * attempts cannot all get past a key that is about to be delayed. An attempt refused by a delay
+ * that attempts still being checked may take back waits for them (at most SETTLE_WAIT_MS) and
+ * is decided again.
  */
 export const admit = async (deps: ServiceDeps, email: string, ip: string): Promise<Attempt> => {
+  const deadline = Date.now() + SETTLE_WAIT_MS;
+  for (;;) {
+    const decided = await tryAdmit(deps, email, ip);
+    if (!('unsettled' in decided)) return decided;
+    const now = deps.now();
+    if (!decided.unsettled || Date.now() >= deadline)
+      throw new TooManyAttemptsError(secondsUntil(decided.until, now));
+    await nextSettled(deadline);
+  }
+};
+
+const tryAdmit = async (deps: ServiceDeps, email: string, ip: string): Promise<Attempt | Refusal> => {
   const { db } = deps;
   const c = deps.config.login;
   const now = deps.now();
@@ -129,9 +184,15 @@ export const admit = async (deps: ServiceDeps, email: string, ip: string): Promi
   const countOnFailure = !known && !pairFailed ? [account] : [];
 
   // A delay already visible: refuse without writing anything.
-  const waits = gates.map((g) => rows.get(g.key)?.blocked_until).filter((d): d is Date => !!d && d > now);
-  if (waits.length)
-    throw new TooManyAttemptsError(secondsUntil(new Date(Math.max(...waits.map(Number))), now));
+  const blocking = gates
+    .map((g) => rows.get(g.key))
+    .filter((r) => !!r?.blocked_until && r.blocked_until > now);
+  if (blocking.length) {
+    return {
+      until: new Date(Math.max(...blocking.map((r) => r!.blocked_until!.getTime()))),
+      unsettled: blocking.some((r) => unsettled(r, now)),
+    };
+  }
 
   const counted: Gate[] = [];
   for (const gate of gates) {
@@ -145,8 +206,9 @@ export const admit = async (deps: ServiceDeps, email: string, ip: string): Promi
     if (!row) {
       // Another attempt got there first and set a delay: this one is refused, uncounted.
       for (const g of counted) await repo.uncountFailure(db, g.key, g.policy);
+      if (counted.length) announceSettled();
       const [current] = await repo.findThrottles(db, [gate.key]);
-      throw new TooManyAttemptsError(secondsUntil(current?.blocked_until, now));
+      return { until: current?.blocked_until, unsettled: unsettled(current, now) };
     }
     counted.push(gate);
   }
@@ -183,6 +245,7 @@ export const failed = async (
       gated: false,
     });
   }
+  await settleCounted(deps, attempt);
   if (!attempt.known) {
     // Run for unknown e-mails too, so both take the same statements.
     const alert = await repo.claimAlert(db, attempt.account.key, now, c.alertFailures, forgetBefore);
@@ -203,6 +266,12 @@ export const failed = async (
   await repo.deleteExpired(db, now, CLEANUP_BATCH);
 };
 
+/** The password was wrong: the failures counted in advance stay, no longer pending. */
+const settleCounted = async (deps: ServiceDeps, attempt: Attempt): Promise<void> => {
+  for (const gate of attempt.counted) await repo.settle(deps.db, gate.key);
+  announceSettled();
+};
+
 /** The password was right: the pair is cleared and its address known; other keys take back the attempt. */
 export const succeeded = async (deps: ServiceDeps, attempt: Attempt): Promise<void> => {
   const { db } = deps;
@@ -212,4 +281,13 @@ export const succeeded = async (deps: ServiceDeps, attempt: Attempt): Promise<vo
   for (const gate of attempt.counted) {
     if (gate.key !== attempt.pair.key) await repo.uncountFailure(db, gate.key, gate.policy);
   }
+  announceSettled();
+};
+
+/**
+ * The check itself failed (an error, not a wrong password): what was counted stays counted, as
+ * for a failure, but nothing more is, so waiting attempts are not held for it.
+ */
+export const abandoned = async (deps: ServiceDeps, attempt: Attempt): Promise<void> => {
+  await settleCounted(deps, attempt);
 };
