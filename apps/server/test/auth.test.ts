@@ -195,7 +195,7 @@ describe('GET /api/auth/me', () => {
 });
 
 describe('session lifetime', () => {
-  it('refresh rotates the token: the old one stops working, the new one works', async () => {
+  it('refresh rotates the token: the old one stops working after a short grace, the new one works', async () => {
     await buildUser({ email: 'r@example.com', password: PASSWORD });
     const oldCookie = await login(t.app, 'r@example.com', PASSWORD);
     const res = await post('/api/auth/refresh', undefined, oldCookie);
@@ -203,8 +203,19 @@ describe('session lifetime', () => {
     expect(res.json().data.email).toBe('r@example.com');
     const newCookie = cookieOf(res);
     expect(newCookie).not.toBe(oldCookie);
-    expect((await get('/api/auth/me', oldCookie)).statusCode).toBe(401);
+    // Requests already on their way with the old cookie (another tab's) still work (ADR 0074) ...
+    expect((await get('/api/auth/me', oldCookie)).statusCode).toBe(200);
     expect((await get('/api/auth/me', newCookie)).statusCode).toBe(200);
+    // ... for a minute (sessions.test.ts has the rest).
+    const later = await buildTestApp({ now: () => new Date(Date.now() + 61_000) });
+    try {
+      const me = (cookie: string) =>
+        later.app.inject({ method: 'GET', url: '/api/auth/me', headers: { ...XHR, cookie } });
+      expect((await me(oldCookie)).statusCode).toBe(401);
+      expect((await me(newCookie)).statusCode).toBe(200);
+    } finally {
+      await later.close();
+    }
   });
 
   it('refresh accepts an empty JSON body', async () => {

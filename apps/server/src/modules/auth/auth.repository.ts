@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, ne, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { columnMapper, fixedStatement, selectColumns } from '../../db/prepared';
 import { companies, sessions, userSettings, users } from '../../db/schema';
@@ -70,13 +70,15 @@ const mapUser = columnMapper<UserRow>(userColumns, 'u_');
 
 /**
  * The session of a cookie and its user in one round trip: every authenticated request starts
- * here, so it is one prepared statement rather than two drizzle queries (ADR 0031).
+ * here, so it is one prepared statement rather than two drizzle queries (ADR 0031). The cookie
+ * may hold the session's token or the one before its last refresh (the service checks that one's
+ * grace, ADR 0074).
  */
 const sessionWithUser = fixedStatement(
   (tokenHash: string) =>
     sql`select ${selectColumns(sessionColumns, 's_')}, ${selectColumns(userColumns, 'u_')}
           from ${sessions} left join ${users} on ${users.id} = ${sessions.user_id}
-         where ${sessions.token_hash} = ${tokenHash}
+         where ${sessions.token_hash} = ${tokenHash} or ${sessions.previous_token_hash} = ${tokenHash}
          limit 1`,
 );
 
@@ -97,8 +99,44 @@ export const updateSession = async (
   await db.update(sessions).set(values).where(eq(sessions.id, id));
 };
 
+export const findSessionById = async (db: Db, id: number): Promise<SessionRow | undefined> => {
+  const rows = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+  return rows[0];
+};
+
+/**
+ * Rotates a session's token from `fromHash` to `toHash`, the old one kept as the previous token.
+ * Only if the session still holds `fromHash`: of two refreshes at once one rotates, and the
+ * other gets undefined (and finds the rotation done).
+ */
+export const rotateSession = async (
+  db: Db,
+  id: number,
+  r: { fromHash: string; toHash: string; rotationKey: string; now: Date },
+): Promise<SessionRow | undefined> => {
+  const rows = await db
+    .update(sessions)
+    .set({
+      previous_token_hash: r.fromHash,
+      token_hash: r.toHash,
+      rotation_key: r.rotationKey,
+      rotated_at: r.now,
+      last_seen_at: r.now,
+    })
+    .where(and(eq(sessions.id, id), eq(sessions.token_hash, r.fromHash)))
+    .returning();
+  return rows[0];
+};
+
 export const deleteSession = async (db: Db, id: number): Promise<void> => {
   await db.delete(sessions).where(eq(sessions.id, id));
+};
+
+/** Ends the session a cookie token belongs to (as its token, or the one before its last refresh). */
+export const deleteSessionByToken = async (db: Db, tokenHash: string): Promise<void> => {
+  await db
+    .delete(sessions)
+    .where(or(eq(sessions.token_hash, tokenHash), eq(sessions.previous_token_hash, tokenHash)));
 };
 
 /** Signs a user out everywhere: every request with one of their cookies is a 401 from now on. */

@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServiceDeps } from '../../deps';
-import { authOf, clearSessionCookie, setSessionCookie } from '../../plugins/session';
+import { SESSION_COOKIE, authOf, clearSessionCookie, setSessionCookie } from '../../plugins/session';
 import * as auth from './auth.service';
 
 const tags = ['auth'];
@@ -35,6 +35,7 @@ export const authRoutes = (root: FastifyInstance, deps: ServiceDeps): void => {
       const result = await auth.login(deps, req.body.email, req.body.password, {
         ip: req.ip,
         userAgent: req.headers['user-agent'],
+        sessionToken: req.cookies[SESSION_COOKIE],
       });
       setSessionCookie(reply, deps.config, result.token);
       return { data: result.user };
@@ -74,7 +75,8 @@ export const authRoutes = (root: FastifyInstance, deps: ServiceDeps): void => {
     ...session,
     schema: {
       tags,
-      summary: 'Rotate the session token and reset the idle timer',
+      summary:
+        'Rotate the session token and reset the idle timer; the previous token stays valid for 60 s, and a refresh repeated with it (another tab) gets the same new token',
       response: { 200: dataOf(userSchema), 401: msgSchema },
     },
     handler: async (req, reply) => {

@@ -9,7 +9,7 @@ import type { ServiceDeps } from '../../deps';
 import { addMinutes } from '../../lib/dates';
 import { BadCredentialsError, UnauthenticatedError, ValidationError } from '../../lib/errors';
 import { createDummyVerifier, hashPassword, verifyPassword } from '../../lib/password';
-import { hashToken, newSessionToken } from '../../lib/tokens';
+import { hashToken, newRotationKey, newSessionToken, nextSessionToken } from '../../lib/tokens';
 import * as repo from './auth.repository';
 import type { SessionRow, UserRow } from './auth.repository';
 import { presentUser } from './auth.presenter';
@@ -18,12 +18,22 @@ import * as throttle from './throttle.service';
 export interface Authenticated {
   user: UserRow;
   session: SessionRow;
+  /** The cookie's token: the session's, or the one before its last refresh (ADR 0074). */
+  token: string;
 }
 
 export interface ClientInfo {
   ip: string;
   userAgent: string | undefined;
+  /** The session cookie the sign-in came with, if any: that browser's session ends (ADR 0074). */
+  sessionToken?: string | undefined;
 }
+
+/**
+ * How long the token before a refresh stays valid (ADR 0074): two tabs refreshing at once, and
+ * requests already on their way with the old cookie, are not signed out.
+ */
+export const REFRESH_GRACE_MS = 60_000;
 
 const dummyVerifiers = new Map<number, ReturnType<typeof createDummyVerifier>>();
 const dummyVerify = (cost: number, password: string) => {
@@ -77,6 +87,9 @@ export const login = async (
   }
 
   await throttle.succeeded(deps, attempt);
+  // Signing in again in the same browser replaces its session: the old one ends now, not at its
+  // idle timeout (its cookie is about to be overwritten). Other browsers keep theirs (ADR 0074).
+  if (client.sessionToken) await repo.deleteSessionByToken(db, hashToken(client.sessionToken));
   const token = newSessionToken();
   await repo.insertSession(db, {
     user_id: user.id,
@@ -98,17 +111,28 @@ const TOUCH_INTERVAL_MS = 60_000;
 /** Minimum gap between two writes of a user's `last_activity` while they use the app (ADR 0061). */
 export const ACTIVITY_TOUCH_INTERVAL_MS = 5 * 60_000;
 
-/** Resolves a cookie token to its session and user; expired sessions are deleted. */
+/** The token before the session's last refresh, presented within the grace (ADR 0074). */
+const isPreviousInGrace = (session: SessionRow, tokenHash: string, now: Date): boolean =>
+  session.previous_token_hash === tokenHash &&
+  !!session.rotated_at &&
+  now.getTime() - session.rotated_at.getTime() < REFRESH_GRACE_MS;
+
+/**
+ * Resolves a cookie token to its session and user; expired sessions are deleted. The token
+ * before the last refresh is accepted for REFRESH_GRACE_MS after it.
+ */
 export const authenticate = async (
   deps: ServiceDeps,
   token: string | undefined,
 ): Promise<Authenticated | null> => {
   if (!token) return null;
   const { db, config } = deps;
-  const found = await repo.findSessionWithUser(db, hashToken(token));
+  const tokenHash = hashToken(token);
+  const found = await repo.findSessionWithUser(db, tokenHash);
   if (!found) return null;
   const { session, user } = found;
   const now = deps.now();
+  if (session.token_hash !== tokenHash && !isPreviousInGrace(session, tokenHash, now)) return null;
   const idleEnd = addMinutes(session.last_seen_at, config.sessionIdleMinutes);
   if (now >= session.expires_at || now >= idleEnd) {
     await repo.deleteSession(db, session.id);
@@ -125,20 +149,42 @@ export const authenticate = async (
     await repo.updateUser(db, user.id, { last_activity: now });
     user.last_activity = now;
   }
-  return { user, session };
+  return { user, session, token };
 };
 
-/** New token for the same session; resets the idle clock, never the absolute one. */
+/**
+ * New token for the same session; resets the idle clock, never the absolute one. The new token
+ * is HMAC(rotation key, presented token) and the presented one stays valid for the grace
+ * (ADR 0074): a second refresh with the same cookie at the same moment (another tab) is answered
+ * the same new token, so both tabs end up with a cookie that works.
+ */
 export const refresh = async (
   deps: ServiceDeps,
   auth: Authenticated,
 ): Promise<{ token: string; user: User }> => {
-  const token = newSessionToken();
-  await repo.updateSession(deps.db, auth.session.id, {
-    token_hash: hashToken(token),
-    last_seen_at: deps.now(),
-  });
-  return { token, user: await loadUserDto(deps, auth.user, true) };
+  const { db } = deps;
+  const now = deps.now();
+  const presented = hashToken(auth.token);
+  let session: SessionRow | undefined = auth.session;
+  if (session.token_hash === presented) {
+    const rotationKey = session.rotation_key ?? newRotationKey();
+    const token = nextSessionToken(rotationKey, auth.token);
+    const toHash = hashToken(token);
+    if (await repo.rotateSession(db, session.id, { fromHash: presented, toHash, rotationKey, now })) {
+      return { token, user: await loadUserDto(deps, auth.user, true) };
+    }
+    // Another refresh with this token rotated it a moment ago.
+    session = await repo.findSessionById(db, session.id);
+  }
+  if (session?.rotation_key && isPreviousInGrace(session, presented, now)) {
+    const token = nextSessionToken(session.rotation_key, auth.token);
+    if (hashToken(token) === session.token_hash) {
+      await repo.updateSession(db, session.id, { last_seen_at: now });
+      return { token, user: await loadUserDto(deps, auth.user, true) };
+    }
+  }
+  // Refreshed twice since this token (or ended meanwhile): the cookie is too old to refresh.
+  throw new UnauthenticatedError();
 };
 
 export const logout = async (deps: ServiceDeps, auth: Authenticated): Promise<void> => {
