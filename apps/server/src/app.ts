@@ -12,6 +12,7 @@ import type { Config } from './config';
 import type { Db, DbHandle } from './db/client';
 import type { ServiceDeps } from './deps';
 import { TooManyRequestsError } from './lib/errors';
+import { holdUploadWorkers } from './lib/workers/pool';
 import { createLogger } from './logger';
 import { authRoutes } from './modules/auth/auth.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
@@ -133,6 +134,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('services', services);
+  // The upload worker threads (ADR 0070): held while this app is open; the last app to close ends them.
+  app.addHook('onClose', holdUploadWorkers(config.uploads));
   // Before any plugin or route: Fastify binds a route to the error handler current when the
   // route is registered.
   errorHandler(app);

@@ -36,6 +36,10 @@
  * | `MAP_STYLE_URL` | _(unset)_ | MapLibre style URL of a real tile service; unset = the offline Natural Earth basemap |
  * | `MAP_STYLES` | _(unset)_ | The hosted basemaps /map offers: `road=URL,satellite=URL,hybrid=URL` (any of the three); unset = the offline basemap only |
  * | `NEWS_FEED_URL` | _(unset)_ | The marketing site's news content query (JSON, ADR 0062): its `/news/` items join What's New; unset = the admins' news only |
+ * | `UPLOAD_WORKERS` | `1` | Worker threads that read uploaded files (store lists, logos) off the event loop (ADR 0070) |
+ * | `UPLOAD_TIME_LIMIT_SECONDS` | `20` | Longest one uploaded file may take to read; beyond, its worker is stopped and the file refused (422) |
+ * | `UPLOAD_MEMORY_LIMIT_MB` | `256` | JavaScript heap of each upload worker; a file that needs more is refused (422) |
+ * | `UPLOAD_QUEUE` | `16` | Uploads that may wait for a worker; beyond, 503 with Retry-After |
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -88,6 +92,10 @@ const envSchema = z.object({
   GEOCODER_URL: z.string().url().default('https://nominatim.openstreetmap.org'),
   MAP_STYLE_URL: z.union([z.string().url(), z.literal('')]).optional(),
   NEWS_FEED_URL: z.union([z.string().trim().url(), z.literal('')]).optional(),
+  UPLOAD_WORKERS: int(1, 1),
+  UPLOAD_TIME_LIMIT_SECONDS: int(20, 1),
+  UPLOAD_MEMORY_LIMIT_MB: int(256, 32),
+  UPLOAD_QUEUE: int(16, 0),
   MAP_STYLES: z
     .string()
     .optional()
@@ -160,6 +168,16 @@ export interface Config {
   mapStyles: MapStyles;
   /** The marketing site's news feed (ADR 0062); null = none. */
   newsFeedUrl: string | null;
+  /** The worker threads that read uploaded files (ADR 0070). */
+  uploads: UploadWorkerConfig;
+}
+
+export interface UploadWorkerConfig {
+  threads: number;
+  timeLimitSeconds: number;
+  memoryLimitMb: number;
+  /** Uploads that may wait for a thread. */
+  queue: number;
 }
 
 export interface MapStyles {
@@ -220,5 +238,11 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     mapStyleUrl: e.MAP_STYLE_URL ? e.MAP_STYLE_URL : null,
     mapStyles: e.MAP_STYLES,
     newsFeedUrl: e.NEWS_FEED_URL ? e.NEWS_FEED_URL : null,
+    uploads: {
+      threads: e.UPLOAD_WORKERS,
+      timeLimitSeconds: e.UPLOAD_TIME_LIMIT_SECONDS,
+      memoryLimitMb: e.UPLOAD_MEMORY_LIMIT_MB,
+      queue: e.UPLOAD_QUEUE,
+    },
   };
 };

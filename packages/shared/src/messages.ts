@@ -60,3 +60,15 @@ export const API_MESSAGES = {
   textNotAllowed: 'This value contains a character that is not allowed.',
   tooDeep: 'This value is nested too deeply.',
 } as const;
+
+/**
+ * An uploaded file (a store list, a logo) is read in a worker thread with a time and a memory
+ * limit, both server settings (ADR 0070); a file that needs more is refused naming the limit.
+ */
+export const uploadTimeLimitMessage = (seconds: number): string =>
+  `Reading the file took longer than ${seconds} seconds, the limit for one file.`;
+export const uploadMemoryLimitMessage = (megabytes: number): string =>
+  `Reading the file needed more than ${megabytes} MB of memory, the limit for one file.`;
+export const UPLOAD_MESSAGES = {
+  busy: 'The server is reading other uploaded files. Please try again in a minute.',
+} as const;

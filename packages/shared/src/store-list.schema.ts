@@ -14,6 +14,19 @@ import { idSchema } from './api.schema';
 
 export const STORE_LIST_MAX_BYTES = 5 * 1024 * 1024;
 export const STORE_LIST_MAX_ROWS = 5000;
+/**
+ * A file's shape, checked before and while it is read (ADR 0070); beyond any of these the list is
+ * refused whole. Lines: a sheet's rows or a CSV's lines, the header and blank ones included.
+ */
+export const STORE_LIST_MAX_LINES = 10_000;
+export const STORE_LIST_MAX_COLUMNS = 100;
+/** Excel's own limit for the text of one cell. */
+export const STORE_LIST_MAX_CELL_CHARS = 32_767;
+export const STORE_LIST_MAX_LINE_CHARS = 65_536;
+/** An XLSX is a zip: what it may unpack to (the parts read), in bytes, and how far compressed. */
+export const STORE_LIST_MAX_UNPACKED_BYTES = 50 * 1024 * 1024;
+export const STORE_LIST_MAX_COMPRESSION_RATIO = 100;
+export const STORE_LIST_MAX_ZIP_ENTRIES = 1000;
 export const STORE_LIST_ACCEPT =
   '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -38,6 +51,13 @@ export const STORE_LIST_MESSAGES = {
   fileType: 'The store list must be a CSV or XLSX file.',
   fileTooLarge: 'The store list may not be larger than 5 MB.',
   tooManyRows: 'The store list may hold at most 5,000 stores.',
+  tooManyLines: 'The store list may have at most 10,000 rows, blank ones included.',
+  tooManyColumns: 'The store list may have at most 100 columns.',
+  cellTooLong: 'A cell of the store list may hold at most 32,767 characters.',
+  lineTooLong: 'A line of the store list may be at most 65,536 characters long.',
+  unpackedTooLarge: 'The XLSX file may unpack to at most 50 MB.',
+  compressedTooFar: 'The XLSX file may be compressed at most 100 to 1.',
+  tooManyParts: 'The XLSX file may hold at most 1,000 parts.',
   empty: 'The store list holds no stores.',
   missingColumns: 'The store list needs the columns: address line 1, town and post code.',
   rowAddress: 'Address line 1 is required.',

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { blankLinesCsv, declaredOnlyXlsx, farCellXlsx, pngHeader, rleBmp } from '../fixtures/hostile-files';
 import type { Made, MatrixRow, World } from '../matrix/types';
 import { hostileQueryValue, mutatedBody, serialize, unstorableText } from './hostile';
 
@@ -67,6 +68,45 @@ const rawMultipart = (fields: Array<[string, string]>, boundary = 'frontageFuzzB
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${n}"\r\n\r\n${v}\r\n`),
     ),
     Buffer.from(`--${boundary}--\r\n`),
+  ]),
+  headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+});
+
+/**
+ * Crafted files (issue 26): the XLSX with a cell at XFD1048576, one declaring a 100 MB part, the
+ * 4.8 MB CSV of blank lines, the BMP and the PNG claiming tens of megapixels. Each route gets them
+ * all in its own file field, whatever type it expects: refused with a 422, never a 5xx.
+ */
+const HOSTILE_FILES: Array<{ kind: string; filename: string; type: string; data: () => Buffer }> = [
+  {
+    kind: 'xlsx far cell',
+    filename: 'far.xlsx',
+    type: 'application/octet-stream',
+    data: () => farCellXlsx(),
+  },
+  {
+    kind: 'xlsx 100 MB part',
+    filename: 'huge.xlsx',
+    type: 'application/octet-stream',
+    data: () => declaredOnlyXlsx(100 * 1024 * 1024),
+  },
+  { kind: 'csv blank lines', filename: 'blank.csv', type: 'text/csv', data: () => blankLinesCsv() },
+  { kind: 'bmp 6300 x 6300', filename: 'bomb.bmp', type: 'image/bmp', data: () => rleBmp(6300, 6300) },
+  { kind: 'png 6000 x 6000', filename: 'bomb.png', type: 'image/png', data: () => pngHeader(6000, 6000) },
+];
+
+/** The field a multipart row sends its file in (`file`, `logo`), if it sends one. */
+const fileFieldOf = (body: Buffer | string) =>
+  /name="([^"]+)"; filename="/.exec(Buffer.from(body).toString('latin1'))?.[1];
+
+/** A multipart body of one file part. */
+const filePart = (field: string, f: (typeof HOSTILE_FILES)[number], boundary = 'frontageFuzzBoundary') => ({
+  payload: Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${f.filename}"\r\nContent-Type: ${f.type}\r\n\r\n`,
+    ),
+    f.data(),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
   ]),
   headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
 });
@@ -167,6 +207,14 @@ export const hostileCalls = (row: MatrixRow, w: World, made: Made): fc.Arbitrary
   }
   if (multipart) {
     kinds.push(brokenMultipart(multipart).map((m) => ({ ...m, url })));
+    const field = fileFieldOf(multipart.body);
+    if (field) {
+      kinds.push(
+        fc
+          .constantFrom(...HOSTILE_FILES)
+          .map((f) => ({ kind: `hostile file ${f.kind}`, url, ...filePart(field, f) })),
+      );
+    }
     kinds.push(
       fc
         .tuple(

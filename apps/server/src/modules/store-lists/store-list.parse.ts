@@ -1,6 +1,9 @@
 import {
   API_MESSAGES,
   STORE_LIST_COLUMNS,
+  STORE_LIST_MAX_COLUMNS,
+  STORE_LIST_MAX_LINES,
+  STORE_LIST_MAX_LINE_CHARS,
   STORE_LIST_MAX_ROWS,
   STORE_LIST_MESSAGES,
   STORE_LIST_REQUIRED_COLUMNS,
@@ -11,10 +14,13 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { readSheet } from 'read-excel-file/node';
 import { ValidationError } from '../../lib/errors';
 import { isUkPostCode } from './store-list.match';
+import { checkedXlsx } from './store-list.xlsx';
 
 /**
  * Reads an uploaded store list (CSV or XLSX) into rows with their file line and their errors.
  * Anything wrong with the file as a whole is a 422 on `file`; a bad row is kept with its errors.
+ * This runs in an upload worker thread (lib/workers, ADR 0070), never on the event loop; the
+ * file's shape is checked before (XLSX) or while (CSV) it is parsed.
  */
 
 export interface ParsedRow {
@@ -167,6 +173,11 @@ const kindOf = (bytes: Buffer, fileName: string): 'xlsx' | 'csv' => {
   return 'csv';
 };
 
+/**
+ * The limits hold while the file is parsed: each record is looked at as it is read, and the
+ * parse stops at the first line past the limit (blank lines count), the first record with too
+ * many fields or one longer than a line may be.
+ */
 const readCsv = (bytes: Buffer): ParsedRow[] => {
   let records: Array<{ record: string[]; info: { lines: number } }>;
   try {
@@ -176,27 +187,39 @@ const readCsv = (bytes: Buffer): ParsedRow[] => {
       relax_column_count: true,
       relax_quotes: true,
       skip_empty_lines: false,
-      max_record_size: 64 * 1024,
+      max_record_size: STORE_LIST_MAX_LINE_CHARS,
       delimiter: [',', ';', '\t'],
+      on_record: (r: string[], { lines }: { lines: number }) => {
+        if (lines > STORE_LIST_MAX_LINES) throw fileError(STORE_LIST_MESSAGES.tooManyLines);
+        // With `info`, csv-parse hands over { record, info } (its types say the bare record).
+        const fields = Array.isArray(r) ? r : (r as { record: string[] }).record;
+        if (fields.length > STORE_LIST_MAX_COLUMNS) throw fileError(STORE_LIST_MESSAGES.tooManyColumns);
+        return r;
+      },
     }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
-  } catch {
+  } catch (err) {
+    if (err instanceof ValidationError) throw err;
+    if ((err as { code?: string }).code === 'CSV_MAX_RECORD_SIZE')
+      throw fileError(STORE_LIST_MESSAGES.lineTooLong);
     throw fileError(STORE_LIST_MESSAGES.fileType);
   }
   return readTable(records.map((r) => ({ cells: r.record, line: r.info.lines })));
 };
 
 const readXlsx = async (bytes: Buffer): Promise<ParsedRow[]> => {
+  // Refused here, before the reader sees it, when it is beyond a store list's shape.
+  const checked = checkedXlsx(bytes);
   let sheet: Cell[][];
   try {
-    sheet = (await readSheet(bytes)) as Cell[][];
+    sheet = (await readSheet(checked)) as Cell[][];
   } catch {
     throw fileError(STORE_LIST_MESSAGES.fileType);
   }
   return readTable(sheet.map((cells, i) => ({ cells, line: i + 1 })));
 };
 
-/** The rows of an uploaded list; a 422 on `file` when it cannot be read as one. */
-export const parseStoreList = async (bytes: Buffer, fileName: string): Promise<ParsedRow[]> => {
+/** The rows of an uploaded list; a 422 on `file` when it cannot be read as one (in a worker). */
+export const readStoreList = async (bytes: Buffer, fileName: string): Promise<ParsedRow[]> => {
   if (!bytes.length) throw fileError(STORE_LIST_MESSAGES.fileRequired);
   return kindOf(bytes, fileName) === 'xlsx' ? readXlsx(bytes) : readCsv(bytes);
 };

@@ -11,8 +11,9 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { ServiceDeps } from '../../deps';
 import { NotFoundError, ValidationError } from '../../lib/errors';
+import { runUploadTask } from '../../lib/workers/pool';
 import { postCodeKey, storeKey } from './store-list.match';
-import { parseStoreList, rowErrors } from './store-list.parse';
+import { rowErrors } from './store-list.parse';
 import * as repo from './store-lists.repository';
 import type { UnitAddress } from './store-lists.repository';
 
@@ -61,7 +62,8 @@ export const preview = async (
   bytes: Buffer,
 ): Promise<StoreListPreview> => {
   const company = await trackedRetailer(deps.db, companyId);
-  const parsed = await parseStoreList(bytes, fileName);
+  // Read in an upload worker (ADR 0070): the file is checked and parsed off the event loop.
+  const parsed = await runUploadTask(deps.config.uploads, 'file', 'storeList', { bytes, fileName });
   const held = pool(await repo.unitsHeldBy(deps.db, companyId));
   const rows: StoreListPreviewRow[] = parsed.map(({ row, errors }) => {
     if (errors.length) return { row, status: 'invalid', unit: null, vacant_unit: null, errors };
