@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { companies } from '../../src/db/schema';
 import { reencodeLogo } from '../../src/lib/images';
 import { logoPart, multipart, pngImage } from '../companies.fixtures';
+import { rleBmp } from '../fixtures/hostile-files';
 import { buildCompany, testConfig, testDb } from '../helpers';
 import type { MatrixCases, MatrixRows } from './types';
 
@@ -100,6 +101,18 @@ export const cases: MatrixCases = {
     setup: holder,
     url: (w) => `/api/companies/${w.companyA.id}`,
     body: { name: 'Company A', domain: 'https://www.spacenk.com/' },
+    expect: { ...master, admin: 422, same_company: 422 },
+  },
+  // The issue's 1,080-byte BMP claiming 6300 × 6300 pixels: refused from its header (ADR 0070).
+  'POST /api/companies — a BMP logo declaring 6300 × 6300 pixels': {
+    url: () => '/api/companies',
+    payload: () =>
+      multipart([['name', 'Bitmap Bomb']], [logoPart(rleBmp(6300, 6300), 'logo.bmp', 'image/bmp')]),
+    expect: signedIn(422),
+  },
+  'POST /api/companies/{id}/logo — a BMP declaring 6300 × 6300 pixels': {
+    url: (w) => `/api/companies/${w.companyA.id}/logo`,
+    payload: () => multipart([], [logoPart(rleBmp(6300, 6300), 'logo.bmp', 'image/bmp')]),
     expect: { ...master, admin: 422, same_company: 422 },
   },
 };

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { addresses, companies, properties } from '../../src/db/schema';
 import { multipart } from '../companies.fixtures';
+import { blankLinesCsv, declaredOnlyXlsx, farCellXlsx } from '../fixtures/hostile-files';
 import { testDb } from '../helpers';
-import type { MatrixRows, World } from './types';
+import type { MatrixCases, MatrixRows, World } from './types';
 
 const adminOnly = { anonymous: 401, admin: 200, same_company: 403, other_company: 403 };
 
@@ -44,5 +45,36 @@ export const rows: MatrixRows = {
     url: (w) => `/api/core/retailers/${w.companyA.id}/store-list/apply`,
     body: (_w, made) => ({ actions: [{ action: 'close', property_id: made.unit }] }),
     expect: adminOnly,
+  },
+};
+
+/** An uploaded list as the preview's one `file` part. */
+const listFile = (filename: string, data: Buffer) => () =>
+  multipart([], [{ name: 'file', filename, type: 'application/octet-stream', data }]);
+
+/**
+ * The issue's crafted lists (issue 26 defect 2, ADR 0070): refused with a 422 naming the limit,
+ * after the same permission checks, before anything is parsed.
+ */
+const preview = 'POST /api/core/retailers/{id}/store-list/preview';
+const refusedForAdmins = { ...adminOnly, admin: 422 };
+export const cases: MatrixCases = {
+  [`${preview} — an XLSX whose only cell is at XFD1048576`]: {
+    setup: trackedWithUnit,
+    url: (w) => `/api/core/retailers/${w.companyA.id}/store-list/preview`,
+    payload: listFile('stores.xlsx', farCellXlsx()),
+    expect: refusedForAdmins,
+  },
+  [`${preview} — an XLSX declaring a 100 MB part`]: {
+    setup: trackedWithUnit,
+    url: (w) => `/api/core/retailers/${w.companyA.id}/store-list/preview`,
+    payload: listFile('stores.xlsx', declaredOnlyXlsx(100 * 1024 * 1024)),
+    expect: refusedForAdmins,
+  },
+  [`${preview} — a CSV of 4.8 MB of blank lines`]: {
+    setup: trackedWithUnit,
+    url: (w) => `/api/core/retailers/${w.companyA.id}/store-list/preview`,
+    payload: listFile('stores.csv', blankLinesCsv()),
+    expect: refusedForAdmins,
   },
 };
