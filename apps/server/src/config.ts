@@ -25,6 +25,8 @@
  * | `LOGIN_ALERT_FAILURES` | `5` | Failures for an account (from addresses it is not known at) that send its owner a notification |
  * | `RATE_LIMIT_MAX` | `600` | Requests per minute per IP on `/api` (`0` disables the general limit) |
  * | `DB_POOL_MAX` | `10` | Maximum PostgreSQL pool connections per server process (ignored for PGlite) |
+ * | `DB_CONNECT_TIMEOUT_MS` | `3000` | Longest a request waits for a PostgreSQL connection (a new one, or a free one of the pool) before it is answered 503 with Retry-After (ADR 0071) |
+ * | `STATEMENT_TIMEOUT_MS` | `15000` | The server's PostgreSQL statements are cancelled after this long and the request answered 503 (`0` = no limit); migrations, seed, backup and restore are not limited. PostgreSQL only: PGlite cannot cancel a running statement (ADR 0071) |
  * | `WEB_CONCURRENCY` | `1` | Server processes sharing the port with PostgreSQL (`0` = one per CPU core; worth it when the database runs on other cores or machines); PGlite always runs one |
  * | `SHUTDOWN_TIMEOUT_MS` | `10000` | Grace period for in-flight requests on SIGTERM/SIGINT |
  * | `SCRYPT_COST` | `16384` | scrypt N parameter for password hashes (tests lower it; keep the default in production) |
@@ -82,6 +84,8 @@ const envSchema = z.object({
   LOGIN_ALERT_FAILURES: int(5, 1),
   RATE_LIMIT_MAX: int(600, 0),
   DB_POOL_MAX: int(10, 1),
+  DB_CONNECT_TIMEOUT_MS: int(3000, 100),
+  STATEMENT_TIMEOUT_MS: int(15000, 0),
   WEB_CONCURRENCY: int(1, 0),
   SHUTDOWN_TIMEOUT_MS: int(10000, 0),
   SCRYPT_COST: int(16384, 2),
@@ -153,6 +157,10 @@ export interface Config {
   login: LoginThrottleConfig;
   rateLimitMax: number;
   dbPoolMax: number;
+  /** Wait for a PostgreSQL connection before a 503 (ADR 0071). */
+  dbConnectTimeoutMs: number;
+  /** The server's statement timeout; 0 = none (ADR 0071). */
+  statementTimeoutMs: number;
   /** Server processes (PostgreSQL only); 0 = one per CPU core. */
   webConcurrency: number;
   shutdownTimeoutMs: number;
@@ -227,6 +235,8 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     },
     rateLimitMax: e.RATE_LIMIT_MAX,
     dbPoolMax: e.DB_POOL_MAX,
+    dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+    statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
     webConcurrency: e.WEB_CONCURRENCY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     scryptCost: e.SCRYPT_COST,

@@ -19,22 +19,26 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
 import type { DbHandle } from './db/client';
-import { openConfiguredDb, pgliteDirOf } from './db/open';
+import { openConfiguredDb, openServerDb, pgliteDirOf, serverDbAfterStartup } from './db/open';
 import { runMigrations } from './db/migrate';
 import { DEMO_ADMIN, DEMO_AGENT } from './db/seed/data';
 import { seedDemo, usersTableIsEmpty } from './db/seed/seed';
+import { isDatabaseUnavailable } from './lib/db-errors';
 import { trackConnections } from './lib/drain';
 import { shutdown } from './lifecycle';
 import { createLogger } from './logger';
 
 type Logger = ReturnType<typeof createLogger>;
 
-/** Opens the database, applies migrations and seeds the demo when the users table is empty. */
+/**
+ * Opens the database, applies migrations and seeds the demo when the users table is empty. The
+ * handle has no statement timeout (these jobs may run long); the server's comes after (ADR 0071).
+ */
 const prepareDatabase = async (
   config: Config,
   logger: Logger,
 ): Promise<{ handle: DbHandle; seeded: boolean }> => {
-  const handle = await openConfiguredDb(config);
+  const handle = await openConfiguredDb(config, 2);
   logger.info(
     { driver: handle.driver, ...(handle.driver === 'pglite' ? { dir: pgliteDirOf(config) } : {}) },
     'database opened',
@@ -66,12 +70,34 @@ const serve = async (config: Config, logger: Logger, handle: DbHandle): Promise<
   process.on('message', (m) => {
     if (m === 'shutdown' && !closing) process.kill(process.pid, 'SIGTERM');
   });
-  closeWithGrace({ delay: config.shutdownTimeoutMs, logger }, async ({ signal, err }) => {
+  const stop = () => shutdown(app, handle.close, { connections, graceMs: config.shutdownTimeoutMs });
+  const graceful = closeWithGrace(
+    { delay: config.shutdownTimeoutMs, logger, skip: ['uncaughtException', 'unhandledRejection'] },
+    async ({ signal }) => {
+      closing = true;
+      logger.info({ signal }, 'shutting down');
+      await stop();
+    },
+  );
+  // An error nothing caught (ADR 0071). A database connection lost outside any request is not the
+  // server's end: the pool has dropped that client and opens another when asked. Anything else
+  // stops the server as close-with-grace would, exiting with 1.
+  const onFatal = (err: unknown) => {
+    if (isDatabaseUnavailable(err)) return logger.warn({ err }, 'database connection lost outside a request');
+    if (closing) {
+      logger.error({ err }, 'second error, exiting');
+      process.exit(1);
+    }
     closing = true;
-    if (err) logger.error({ err }, 'fatal error, shutting down');
-    else logger.info({ signal }, 'shutting down');
-    await shutdown(app, handle.close, { connections, graceMs: config.shutdownTimeoutMs });
-  });
+    graceful.uninstall();
+    logger.error({ err }, 'fatal error, shutting down');
+    setTimeout(() => process.exit(1), config.shutdownTimeoutMs);
+    stop()
+      .catch((e: unknown) => logger.error({ err: e }, 'shutdown failed'))
+      .finally(() => process.exit(1));
+  };
+  process.on('uncaughtException', onFatal);
+  process.on('unhandledRejection', onFatal);
   if (!cluster.isWorker) {
     await app.listen({ port: config.port, host: config.host });
     return;
@@ -167,13 +193,13 @@ const start = async () => {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   if (cluster.isWorker) {
-    await serve(config, logger, await openConfiguredDb(config));
+    await serve(config, logger, await openServerDb(config));
     return;
   }
   const processes = config.databaseUrl ? config.webConcurrency || os.availableParallelism() : 1;
   const { handle, seeded } = await prepareDatabase(config, logger);
   if (processes === 1) {
-    await serve(config, logger, handle);
+    await serve(config, logger, await serverDbAfterStartup(handle, config));
   } else {
     await handle.close();
     await runWorkers(processes, config, logger);

@@ -32,3 +32,9 @@ export const DIALOG_WIDTHS = {
 export const DATE_FORMAT = 'dd/MM/yyyy';
 export const DATE_MASK = '##/##/####';
 export const YEAR_MASK = '####';
+
+/**
+ * The Retry-After (seconds) of a 503 while the database is unavailable or a statement was cut by
+ * its timeout: the server reconnects by itself within this time of the database returning (ADR 0071).
+ */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;

@@ -49,7 +49,10 @@ export const API_MESSAGES = {
   payloadTooLarge: 'The request is too large.',
   serverError: 'The server has encountered an unexpected error.',
   shuttingDown: 'The server is restarting. Please try again in a moment.',
-  databaseUnavailable: 'The database is unavailable.',
+  /** 503 + Retry-After: the database cannot be reached or dropped the connection (ADR 0071). */
+  databaseUnavailable: 'The database is unavailable. Please try again in a moment.',
+  /** 503 + Retry-After: a statement ran past STATEMENT_TIMEOUT_MS and was cancelled (ADR 0071). */
+  queryTimedOut: 'The request took too long and was stopped. Please try again in a moment.',
   passwordChanged: 'Your password has been changed.',
   profileSaved: 'Your profile has been saved.',
   loggedOut: 'You have been logged out.',

@@ -31,6 +31,17 @@ export interface DbOptions {
   poolMax?: number;
   /** A PGlite data directory dump to start from (tests use a migrated snapshot: much faster than initdb). */
   pgliteLoadDataDir?: Blob | File;
+  /**
+   * PostgreSQL: every statement of every pooled session is cancelled after this long (57014,
+   * answered 503). Only the server sets it (STATEMENT_TIMEOUT_MS); tools (migrations, seed,
+   * backup, restore) leave it unset. 0 or unset: no limit. PGlite ignores it: PGlite 0.5 accepts
+   * the setting but never enforces it (a statement runs synchronously in this thread, with no timer
+   * signal to cancel it; test/db-errors.test.ts pins that), so there short statements are the
+   * protection (ADR 0071).
+   */
+  statementTimeoutMs?: number;
+  /** PostgreSQL: the longest wait for a connection (new, or free in the pool); default 3 s. */
+  connectTimeoutMs?: number;
 }
 
 /**
@@ -41,16 +52,63 @@ export interface DbOptions {
  */
 export const PG_SESSION_OPTIONS = '-c random_page_cost=1.1 -c jit=off';
 
+const DEFAULT_CONNECT_TIMEOUT_MS = 3000;
+
+/** The session options of a pool: the planner's settings, and the statement timeout if any. */
+const sessionOptionsOf = (statementTimeoutMs = 0): string =>
+  statementTimeoutMs > 0
+    ? `${PG_SESSION_OPTIONS} -c statement_timeout=${Math.floor(statementTimeoutMs)}`
+    : PG_SESSION_OPTIONS;
+
+type Release = (err?: Error | boolean) => void;
+
+/**
+ * A pool whose clients may lose their connection at any moment (ADR 0071): the database
+ * restarting, an administrator or a failover ending the sessions. node-postgres leaves two holes:
+ * - a client checked out of the pool (a drizzle transaction holds one between its statements) has
+ *   no 'error' listener, so a connection ended while it waits emits an unhandled 'error' and the
+ *   process exits;
+ * - drizzle's `transaction()` sends BEGIN before its try/finally: when BEGIN fails on a dead
+ *   connection the client is never released, and after DB_POOL_MAX such losses every request
+ *   waits for a connection that never comes.
+ * So every client listens for 'error' for its whole life, and a checked-out client whose
+ * connection fails is released at once (the pool then drops it and opens another); the holder's
+ * own release later does nothing.
+ */
+const guardPoolClients = (pool: pg.Pool): void => {
+  // An idle client losing its connection: the pool has already dropped it.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client: pg.PoolClient) => {
+    let release: Release | undefined;
+    // The pool sets `release` on every checkout; the holder gets a release that acts once.
+    Object.defineProperty(client, 'release', {
+      configurable: true,
+      set: (fn: Release) => {
+        release = fn;
+      },
+      get: () => (err?: Error | boolean) => {
+        const fn = release;
+        release = undefined;
+        fn?.(err);
+      },
+    });
+    const lost = (err?: Error) => {
+      if (release) client.release(err ?? new Error('Connection terminated'));
+    };
+    client.on('error', lost);
+    client.on('end', () => lost());
+  });
+};
+
 export const createDb = async (opts: DbOptions): Promise<DbHandle> => {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: opts.poolMax ?? 10,
-      connectionTimeoutMillis: 5000,
-      options: PG_SESSION_OPTIONS,
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+      options: sessionOptionsOf(opts.statementTimeoutMs),
     });
-    // An idle client losing its connection must not crash the process.
-    pool.on('error', () => undefined);
+    guardPoolClients(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, driver: 'pg', close: () => pool.end() };
   }

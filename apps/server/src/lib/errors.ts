@@ -1,4 +1,4 @@
-import { API_MESSAGES, VERSION_MESSAGES } from '@frontage/shared';
+import { API_MESSAGES, DATABASE_RETRY_AFTER_SECONDS, VERSION_MESSAGES } from '@frontage/shared';
 
 /**
  * Every expected failure is an AppError with a stable code. The error handler
@@ -68,8 +68,12 @@ export class TooManyRequestsError extends AppError {
   }
 }
 
+/** 503 + Retry-After: the database is unavailable, or a statement ran past its timeout (ADR 0071). */
 export class ServiceUnavailableError extends AppError {
-  constructor(message: string = API_MESSAGES.databaseUnavailable) {
+  constructor(
+    message: string = API_MESSAGES.databaseUnavailable,
+    readonly retryAfterSeconds: number = DATABASE_RETRY_AFTER_SECONDS,
+  ) {
     super(503, 'service_unavailable', message);
   }
 }

@@ -54,7 +54,11 @@ const localPubSub = (): PubSub => {
 };
 
 const RECONNECT_MIN_MS = 500;
-const RECONNECT_MAX_MS = 30_000;
+/**
+ * Retries stay this frequent however long the database is away, so live notifications resume
+ * within about this time of its return (ADR 0071); one small connection attempt per process.
+ */
+export const RECONNECT_MAX_MS = 2000;
 
 const postgresPubSub = (pool: pg.Pool, log?: Logger): PubSub => {
   const emitter = new EventEmitter();
@@ -87,11 +91,18 @@ const postgresPubSub = (pool: pg.Pool, log?: Logger): PubSub => {
   };
 
   const connect = (): Promise<void> => {
+    // A stream's ready() may come before the retry timer: one attempt, never two listeners.
+    if (retryTimer) clearTimeout(retryTimer);
+    retryTimer = undefined;
+    if (client) return Promise.resolve();
     connecting ??= (async () => {
       const c = new pg.Client(pool.options);
       c.on('notification', onNotification);
+      // A lost connection raises the server's FATAL, then the socket's end: one warning.
+      let warned = false;
       c.on('error', (err) => {
-        log?.warn({ err }, 'pub/sub listener lost its connection');
+        if (!warned) log?.warn({ err }, 'pub/sub listener lost its connection');
+        warned = true;
       });
       c.on('end', () => {
         if (client === c) client = undefined;

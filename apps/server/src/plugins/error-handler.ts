@@ -2,8 +2,19 @@ import { API_MESSAGES } from '@frontage/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import { isInputRejectedByDatabase, sqlStateOf } from '../lib/db-errors';
-import { AppError, PreconditionFailedError, TooManyAttemptsError, ValidationError } from '../lib/errors';
+import {
+  isDatabaseUnavailable,
+  isInputRejectedByDatabase,
+  isStatementCancelled,
+  sqlStateOf,
+} from '../lib/db-errors';
+import {
+  AppError,
+  PreconditionFailedError,
+  ServiceUnavailableError,
+  TooManyAttemptsError,
+  ValidationError,
+} from '../lib/errors';
 import { isApiRequest } from './requested-with';
 
 /** `/categories/0` → `categories.0`; the request field name the client shows the message against. */
@@ -28,6 +39,10 @@ const addError = (errors: Record<string, string[]>, field: string, message: stri
 const sendValidation = (reply: FastifyReply, errors: Record<string, string[]>) =>
   reply.code(422).send({ message: API_MESSAGES.invalidData, errors });
 
+/** 503 with Retry-After (ADR 0071): the client may try again, the server is still up. */
+const sendUnavailable = (reply: FastifyReply, err: ServiceUnavailableError) =>
+  reply.code(503).header('Retry-After', String(err.retryAfterSeconds)).send({ msg: err.message });
+
 /**
  * The one place that turns failures into API.md's shapes. Never a stack trace, SQL or internal
  * name in a body: anything unexpected is logged and answered with a generic 500.
@@ -41,6 +56,7 @@ export const errorHandler = (app: FastifyInstance): void => {
     }
     if (err instanceof PreconditionFailedError)
       return reply.code(412).send({ msg: err.message, data: err.data });
+    if (err instanceof ServiceUnavailableError) return sendUnavailable(reply, err);
     if (err instanceof AppError) return reply.code(err.statusCode).send({ msg: err.message });
 
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -64,6 +80,15 @@ export const errorHandler = (app: FastifyInstance): void => {
     if (isInputRejectedByDatabase(state)) {
       req.log.warn({ err, sqlState: state }, 'input refused by the database: a validation the schema lacks');
       return sendValidation(reply, { _: [API_MESSAGES.invalidData] });
+    }
+    // The database, not the request, failed (ADR 0071): 503 + Retry-After, never a 500.
+    if (isStatementCancelled(err)) {
+      req.log.warn({ err, sqlState: state }, 'statement cancelled by its timeout');
+      return sendUnavailable(reply, new ServiceUnavailableError(API_MESSAGES.queryTimedOut));
+    }
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err }, 'database unavailable');
+      return sendUnavailable(reply, new ServiceUnavailableError());
     }
 
     const fe = err as FastifyError;
