@@ -5,10 +5,11 @@
  * survives a connection ended while a client is checked out (the crash of the issue) and frees
  * its slot even when the holder never releases it (drizzle's failed BEGIN).
  */
+import fs from 'node:fs';
 import { API_MESSAGES, DATABASE_RETRY_AFTER_SECONDS } from '@frontage/shared';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { createDb, queryRows, type Db, type DbHandle } from '../src/db/client';
 import { openConfiguredDb, openServerDb } from '../src/db/open';
@@ -111,6 +112,28 @@ describe('database failures answer 503 with Retry-After', () => {
     const app = await buildApp({ config: testConfig(), db: down });
     try {
       const res = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
+      expect(res.json()).toEqual({ msg: API_MESSAGES.databaseUnavailable });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('a database handle that is closed', () => {
+  it('answers 503, not 500 (PGlite: "PGlite is closed"; PostgreSQL: a pool already ended)', async () => {
+    const snapshot = pgUrl ? '' : inject('pgliteSnapshot');
+    const handle = await createDb(
+      pgUrl
+        ? { databaseUrl: pgUrl, poolMax: 1 }
+        : { pgliteLoadDataDir: new Blob([fs.readFileSync(snapshot)]) },
+    );
+    await handle.close();
+    const app = await buildApp({ config: testConfig(), db: handle });
+    app.get('/api/test/closed', async () => queryRows(handle.db, sql`select 1`));
+    try {
+      const res = await app.inject({ method: 'GET', url: '/api/test/closed', headers: XHR });
       expect(res.statusCode).toBe(503);
       expect(res.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
       expect(res.json()).toEqual({ msg: API_MESSAGES.databaseUnavailable });

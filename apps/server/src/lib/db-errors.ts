@@ -39,11 +39,12 @@ const NETWORK_CODES = new Set([
   'EAI_AGAIN',
 ]);
 /**
- * node-postgres's own words for a lost or unobtainable connection: the socket closed, the pool
- * waited DB_CONNECT_TIMEOUT_MS for a connection, a query on a client whose connection failed.
+ * node-postgres's own words for a lost or unobtainable connection (the socket closed, the pool
+ * waited DB_CONNECT_TIMEOUT_MS for a connection, a query on a client whose connection failed, a
+ * pool already ended), and PGlite's for a closed database.
  */
 const LOST_CONNECTION =
-  /^Connection terminated|^timeout exceeded when trying to connect|is not queryable|^Client was closed|^Cannot use a pool after calling end/;
+  /^Connection terminated|^timeout exceeded when trying to connect|is not queryable|^Client was closed|^Cannot use a pool after calling end|^PGlite is closed/;
 
 /** Every error in a chain: drizzle's `cause`, and the `errors` of an AggregateError (one per address). */
 const chainOf = (err: unknown): unknown[] => {
