@@ -12,6 +12,7 @@ import {
   uploadTimeLimitMessage,
 } from '@frontage/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../src/config';
 import { uploadTasksRunning } from '../src/lib/workers/pool';
 import {
   HEADER_AND_STORE,
@@ -160,6 +161,7 @@ describe('files are read in a worker thread with time and memory limits', () => 
     const busy = await upload(quick, w.admin, w.retailer.id, LIST_CSV);
     expect(busy.statusCode).toBe(503);
     expect(busy.json()).toEqual({ msg: UPLOAD_MESSAGES.busy });
+    expect(busy.headers['retry-after']).toBe('1');
     expect(settled).toBe(false);
 
     const res = await pending;
@@ -178,5 +180,26 @@ describe('files are read in a worker thread with time and memory limits', () => 
     await me(small);
     const next = await upload(small, w.admin, w.retailer.id, LIST_CSV);
     expect(next.statusCode, next.body).toBe(200);
+  });
+});
+
+describe('the upload worker settings', () => {
+  it('default to one thread, 20 s, 256 MB and 16 waiting, and refuse nonsense', () => {
+    expect(loadConfig({}).uploads).toEqual({
+      threads: 1,
+      timeLimitSeconds: 20,
+      memoryLimitMb: 256,
+      queue: 16,
+    });
+    expect(
+      loadConfig({
+        UPLOAD_WORKERS: '2',
+        UPLOAD_TIME_LIMIT_SECONDS: '5',
+        UPLOAD_MEMORY_LIMIT_MB: '512',
+        UPLOAD_QUEUE: '0',
+      }).uploads,
+    ).toEqual({ threads: 2, timeLimitSeconds: 5, memoryLimitMb: 512, queue: 0 });
+    expect(() => loadConfig({ UPLOAD_WORKERS: '0' })).toThrow(/UPLOAD_WORKERS/);
+    expect(() => loadConfig({ UPLOAD_MEMORY_LIMIT_MB: '8' })).toThrow(/UPLOAD_MEMORY_LIMIT_MB/);
   });
 });

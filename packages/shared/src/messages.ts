@@ -73,5 +73,6 @@ export const uploadTimeLimitMessage = (seconds: number): string =>
 export const uploadMemoryLimitMessage = (megabytes: number): string =>
   `Reading the file needed more than ${megabytes} MB of memory, the limit for one file.`;
 export const UPLOAD_MESSAGES = {
-  busy: 'The server is reading other uploaded files. Please try again in a minute.',
+  /** 503 with Retry-After: every upload worker is busy and UPLOAD_QUEUE files already wait. */
+  busy: 'The server is reading other uploaded files. Please try again in a moment.',
 } as const;

@@ -9,7 +9,8 @@ import type { Outcome, TaskName, Tasks } from './tasks';
  * pixels. Decoding and parsing run there, never on the event loop, each task with a time limit
  * (the worker is stopped when it passes) and a JavaScript heap limit (the worker dies alone when
  * it runs out); either refuses the file with a 422 naming the limit, and the next task gets a new
- * worker. At most `threads` files are read at once and `queue` more wait their turn; beyond, 503.
+ * worker. At most `threads` files are read at once and `queue` more wait their turn; beyond, 503
+ * with Retry-After: the time limit.
  *
  * One pool per process (per thread count and memory limit), created on first use; every app holds
  * it while open and the last to close ends its threads. Idle threads are unreferenced and leave
@@ -77,7 +78,9 @@ const acquire = (s: Slots, c: UploadWorkerConfig): Promise<void> => {
     s.running++;
     return Promise.resolve();
   }
-  if (s.waiting.length >= c.queue) throw new ServiceUnavailableError(UPLOAD_MESSAGES.busy);
+  // By then the file on each thread has been read or stopped at the time limit.
+  if (s.waiting.length >= c.queue)
+    throw new ServiceUnavailableError(UPLOAD_MESSAGES.busy, c.timeLimitSeconds);
   return new Promise((resolve) => s.waiting.push(resolve));
 };
 
