@@ -93,7 +93,7 @@ describe('the account state in the contact payload', () => {
     expect(agentView.json().data).toMatchObject({ type: 'user', can_sign_in: true, is_temp: false });
     const colleague = await call('GET', `/api/users/${colleagueId}`, admin);
     expect(colleague.json().data).toMatchObject({ type: 'user', can_sign_in: false });
-    const list = await call('GET', `/api/users/?company_id=${agency.id}`, agent);
+    const list = await call('GET', `/api/users/?company_id=${agency.id}`, admin);
     expect(
       list
         .json()

@@ -77,11 +77,11 @@ describe('POST /api/users', () => {
       company: { id: agency.id, name: 'Savills' },
       direct_dial: '020 7946 0123',
       mobile: null,
-      type: 'user',
-      is_temp: false,
     });
+    // Not an admin, and not the contact: no account fields in the answer (ADR 0073).
+    expect(res.json().data).not.toHaveProperty('type');
     const [row] = await (await testDb()).select().from(users).where(eq(users.id, res.json().data.id));
-    expect(row!.password_hash).toBeNull();
+    expect(row).toMatchObject({ type: 'user', is_temp: false, password_hash: null });
   });
 
   it('lets an admin set the type and a temporary password (the contact can then sign in)', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { CONTACT_MESSAGES, type User } from '@frontage/shared';
+import { ACCOUNT_FIELDS, CONTACT_MESSAGES, type Contact, type User } from '@frontage/shared';
 import { renderApp } from './renderApp';
 import { json } from './fakeFetch';
 import { makeAdmin, makeUser } from './fixtures';
@@ -19,7 +19,13 @@ const priya = makeUser({
   can_sign_in: false,
 });
 
-const editAs = (me: User, contact: User = priya) =>
+/** A contact as the API answers anyone but an admin or the contact themselves (ADR 0073). */
+const asOthersSeeIt = (u: User): Contact =>
+  Object.fromEntries(
+    Object.entries(u).filter(([k]) => !(ACCOUNT_FIELDS as readonly string[]).includes(k)),
+  ) as Contact;
+
+const editAs = (me: User, contact: Contact = priya) =>
   renderApp(`/users/${contact.id}/edit`, {
     user: me,
     routes: {
@@ -31,7 +37,7 @@ const editAs = (me: User, contact: User = priya) =>
 
 describe('the Account section of a contact', () => {
   it('is not shown to an ordinary user, and their save carries no account field', async () => {
-    const { api, user } = editAs(makeUser({ id: 2, company_id: 1 }));
+    const { api, user } = editAs(makeUser({ id: 2, company_id: 1 }), asOthersSeeIt(priya));
     const form = await screen.findByRole('form', { name: 'Edit Contact' });
     expect(within(form).queryByRole('region', { name: 'Account' })).not.toBeInTheDocument();
     expect(within(form).queryByRole('switch', { name: 'Can sign in' })).not.toBeInTheDocument();
@@ -167,7 +173,7 @@ describe('the Account section on /users/create', () => {
 });
 
 describe("a contact's view", () => {
-  const viewAs = (me: User, contact: User) =>
+  const viewAs = (me: User, contact: Contact) =>
     renderApp(`/users?id=${contact.id}`, {
       user: me,
       routes: {
@@ -204,7 +210,7 @@ describe("a contact's view", () => {
   });
 
   it('shows an ordinary user none of it', async () => {
-    viewAs(makeUser({ id: 2, company_id: 1 }), makeUser({ ...priya, can_sign_in: true }));
+    viewAs(makeUser({ id: 2, company_id: 1 }), asOthersSeeIt(makeUser({ ...priya, can_sign_in: true })));
     const dialog = await screen.findByRole('dialog', { name: 'Priya Shah' });
     expect(within(dialog).getByText('Mobile')).toBeInTheDocument();
     for (const label of ['User type', 'Sign-in', 'Last active'])

@@ -39,3 +39,33 @@ export const userSchema = z.object({
   version: z.string().optional(),
 });
 export type User = z.infer<typeof userSchema>;
+
+/**
+ * A user's account: who is an admin, who is on a temporary password, who can sign in, their
+ * preferences and when they were last active. Only the user themselves and admins read them
+ * (issue 26 defect 7, ADR 0073); everyone else reads a contact's name, e-mail, phones and company.
+ */
+export const ACCOUNT_FIELDS = [
+  'type',
+  'is_temp',
+  'can_sign_in',
+  'currency',
+  'settings',
+  'last_activity',
+] as const;
+export type AccountField = (typeof ACCOUNT_FIELDS)[number];
+
+/**
+ * A contact as /api/users answers it (list, record, create, edit): the user shape, its account
+ * fields present only for the user themselves and for admins (ADR 0073). /api/auth/me is always
+ * the user themselves: `userSchema`.
+ */
+export const contactSchema = userSchema.partial({
+  type: true,
+  is_temp: true,
+  can_sign_in: true,
+  currency: true,
+  settings: true,
+  last_activity: true,
+});
+export type Contact = z.infer<typeof contactSchema>;

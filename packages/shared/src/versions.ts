@@ -10,7 +10,9 @@ import { PROPERTY_PARTY_LIST_NAMES, SCHEME_PARTY_LIST_NAMES } from './property.s
  */
 export const VERSIONED_FIELDS = {
   company: ['name', 'domain', 'phone', 'categories', 'logo'],
-  contact: ['name', 'email', 'company_id', 'direct_dial', 'mobile', 'type'],
+  // Not `type`: only admins and the user read it (ADR 0073), and a version everyone reads must not
+  // betray it (anyone could digest both values and compare).
+  contact: ['name', 'email', 'company_id', 'direct_dial', 'mobile'],
   property: [
     'building_num',
     'planning',

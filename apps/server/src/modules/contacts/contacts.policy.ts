@@ -10,6 +10,13 @@ export const assertMayAttach = (actor: Actor, companyId: number | null, companyH
   if (!canEditMaster(actor, companyId) && companyHasMembers) throw new ForbiddenError();
 };
 
+/**
+ * A user's account fields (`ACCOUNT_FIELDS`: type, temporary password, sign-in, preferences, last
+ * activity) are read by the user themselves and by admins only (ADR 0073).
+ */
+export const mayReadAccount = (actor: Actor, contactId: number): boolean =>
+  actor.id === contactId || isAdmin(actor);
+
 /** Changing an existing contact: an admin, someone of the contact's company, or the contact themselves. */
 export const assertMayEdit = (actor: Actor, contact: { id: number; company_id: number | null }): void => {
   if (actor.id !== contact.id && !canEditMaster(actor, contact.company_id)) throw new ForbiddenError();

@@ -3,11 +3,11 @@ import {
   CONTACT_MESSAGES,
   actionSchema,
   contactBodySchema,
+  contactSchema,
   contactListQuerySchema,
   dataOf,
   msgSchema,
   pageOf,
-  userSchema,
   validationErrorSchema,
   idParamsSchema,
 } from '@frontage/shared';
@@ -38,11 +38,12 @@ export const contactsRoutes = (root: FastifyInstance, deps: ServiceDeps): void =
     preParsing,
     schema: {
       tags,
-      summary: 'Search and list contacts (word starts of the name and e-mail, ADR 0030; include=company)',
+      summary:
+        'Search and list contacts (word starts of the name and e-mail, ADR 0030; include=company; account fields only for oneself and admins, ADR 0073)',
       querystring: contactListQuerySchema,
-      response: { 200: pageOf(userSchema), 401: msgSchema, 422: validationErrorSchema },
+      response: { 200: pageOf(contactSchema), 401: msgSchema, 422: validationErrorSchema },
     },
-    handler: (req) => contacts.list(deps, req.query, hasExplicitSort(req.url)),
+    handler: (req) => contacts.list(deps, authOf(req).user, req.query, hasExplicitSort(req.url)),
   });
 
   app.get('/api/users/export', {
@@ -67,7 +68,7 @@ export const contactsRoutes = (root: FastifyInstance, deps: ServiceDeps): void =
       tags,
       summary: 'Create a contact (type and a temporary password: admins only)',
       body: contactBodySchema,
-      response: { 201: dataOf(userSchema), ...errors },
+      response: { 201: dataOf(contactSchema), ...errors },
     },
     handler: async (req, reply) =>
       reply.code(201).send({ data: await contacts.create(deps, authOf(req).user, req.body) }),
@@ -80,10 +81,10 @@ export const contactsRoutes = (root: FastifyInstance, deps: ServiceDeps): void =
       summary: 'One contact (include=company)',
       params: idParams,
       querystring: includeQuery,
-      response: { 200: dataOf(userSchema), ...errors },
+      response: { 200: dataOf(contactSchema), ...errors },
     },
     handler: async (req, reply) =>
-      versioned(reply, await contacts.get(deps, req.params.id, req.query.include)),
+      versioned(reply, await contacts.get(deps, authOf(req).user, req.params.id, req.query.include)),
   });
 
   app.put('/api/users/:id', {
@@ -94,7 +95,7 @@ export const contactsRoutes = (root: FastifyInstance, deps: ServiceDeps): void =
       params: idParams,
       querystring: includeQuery,
       body: contactBodySchema,
-      response: { 200: dataOf(userSchema), ...errors, 412: staleOf(userSchema) },
+      response: { 200: dataOf(contactSchema), ...errors, 412: staleOf(contactSchema) },
     },
     handler: async (req, reply) =>
       versioned(

@@ -2,6 +2,7 @@ import {
   CONTACT_MESSAGES,
   parseInclude,
   type Actor,
+  type Contact,
   type Page,
   type User,
   type contactBodySchema,
@@ -22,6 +23,7 @@ import {
   assertMayEdit,
   maySetAccountFields,
 } from './contacts.policy';
+import { presentContact } from './contacts.presenter';
 import * as repo from './contacts.repository';
 import type { ContactListRow, ContactSortKey } from './contacts.repository';
 import { offsetOf, toPage } from '../../lib/page';
@@ -42,6 +44,13 @@ export interface ContactListInput {
 const present = (rows: ContactListRow[], withCompany: boolean): User[] =>
   rows.map((r) => presentUser(r.user, r.settings ?? undefined, withCompany ? r.company : undefined));
 
+/**
+ * One contact as `viewer` may read it, with its version (ADR 0060). The version is the same for
+ * every reader: none of the fields it digests is an account field (ADR 0073).
+ */
+const presentOne = (viewer: Actor, row: ContactListRow, withCompany: boolean): Contact =>
+  presentContact(viewer, withVersion('contact', present([row], withCompany)[0]!));
+
 const load = async (db: Db, id: number) => {
   const row = await repo.findById(db, id);
   if (!row) throw new NotFoundError();
@@ -50,9 +59,10 @@ const load = async (db: Db, id: number) => {
 
 export const list = async (
   deps: ServiceDeps,
+  viewer: Actor,
   input: ContactListInput,
   explicitSort: boolean,
-): Promise<Page<User>> => {
+): Promise<Page<Contact>> => {
   const { rows, total } = await repo.list(
     deps.db,
     input,
@@ -61,18 +71,27 @@ export const list = async (
     input.per_page,
     offsetOf(input.page, input.per_page),
   );
-  return toPage(present(rows, parseInclude(input.include).has('company')), {
-    total,
-    page: input.page,
-    perPage: input.per_page,
-  });
+  const users = present(rows, parseInclude(input.include).has('company'));
+  return toPage(
+    users.map((u) => presentContact(viewer, u)),
+    {
+      total,
+      page: input.page,
+      perPage: input.per_page,
+    },
+  );
 };
 
-export const get = async (deps: ServiceDeps, id: number, include: string | undefined): Promise<User> =>
-  withVersion('contact', present([await load(deps.db, id)], parseInclude(include).has('company'))[0]!);
+export const get = async (
+  deps: ServiceDeps,
+  viewer: Actor,
+  id: number,
+  include: string | undefined,
+): Promise<Contact> => presentOne(viewer, await load(deps.db, id), parseInclude(include).has('company'));
 
-/** The contact as an edit compares it (ADR 0060). */
-const current = async (db: Db, id: number): Promise<User> => present([await load(db, id)], false)[0]!;
+/** The contact as an edit by `viewer` compares it, and as a 412 shows it to them (ADR 0060). */
+const current = async (db: Db, viewer: Actor, id: number): Promise<Contact> =>
+  presentContact(viewer, present([await load(db, id)], false)[0]!);
 
 /** 422 on company_id when the company does not exist; 403 when the actor may not add contacts to it. */
 const checkCompany = async (db: Db, actor: Actor, companyId: number | null): Promise<void> => {
@@ -131,7 +150,7 @@ const accountFields = async (
   };
 };
 
-export const create = async (deps: ServiceDeps, actor: Actor, body: ContactBody): Promise<User> => {
+export const create = async (deps: ServiceDeps, actor: Actor, body: ContactBody): Promise<Contact> => {
   await checkCompany(deps.db, actor, body.company_id);
   if (await repo.emailTaken(deps.db, body.email)) throw emailTakenError();
   const { values: extra } = await accountFields(deps, actor, body);
@@ -146,7 +165,7 @@ export const create = async (deps: ServiceDeps, actor: Actor, body: ContactBody)
         ...extra,
       }),
     );
-    return get(deps, user.id, 'company');
+    return get(deps, actor, user.id, 'company');
   } catch (err) {
     if (isEmailConflict(err)) throw emailTakenError();
     throw err;
@@ -160,7 +179,7 @@ export const update = async (
   body: ContactBody,
   include?: string,
   expected?: string,
-): Promise<User> => {
+): Promise<Contact> => {
   const { user } = await load(deps.db, id);
   assertMayEdit(actor, user);
   assertMayChangeAccount(actor, { ...user, can_sign_in: user.password_hash !== null }, body);
@@ -172,7 +191,7 @@ export const update = async (
       'contact',
       () =>
         deps.db.transaction(async (tx) => {
-          await checkVersion(tx, 'contact', id, expected, () => current(tx, id));
+          await checkVersion(tx, 'contact', id, expected, () => current(tx, actor, id));
           await repo.updateContact(tx, id, {
             company_id: body.company_id,
             name: body.name,
@@ -184,13 +203,13 @@ export const update = async (
           });
           if (signOut) await deleteUserSessions(tx, id);
         }),
-      () => current(deps.db, id),
+      () => current(deps.db, actor, id),
     );
   } catch (err) {
     if (isEmailConflict(err)) throw emailTakenError();
     throw err;
   }
-  return get(deps, id, include ?? 'company');
+  return get(deps, actor, id, include ?? 'company');
 };
 
 export const remove = async (deps: ServiceDeps, actor: Actor, id: number): Promise<void> => {

@@ -6,7 +6,7 @@ import {
   type Company,
   type CompanyCategory,
   type Pagination,
-  type User,
+  type Contact,
   type VerificationState,
   type Page,
 } from '@frontage/shared';
@@ -186,7 +186,7 @@ export const useCompanyContacts = (companyId: number | null) =>
   useQuery({
     queryKey: ['contacts', 'of-company', companyId],
     queryFn: async ({ signal }) =>
-      await http.get<{ data: User[]; meta: { pagination: Pagination } }>('/users/', {
+      await http.get<{ data: Contact[]; meta: { pagination: Pagination } }>('/users/', {
         query: { company_id: companyId, per_page: 100, sort: 'name' },
         signal,
       }),

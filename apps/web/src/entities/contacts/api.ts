@@ -1,11 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CONTACT_SORTS, PAGE_SIZE_PICKER, type User, type Page } from '@frontage/shared';
+import { CONTACT_SORTS, PAGE_SIZE_PICKER, type Contact, type User, type Page } from '@frontage/shared';
 import { http } from '../../lib/http';
 import { companyKeys, type CompanyRef } from '../companies/api';
 import { versionHeaders } from '../../lib/staleEdit';
 
-/** Contacts are users (spec A §3); the API answers with the user shape. */
-export type Contact = User;
+/**
+ * Contacts are users (spec A §3); the API answers with the user shape, its account fields (type,
+ * sign-in, last activity, preferences) only for oneself and for admins (ADR 0073).
+ */
+export type { Contact };
 
 export const contactKeys = {
   all: ['contacts'] as const,

@@ -19,7 +19,7 @@ import {
   formatDate,
   formatDateTime,
   isAdmin,
-  type User,
+  type Contact,
 } from '@frontage/shared';
 import { VerificationIndicator } from '../../../entities/companies/VerificationIndicator';
 import { useCurrentUser } from '../../../lib/session';
@@ -40,12 +40,13 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** Whether and how the contact signs in, as an admin reads it (ADR 0065). */
-const signInOf = (c: Pick<User, 'can_sign_in' | 'is_temp'>): string =>
+const signInOf = (c: Pick<Contact, 'can_sign_in' | 'is_temp'>): string =>
   !c.can_sign_in ? 'Cannot sign in' : c.is_temp ? 'Can sign in (temporary password)' : 'Can sign in';
 
 /**
  * A contact opened by `?id=` (comments and notifications link this way). Admins also see the
- * account: user type, whether the contact can sign in, and when they were last active.
+ * account: user type, whether the contact can sign in, and when they were last active (the API
+ * sends the account to admins and to the user themselves only, ADR 0073).
  */
 export function ContactDetailsDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
   const titleId = useId();
@@ -85,7 +86,7 @@ export function ContactDetailsDialog({ id, onClose }: { id: number | null; onClo
             <Field label="Direct Dial">{contact.direct_dial}</Field>
             <Field label="Mobile">{contact.mobile}</Field>
             <Field label="Updated">{formatDate(contact.updated_at)}</Field>
-            {isAdmin(me) && (
+            {isAdmin(me) && contact.type !== undefined && (
               <>
                 <Field label="User type">{USER_TYPE_LABELS[contact.type]}</Field>
                 <Field label="Sign-in">{signInOf(contact)}</Field>

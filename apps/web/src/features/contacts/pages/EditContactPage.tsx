@@ -37,7 +37,6 @@ const CONTACT_FIELD_LABELS: Record<string, string> = {
   company_id: 'Company',
   direct_dial: 'Direct Dial',
   mobile: 'Mobile',
-  type: 'User type',
 };
 
 function EditContactForm({ contact }: { contact: Contact }) {
