@@ -60,7 +60,8 @@ test('the agent creates a contact from the top bar, with a new company created i
 test('the admin creates a company with a logo and two categories and sees the logo in the list', async ({
   page,
 }) => {
-  const name = `Greenfield Goods ${unique()}`;
+  const id = unique();
+  const name = `Greenfield Goods ${id}`;
   await login(page, ADMIN);
   await page.goto('/companies');
   await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
@@ -68,7 +69,7 @@ test('the admin creates a company with a logo and two categories and sees the lo
 
   const dialog = page.getByRole('dialog', { name: 'Create Company' });
   await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
-  await dialog.getByRole('textbox', { name: 'Domain' }).fill('greenfield-goods.example');
+  await dialog.getByRole('textbox', { name: 'Domain' }).fill(`greenfield-goods-${id}.example`);
   const categories = dialog.getByRole('combobox', { name: 'Categories' });
   await categories.click();
   await page.getByRole('option', { name: 'Homewares' }).click();
