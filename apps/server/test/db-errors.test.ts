@@ -32,6 +32,10 @@ const UNAVAILABLE: Array<[string, () => Error]> = [
   ['08006 connection_failure', () => pgError('08006', 'connection failure')],
   ['53300 too_many_connections', () => pgError('53300', 'sorry, too many clients already')],
   [
+    'a database closed to connections (ALLOW_CONNECTIONS false)',
+    () => pgError('55000', 'database "frontage" is not currently accepting connections'),
+  ],
+  [
     'ECONNREFUSED',
     () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
   ],

@@ -6,8 +6,11 @@
  * ("fatal error, shutting down": an 'error' event of a checked-out client) and a pool whose
  * clients leaked answered 500 after 5 s. Now: the process never exits, no request answers 500,
  * every answer is 2xx or 503 with Retry-After, and after the last kill requests are answered 2xx
- * again within 5 s and the stream's live updates resume. PostgreSQL only: PGlite lives in the
- * process and has no connections to lose (there, health reports the database up).
+ * again within 5 s and the stream's live updates resume. Then the database refuses connections
+ * for 10 s (ALLOW_CONNECTIONS false): every request answers 503 with Retry-After at once, and
+ * within 5 s of its return requests succeed and the stream resumes (the listener's old 30 s
+ * backoff took 5.6 s). PostgreSQL only: PGlite lives in the process and has no connections to
+ * lose (there, health reports the database up).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
@@ -20,9 +23,13 @@ import { XHR, buildTestApp, buildUser } from './helpers';
 import { freePort } from './ports';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
+/** This file's own database (a copy of the migrated template, pg-file-database.ts). */
+const dbName = pgUrl ? decodeURIComponent(new URL(pgUrl).pathname.slice(1)) : '';
 const LOAD_MS = 30_000;
 const KILL_EVERY_MS = 2000;
 const RECOVERY_MS = 5000;
+/** Longer than the listener's old backoff could bridge (0.5 + 1 + 2 + 4 s, then 8 s more). */
+const CLOSED_MS = 10_000;
 const PASSWORD = 'outage-password-1';
 /** Statuses a request may answer during the outage; anything else (500 above all) fails. */
 const ALLOWED = new Set([200, 201, 503]);
@@ -76,6 +83,61 @@ const msgOf = (text: string): unknown => {
   } catch {
     return undefined;
   }
+};
+
+/** Signs in over HTTP; the session cookie. */
+const signIn = async (port: number, email: string): Promise<string> => {
+  const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/auth/login',
+        headers: { ...XHR, 'Content-Type': 'application/json' },
+      },
+      resolve,
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify({ email, password: PASSWORD }));
+  });
+  res.resume();
+  expect(res.statusCode).toBe(200);
+  return String(res.headers['set-cookie']?.[0]).split(';')[0]!;
+};
+
+/** A notification stream: when each `unread` event arrived, and whether it ended. */
+const openStream = async (port: number, cookie: string) => {
+  const stream = { events: [] as number[], ended: false, destroy: () => undefined as void };
+  const sse = http.get(
+    {
+      host: '127.0.0.1',
+      port,
+      path: '/api/notifications/stream',
+      headers: { cookie, accept: 'text/event-stream' },
+    },
+    (res) => {
+      res.setEncoding('utf8');
+      res.on('data', (d: string) => {
+        for (const _ of d.matchAll(/^event: unread$/gm)) stream.events.push(performance.now());
+      });
+      res.on('end', () => (stream.ended = true));
+      res.on('error', () => (stream.ended = true));
+    },
+  );
+  sse.on('error', () => (stream.ended = true));
+  stream.destroy = () => void sse.destroy();
+  await vi.waitFor(() => expect(stream.events.length).toBeGreaterThan(0), { timeout: 10_000 });
+  return stream;
+};
+
+/** A client of the PostgreSQL server outside this file's database (it survives the kills). */
+const adminClient = async () => {
+  const admin = new pg.Client({
+    connectionString: Object.assign(new URL(pgUrl!), { pathname: '/postgres' }).href,
+  });
+  await admin.connect();
+  return admin;
 };
 
 describe.skipIf(pgUrl)('PGlite', () => {
@@ -141,55 +203,13 @@ describe.runIf(pgUrl)('PostgreSQL terminates the server’s connections every 2 
     async () => {
       const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
       const cookies: string[] = [];
-      for (const email of emails) {
-        const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
-          const req = http.request(
-            {
-              host: '127.0.0.1',
-              port,
-              method: 'POST',
-              path: '/api/auth/login',
-              headers: { ...XHR, 'Content-Type': 'application/json' },
-            },
-            resolve,
-          );
-          req.on('error', reject);
-          req.end(JSON.stringify({ email, password: PASSWORD }));
-        });
-        res.resume();
-        expect(res.statusCode).toBe(200);
-        cookies.push(String(res.headers['set-cookie']?.[0]).split(';')[0]!);
-      }
+      for (const email of emails) cookies.push(await signIn(port, email));
       const [reader, writer1, writer2] = cookies as [string, string, string];
-
       // The reader's notification stream, open throughout.
-      const stream = { events: [] as number[], raw: '', ended: false };
-      const sse = http.get(
-        {
-          host: '127.0.0.1',
-          port,
-          path: '/api/notifications/stream',
-          headers: { cookie: reader, accept: 'text/event-stream' },
-        },
-        (res) => {
-          res.setEncoding('utf8');
-          res.on('data', (d: string) => {
-            stream.raw += d;
-            for (const _ of d.matchAll(/^event: unread$/gm)) stream.events.push(performance.now());
-          });
-          res.on('end', () => (stream.ended = true));
-          res.on('error', () => (stream.ended = true));
-        },
-      );
-      sse.on('error', () => (stream.ended = true));
-      await vi.waitFor(() => expect(stream.events.length).toBeGreaterThan(0), { timeout: 10_000 });
+      const stream = await openStream(port, reader);
 
       // The killer: every backend of this database, every 2 s (it connects to another database).
-      const dbName = decodeURIComponent(new URL(pgUrl!).pathname.slice(1));
-      const admin = new pg.Client({
-        connectionString: Object.assign(new URL(pgUrl!), { pathname: '/postgres' }).href,
-      });
-      await admin.connect();
+      const admin = await adminClient();
       const killsEnd = performance.now() + LOAD_MS;
       let terminated = 0;
       let kills = 0;
@@ -299,7 +319,7 @@ describe.runIf(pgUrl)('PostgreSQL terminates the server’s connections every 2 
         .waitFor(() => expect(stream.events.length).toBeGreaterThan(before), { timeout: 10_000 })
         .then(() => (liveMs = stream.events[before]! - changedAt))
         .catch(() => undefined);
-      sse.destroy();
+      stream.destroy();
       agent.destroy();
 
       const summary = {
@@ -326,6 +346,79 @@ describe.runIf(pgUrl)('PostgreSQL terminates the server’s connections every 2 
       expect(stream.ended, 'the stream stayed open').toBe(false);
       expect(resyncMs).toBeLessThanOrEqual(RECOVERY_MS);
       expect(liveMs).toBeLessThanOrEqual(RECOVERY_MS);
+    },
+  );
+
+  it(
+    'the database closed to connections for 10 s: 503 + Retry-After at once; back within 5 s of its return, the stream too',
+    { timeout: 60_000 },
+    async () => {
+      const cookie = await signIn(port, emails[0]!);
+      const stream = await openStream(port, cookie);
+      const agent = new http.Agent({ keepAlive: true });
+      const admin = await adminClient();
+      const during = new Map<string, number>();
+      const bad: string[] = [];
+      let slowestMs = 0;
+      let openedAt = 0;
+      try {
+        await admin.query(`alter database "${dbName}" allow_connections false`);
+        await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [
+          dbName,
+        ]);
+        const closedUntil = performance.now() + CLOSED_MS;
+        const loop = async (urlPath: string) => {
+          while (performance.now() < closedUntil && !exit) {
+            const sent = performance.now();
+            const a = await request(port, agent, 'GET', urlPath, { cookie });
+            slowestMs = Math.max(slowestMs, performance.now() - sent);
+            const key = `${urlPath} ${a.status ?? a.error}`;
+            during.set(key, (during.get(key) ?? 0) + 1);
+            const ok =
+              a.status === 503 && a.retryAfter === String(DATABASE_RETRY_AFTER_SECONDS) && !!msgOf(a.text);
+            if (!ok && bad.length < 10) bad.push(`${key} ${a.text.slice(0, 200)}`);
+          }
+        };
+        await Promise.all([loop('/api/auth/me'), loop('/api/health')]);
+      } finally {
+        await admin.query(`alter database "${dbName}" allow_connections true`);
+        openedAt = performance.now();
+        await admin.end();
+      }
+      let backMs = Number.NaN;
+      await vi
+        .waitFor(
+          async () => {
+            expect((await request(port, agent, 'GET', '/api/auth/me', { cookie })).status).toBe(200);
+            backMs = performance.now() - openedAt;
+          },
+          { timeout: 20_000, interval: 50 },
+        )
+        .catch(() => undefined);
+      let streamBackMs = Number.NaN;
+      await vi
+        .waitFor(() => expect(stream.events.some((at) => at > openedAt)).toBe(true), { timeout: 20_000 })
+        .then(() => (streamBackMs = stream.events.find((at) => at > openedAt)! - openedAt))
+        .catch(() => undefined);
+      stream.destroy();
+      agent.destroy();
+
+      const summary = {
+        closedMs: CLOSED_MS,
+        answers: Object.fromEntries(during),
+        slowestMs: Math.round(slowestMs),
+        backMs: Math.round(backMs),
+        streamBackMs: Math.round(streamBackMs),
+      };
+      process.stdout.write(`database closed to connections: ${JSON.stringify(summary)}\n`);
+      expect(exit, `the server exited:\n${output.slice(-4000)}`).toBeUndefined();
+      expect(bad, 'every answer while closed is 503 with Retry-After').toEqual([]);
+      expect(during.size, 'requests were answered while closed').toBeGreaterThan(0);
+      // A refused connection answers at once; DB_CONNECT_TIMEOUT_MS (3 s) bounds the worst case.
+      expect(slowestMs).toBeLessThanOrEqual(5000);
+      expect(backMs).toBeLessThanOrEqual(RECOVERY_MS);
+      expect(stream.ended, 'the stream stayed open').toBe(false);
+      expect(streamBackMs).toBeLessThanOrEqual(RECOVERY_MS);
     },
   );
 });

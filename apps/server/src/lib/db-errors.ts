@@ -41,10 +41,11 @@ const NETWORK_CODES = new Set([
 /**
  * node-postgres's own words for a lost or unobtainable connection (the socket closed, the pool
  * waited DB_CONNECT_TIMEOUT_MS for a connection, a query on a client whose connection failed, a
- * pool already ended), and PGlite's for a closed database.
+ * pool already ended), PostgreSQL's for a database closed to connections (55000, also raised for
+ * unrelated states, hence the words) and PGlite's for a closed database.
  */
 const LOST_CONNECTION =
-  /^Connection terminated|^timeout exceeded when trying to connect|is not queryable|^Client was closed|^Cannot use a pool after calling end|^PGlite is closed/;
+  /^Connection terminated|^timeout exceeded when trying to connect|is not queryable|^Client was closed|^Cannot use a pool after calling end|is not currently accepting connections|^PGlite is closed/;
 
 /** Every error in a chain: drizzle's `cause`, and the `errors` of an AggregateError (one per address). */
 const chainOf = (err: unknown): unknown[] => {
