@@ -68,7 +68,10 @@ export class TooManyRequestsError extends AppError {
   }
 }
 
-/** 503 + Retry-After: the database is unavailable, or a statement ran past its timeout (ADR 0071). */
+/**
+ * 503 + Retry-After: the server is up but cannot do this now (the database is unavailable or a
+ * statement ran past its timeout, ADR 0071; every upload worker busy, ADR 0070).
+ */
 export class ServiceUnavailableError extends AppError {
   constructor(
     message: string = API_MESSAGES.databaseUnavailable,
