@@ -13,7 +13,7 @@ import {
 } from '@frontage/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config';
-import { uploadTasksRunning } from '../src/lib/workers/pool';
+import { uploadTasksRunning, uploadWorkerThreads } from '../src/lib/workers/pool';
 import {
   HEADER_AND_STORE,
   blankLinesCsv,
@@ -170,6 +170,17 @@ describe('files are read in a worker thread with time and memory limits', () => 
     // The stopped worker is replaced: the same pool reads the next file.
     const next = await upload(t, w.admin, w.retailer.id, LIST_CSV);
     expect(next.statusCode, next.body).toBe(200);
+  });
+
+  it('closing the app ends its upload threads', async () => {
+    const before = uploadWorkerThreads();
+    // A pool of its own (another memory limit), so no other app holds it.
+    const own = await buildTestApp({ env: { UPLOAD_MEMORY_LIMIT_MB: '96' } });
+    const res = await upload(own, w.admin, w.retailer.id, LIST_CSV);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(uploadWorkerThreads()).toBe(before + 1);
+    await own.close();
+    expect(uploadWorkerThreads()).toBe(before);
   });
 
   it('a file that needs more memory than the limit is refused naming it, and the next file is read', async () => {

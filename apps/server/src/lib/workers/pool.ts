@@ -126,3 +126,7 @@ export const runUploadTask = async <N extends TaskName>(
 
 /** Tasks holding an upload thread now, across pools (what a test waits for, what a log may say). */
 export const uploadTasksRunning = (): number => [...pools.values()].reduce((n, s) => n + s.running, 0);
+
+/** Upload threads alive now, across pools (closing the last app brings it to 0). */
+export const uploadWorkerThreads = (): number =>
+  [...pools.values()].reduce((n, s) => n + (s.pool?.threads.length ?? 0), 0);
