@@ -2,7 +2,13 @@
  * A server-sent events connection that comes back: EventSource with reconnect and exponential
  * backoff (1 s, 2 s, 4 s … capped at 30 s, reset once a connection opens). EventSource's own
  * retry gives up on HTTP errors (401, 503 while a server restarts), so reconnecting is done here.
+ *
+ * A `superseded` event means the server closed this stream for a newer one of the same user (more
+ * tabs open than the server's LIVE_STREAMS_PER_USER): reconnecting at once
+ * would close another tab's stream in turn, so this tab waits until it is looked at again (shown or
+ * focused), then reconnects and catches up through `onOpen`.
  */
+export const SUPERSEDED_EVENT = 'superseded';
 export const STREAM_BACKOFF_MIN_MS = 1000;
 export const STREAM_BACKOFF_MAX_MS = 30_000;
 
@@ -20,6 +26,7 @@ export function connectEventStream(url: string, opts: EventStreamOptions): () =>
   let timer: ReturnType<typeof setTimeout> | undefined;
   let delay = STREAM_BACKOFF_MIN_MS;
   let stopped = false;
+  let parked = false;
 
   const parse = (text: string): unknown => {
     try {
@@ -40,18 +47,41 @@ export function connectEventStream(url: string, opts: EventStreamOptions): () =>
     for (const [name, handler] of Object.entries(opts.on)) {
       es.addEventListener(name, (e) => handler(parse((e as MessageEvent<string>).data)));
     }
+    es.addEventListener(SUPERSEDED_EVENT, () => {
+      es.close();
+      if (source === es) source = null;
+      parked = true;
+    });
     es.onerror = () => {
       es.close();
       if (source === es) source = null;
-      if (stopped) return;
+      if (stopped || parked) return;
       timer = setTimeout(open, delay);
       delay = Math.min(delay * 2, STREAM_BACKOFF_MAX_MS);
     };
   };
 
+  /** A parked stream comes back when its tab is looked at again. */
+  const wake = () => {
+    if (!parked || stopped || (typeof document !== 'undefined' && document.visibilityState === 'hidden'))
+      return;
+    parked = false;
+    delay = STREAM_BACKOFF_MIN_MS;
+    open();
+  };
+  const hasDom = typeof window !== 'undefined' && typeof document !== 'undefined';
+  if (hasDom) {
+    document.addEventListener('visibilitychange', wake);
+    window.addEventListener('focus', wake);
+  }
+
   open();
   return () => {
     stopped = true;
+    if (hasDom) {
+      document.removeEventListener('visibilitychange', wake);
+      window.removeEventListener('focus', wake);
+    }
     if (timer) clearTimeout(timer);
     source?.close();
     source = null;
