@@ -2,7 +2,7 @@ import { COMPANY_EXPORT_COLUMNS, VERIFICATION_EXPORT_LABELS, verificationStateOf
 import type { ServiceDeps } from '../../deps';
 import * as repo from './companies.repository';
 import type { CompanyFilters, CompanySortKey } from './companies.repository';
-import { EXPORT_BATCH, csvStream, exportFileName, formatUkDate } from '../../lib/csv';
+import { EXPORT_BATCH, csvStream, exportFileName, formatUkDate, linesOfIdBatches } from '../../lib/csv';
 
 export interface CsvExport {
   total: number;
@@ -10,35 +10,32 @@ export interface CsvExport {
   stream: NodeJS.ReadableStream;
 }
 
-/** Every company matching the list's filters, as CSV, fetched 1,000 rows at a time. */
+/** Every company matching the list's filters, as CSV, 1,000 rows per batch (ADR 0069). */
 export const exportCompanies = async (
   deps: ServiceDeps,
   f: CompanyFilters,
   sort: `${'' | '-'}${CompanySortKey}`,
   onError: (err: Error) => void,
+  batchSize = EXPORT_BATCH,
 ): Promise<CsvExport> => {
   const total = await repo.countCompanies(deps.db, f);
-  async function* batches() {
-    let after: { key: string; id: number } | null = null;
-    for (;;) {
-      const rows = await repo.exportBatch(deps.db, f, sort, after, EXPORT_BATCH);
-      if (!rows.length) return;
-      yield rows.map((r) => [
+  const batches = () =>
+    linesOfIdBatches(
+      repo.exportIds(deps.db, f, sort, batchSize),
+      (ids) => repo.exportRows(deps.db, ids),
+      (r) => r.id,
+      (r) => [
         r.id,
         r.name,
         r.domain,
         r.phone,
         r.categories,
         VERIFICATION_EXPORT_LABELS[
-          verificationStateOf({ is_verified: r.is_verified, verified_at: r.verified_at ? 'x' : null })
+          verificationStateOf({ is_verified: r.is_verified, verified_at: r.verified_at })
         ],
-        formatUkDate(r.verified_at),
-      ]);
-      if (rows.length < EXPORT_BATCH) return;
-      const last = rows[rows.length - 1]!;
-      after = { key: last.sort_key, id: last.id };
-    }
-  }
+        formatUkDate(r.verified_at ? new Date(r.verified_at) : null),
+      ],
+    );
   return {
     total,
     filename: exportFileName('companies', deps.now()),

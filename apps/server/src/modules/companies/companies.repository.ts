@@ -1,7 +1,10 @@
 import type { VerificationState } from '@frontage/shared';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { idArray } from '../../db/id-array';
+import { idArray, idArrayText } from '../../db/id-array';
+import { orderedIdsSql, sortedIds } from '../../db/keyset';
+import { preparedRows } from '../../db/prepared';
+import { isoUtcSql } from '../../db/iso-sql';
 import { companies, companyCategories, companyCategory, domainKey, users } from '../../db/schema';
 import { sqlStateOf } from '../../lib/db-errors';
 import { mapColumns, selectColumns, staticSql, type ValueOf } from '../../db/prepared';
@@ -289,15 +292,12 @@ export const hasSignInMembers = async (db: Db, companyId: number): Promise<boole
   return rows.length > 0;
 };
 
-/** The export's order key per sort (nulls folded in, so keyset comparisons stay total). */
-const EXPORT_KEYS: Record<CompanySortKey, { expr: SQL; cast: SQL }> = {
-  name: { expr: sql`${companies.name}`, cast: sql`text` },
-  updated_at: { expr: sql`${companies.updated_at}`, cast: sql`timestamptz` },
-  created_at: { expr: sql`${companies.created_at}`, cast: sql`timestamptz` },
-  verified_at: {
-    expr: sql`coalesce(${companies.verified_at}, '-infinity'::timestamptz)`,
-    cast: sql`timestamptz`,
-  },
+/** The export's order key per sort (as it always was: never-verified companies first ascending). */
+const EXPORT_KEYS: Record<CompanySortKey, SQL> = {
+  name: sql`${companies.name}`,
+  updated_at: sql`${companies.updated_at}`,
+  created_at: sql`${companies.created_at}`,
+  verified_at: sql`coalesce(${companies.verified_at}, '-infinity'::timestamptz)`,
 };
 
 export interface ExportCompanyRow {
@@ -307,46 +307,43 @@ export interface ExportCompanyRow {
   phone: string | null;
   categories: string | null;
   is_verified: boolean;
-  verified_at: Date | null;
-  sort_key: string;
+  /** ISO instant. */
+  verified_at: string | null;
 }
 
-/** One batch of the export after the last row of the previous one (keyset: (key, id)). */
-export const exportBatch = async (
+/**
+ * The export's company ids in order, `size` at a time (ADR 0069): no index serves these orders,
+ * so the matches are sorted once — what one page of the list costs — instead of once per batch.
+ */
+export const exportIds = (
   db: Db,
   f: CompanyFilters,
   sort: `${'' | '-'}${CompanySortKey}`,
-  after: { key: string; id: number } | null,
-  limit: number,
-): Promise<ExportCompanyRow[]> => {
+  size: number,
+): AsyncGenerator<number[]> => {
   const { key, desc: down } = parseSort<CompanySortKey>(sort);
-  const k = EXPORT_KEYS[key];
   const dir = down ? sql`desc` : sql`asc`;
-  const conds = [filterWhere(f)];
-  if (after)
-    conds.push(
-      sql`(${k.expr}, ${companies.id}) ${down ? sql`<` : sql`>`} (${after.key}::${k.cast}, ${after.id})`,
-    );
-  const rows = await db
-    .select({
-      id: companies.id,
-      name: companies.name,
-      domain: companies.domain,
-      phone: companies.phone,
-      categories: sql<string | null>`(select string_agg(cat.name, '; ' order by cat.name)
-        from ${companyCategory} cc join ${companyCategories} cat on cat.id = cc.category_id
-        where cc.company_id = companies.id)`,
-      is_verified: companies.is_verified,
-      verified_at: companies.verified_at,
-      sort_key: sql<string>`(${k.expr})::text`,
-    })
-    .from(companies)
-    .where(and(...conds))
-    .orderBy(sql`${k.expr} ${dir}`, sql`${companies.id} ${dir}`)
-    .limit(limit);
-  // PGlite returns a timestamptz built in a sql`` select as text; both drivers give Date for the column.
-  return rows.map((r) => ({ ...r, verified_at: r.verified_at ? new Date(r.verified_at) : null }));
+  return sortedIds(
+    db,
+    orderedIdsSql(sql`companies.id`, sql`from ${companies}`, filterWhere(f), [
+      sql`${EXPORT_KEYS[key]} ${dir}`,
+      sql`companies.id ${dir}`,
+    ]),
+    size,
+  );
 };
+
+/** The export's columns of these companies (any order). */
+export const exportRowsSql = (ids: string): SQL =>
+  sql`select companies.id, companies.name, companies.domain, companies.phone,
+      (select string_agg(cat.name, '; ' order by cat.name)
+         from ${companyCategory} cc join ${companyCategories} cat on cat.id = cc.category_id
+        where cc.company_id = companies.id) as categories,
+      companies.is_verified, ${isoUtcSql('companies.verified_at')} as verified_at
+    from ${companies} where companies.id = any(${ids}::int[])`;
+
+export const exportRows = (db: Db, ids: number[]): Promise<ExportCompanyRow[]> =>
+  ids.length ? preparedRows<ExportCompanyRow>(db, exportRowsSql(idArrayText(ids))) : Promise.resolve([]);
 
 export const countCompanies = async (db: Db, f: CompanyFilters): Promise<number> => {
   const rows = await db.select({ n: count() }).from(companies).where(filterWhere(f));

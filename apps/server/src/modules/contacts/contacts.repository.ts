@@ -4,7 +4,9 @@ import { companies, userSettings, users } from '../../db/schema';
 import type { CompanySummaryRow } from '../auth/auth.presenter';
 import { companySummaryColumns } from '../auth/auth.repository';
 import { parseSort } from '../companies/search';
-import { mapColumns, selectColumns, staticSql, type ValueOf } from '../../db/prepared';
+import { mapColumns, preparedRows, selectColumns, staticSql, type ValueOf } from '../../db/prepared';
+import { idArrayText } from '../../db/id-array';
+import { lookupJoin, orderedIdsSql, sortedIds } from '../../db/keyset';
 import { CONTACT_WORDS, matchingIdsSql, relevanceSearch, relevancePages } from '../search/word-tables';
 import { searchWords } from '../search/words';
 
@@ -196,12 +198,12 @@ export const updateContact = async (
 export const deleteContact = async (db: Db, id: number): Promise<boolean> =>
   (await db.delete(users).where(eq(users.id, id)).returning({ id: users.id })).length > 0;
 
-/** The export's order key per sort (nulls folded in so keyset comparisons stay total). */
-const EXPORT_KEYS: Record<ContactSortKey, { expr: SQL; cast: SQL }> = {
-  name: { expr: sql`${users.name}`, cast: sql`text` },
-  email: { expr: sql`coalesce(${users.email}, '')`, cast: sql`text` },
-  updated_at: { expr: sql`${users.updated_at}`, cast: sql`timestamptz` },
-  created_at: { expr: sql`${users.created_at}`, cast: sql`timestamptz` },
+/** The export's order key per sort (as it always was: no e-mail sorts as an empty one). */
+const EXPORT_KEYS: Record<ContactSortKey, SQL> = {
+  name: sql`${users.name}`,
+  email: sql`coalesce(${users.email}, '')`,
+  updated_at: sql`${users.updated_at}`,
+  created_at: sql`${users.created_at}`,
 };
 
 export interface ExportContactRow {
@@ -211,40 +213,39 @@ export interface ExportContactRow {
   company: string | null;
   direct_dial: string | null;
   mobile: string | null;
-  sort_key: string;
 }
 
-export const exportBatch = async (
+/**
+ * The export's contact ids in order, `size` at a time (ADR 0069): no index serves these orders,
+ * so the matches are sorted once — what one page of the list costs — instead of once per batch.
+ */
+export const exportIds = (
   db: Db,
   f: ContactFilters,
   sort: `${'' | '-'}${ContactSortKey}`,
-  after: { key: string; id: number } | null,
-  limit: number,
-): Promise<ExportContactRow[]> => {
+  size: number,
+): AsyncGenerator<number[]> => {
   const { key, desc: down } = parseSort<ContactSortKey>(sort);
-  const k = EXPORT_KEYS[key];
   const dir = down ? sql`desc` : sql`asc`;
-  const conds = [filterWhere(f)];
-  if (after)
-    conds.push(
-      sql`(${k.expr}, ${users.id}) ${down ? sql`<` : sql`>`} (${after.key}::${k.cast}, ${after.id})`,
-    );
-  return db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      company: companies.name,
-      direct_dial: users.direct_dial,
-      mobile: users.mobile,
-      sort_key: sql<string>`(${k.expr})::text`,
-    })
-    .from(users)
-    .leftJoin(companies, eq(companies.id, users.company_id))
-    .where(and(...conds))
-    .orderBy(sql`${k.expr} ${dir}`, sql`${users.id} ${dir}`)
-    .limit(limit);
+  return sortedIds(
+    db,
+    orderedIdsSql(sql`${users.id}`, sql`from ${users}`, filterWhere(f), [
+      sql`${EXPORT_KEYS[key]} ${dir}`,
+      sql`${users.id} ${dir}`,
+    ]),
+    size,
+  );
 };
+
+/** The export's columns of these contacts (any order), the company one index lookup each. */
+export const exportRowsSql = (ids: string): SQL =>
+  sql`select u.id, u.name, u.email, c.name as company, u.direct_dial, u.mobile
+    from ${users} u
+    ${lookupJoin('c', sql`${companies}`, 'x.name', sql`u.company_id`)}
+   where u.id = any(${ids}::int[])`;
+
+export const exportRows = (db: Db, ids: number[]): Promise<ExportContactRow[]> =>
+  ids.length ? preparedRows<ExportContactRow>(db, exportRowsSql(idArrayText(ids))) : Promise.resolve([]);
 
 export const countContacts = async (db: Db, f: ContactFilters): Promise<number> =>
   Number((await db.select({ n: count() }).from(users).where(filterWhere(f)))[0]?.n ?? 0);

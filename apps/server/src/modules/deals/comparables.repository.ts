@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
+import { lookupJoin, walkIds } from '../../db/keyset';
 
 /**
  * Comparable evidence (ADR 0047) reads deal_comparables, the trigger-kept copy of each dated deal
@@ -95,33 +96,79 @@ export interface SummaryRow {
 export const summary = async (db: Db, f: ComparableFilter): Promise<SummaryRow> =>
   (await queryRows<SummaryRow>(db, summarySql(f)))[0]!;
 
-/** The page (or an export batch after a keyset) of matching deals, newest first, with their details. */
-export const rowsSql = (
-  f: ComparableFilter,
-  o: { limit: number; offset?: number; after?: { date: string; id: number } | null },
-): SQL => sql`
-  select c.deal_id, d.deal_type, to_char(c.effective_date, 'YYYY-MM-DD') as effective_date,
+/** A comparable's columns, over `c` (deal_comparables) and the joins of rowsSql / exportRowsSql. */
+const ROW_COLUMNS = sql`c.deal_id, d.deal_type, to_char(c.effective_date, 'YYYY-MM-DD') as effective_date,
          p.id as property_id, p.building_num, a.full_address, a.city as town, c.district,
          s.id as scheme_id, s.name as scheme_name, t.id as tenant_id, t.name as tenant_name,
          c.currency::text as currency, d.rent_pa::text as rent_pa, c.rent_sqft::text as rent_sqft,
          (d.rent_sqft is not null) as rent_sqft_from_deal, c.zone_a::text as zone_a,
          c.nia_sqft::float8 as nia_sqft,
          (case when p.area_size_type = 'sqm' then round(p.itza_area * 10.7639104, 2) else p.itza_area end)::float8
-           as itza_sqft
+           as itza_sqft`;
+
+/** The deal's first tenant (`t`). */
+const TENANT_JOIN = sql`left join lateral (
+      select co.id, co.name from deal_parties dp join companies co on co.id = dp.company_id
+       where dp.deal_id = c.deal_id and dp.role = 'tenant' order by dp.position limit 1
+    ) t on true`;
+
+/** The page of matching deals, newest first, with their details. */
+export const rowsSql = (f: ComparableFilter, o: { limit: number; offset?: number }): SQL => sql`
+  select ${ROW_COLUMNS}
     from (select c.* from deal_comparables c
            where ${comparableWhere(f)}
-           ${o.after ? sql`and (c.effective_date, c.deal_id) < (${o.after.date}::date, ${o.after.id}::int)` : sql``}
            order by c.effective_date desc, c.deal_id desc
            limit ${o.limit} offset ${o.offset ?? 0}) c
     join deals d on d.id = c.deal_id
     join properties p on p.id = c.property_id
     join addresses a on a.id = p.address_id
     left join schemes s on s.id = p.scheme_id
-    left join lateral (
-      select co.id, co.name from deal_parties dp join companies co on co.id = dp.company_id
-       where dp.deal_id = c.deal_id and dp.role = 'tenant' order by dp.position limit 1
-    ) t on true
+    ${TENANT_JOIN}
    order by c.effective_date desc, c.deal_id desc`;
+
+/**
+ * The export's deal ids, newest first, `size` at a time (ADR 0069): a place (town or district, which
+ * the service requires) is one range of its covering index, walked one short stretch per batch.
+ */
+export const exportIds = (db: Db, f: ComparableFilter, size: number): AsyncGenerator<number[]> =>
+  walkIds(
+    db,
+    {
+      from: sql`from deal_comparables c`,
+      where: comparableWhere(f),
+      id: sql`c.deal_id`,
+      key: sql`c.effective_date`,
+      cast: sql`date`,
+      descending: true,
+      nulls: 'first',
+    },
+    size,
+  );
+
+/** The export's rows of these deals (any order), each related row one index lookup. */
+export const exportRowsSql = (ids: string): SQL => sql`
+  select ${ROW_COLUMNS}
+    from deal_comparables c
+    ${lookupJoin('d', sql`deals`, 'x.deal_type, x.rent_pa, x.rent_sqft', sql`c.deal_id`)}
+    ${lookupJoin('p', sql`properties`, 'x.id, x.building_num, x.address_id, x.scheme_id, x.area_size_type, x.itza_area', sql`c.property_id`)}
+    ${lookupJoin('a', sql`addresses`, 'x.full_address, x.city', sql`p.address_id`)}
+    ${lookupJoin('s', sql`schemes`, 'x.id, x.name', sql`p.scheme_id`)}
+    ${TENANT_JOIN}
+   where c.deal_id = any(${ids}::int[])`;
+
+export const exportRows = (db: Db, ids: number[]): Promise<ComparableRow[]> =>
+  ids.length ? queryRows<ComparableRow>(db, exportRowsSql(`{${ids.join(',')}}`)) : Promise.resolve([]);
+
+/** How many deals match (the export's X-Total-Count): one count over the place's index range. */
+export const countRows = async (db: Db, f: ComparableFilter): Promise<number> =>
+  Number(
+    (
+      await queryRows<{ n: number | string }>(
+        db,
+        sql`select count(*)::int as n from deal_comparables c where ${comparableWhere(f)}`,
+      )
+    )[0]?.n ?? 0,
+  );
 
 export interface ComparableRow {
   deal_id: number;
@@ -148,7 +195,7 @@ export interface ComparableRow {
 export const rows = (
   db: Db,
   f: ComparableFilter,
-  o: { limit: number; offset?: number; after?: { date: string; id: number } | null },
+  o: { limit: number; offset?: number },
 ): Promise<ComparableRow[]> => queryRows<ComparableRow>(db, rowsSql(f, o));
 
 /** The place and size a property's comparables default to. */

@@ -17,7 +17,7 @@ import {
   type SchemeType,
 } from '@frontage/shared';
 import type { ServiceDeps } from '../../deps';
-import { EXPORT_BATCH, csvStream, exportFileName, type CsvExport } from '../../lib/csv';
+import { EXPORT_BATCH, csvStream, exportFileName, linesOfIdBatches, type CsvExport } from '../../lib/csv';
 import { ValidationError } from '../../lib/errors';
 import { offsetOf, toPage } from '../../lib/page';
 import { ukDay } from '../properties/properties.export';
@@ -185,7 +185,7 @@ export const COMPARABLE_EXPORT_COLUMNS = [
   'itza_sq_ft',
 ] as const;
 
-/** GET /api/deals/comparables/export: every matching deal, newest first, 1,000 per query (keyset). */
+/** GET /api/deals/comparables/export: every matching deal, newest first, 1,000 per batch (ADR 0069). */
 export const exportComparables = async (
   deps: ServiceDeps,
   q: ComparablesExportQuery,
@@ -194,14 +194,13 @@ export const exportComparables = async (
 ): Promise<CsvExport> => {
   const applied = await resolveFilters(deps, q);
   const f = filterOf(applied);
-  const total = placeless(applied) ? 0 : (await repo.summary(deps.db, { ...f, seriesMax: 1 })).n;
-  async function* batches() {
-    if (placeless(applied)) return;
-    let after: { date: string; id: number } | null = null;
-    for (;;) {
-      const batch = await repo.rows(deps.db, f, { limit: batchSize, after });
-      if (!batch.length) return;
-      yield batch.map((r) => [
+  const total = placeless(applied) ? 0 : await repo.countRows(deps.db, f);
+  const batches = () =>
+    linesOfIdBatches(
+      placeless(applied) ? (async function* () {})() : repo.exportIds(deps.db, f, batchSize),
+      (ids) => repo.exportRows(deps.db, ids),
+      (r) => r.deal_id,
+      (r) => [
         r.deal_id,
         ukDay(r.effective_date),
         DEAL_TYPE_LABELS[r.deal_type as DealType] ?? r.deal_type,
@@ -223,12 +222,8 @@ export const exportComparables = async (
         r.zone_a,
         r.nia_sqft,
         r.itza_sqft,
-      ]);
-      if (batch.length < batchSize) return;
-      const last = batch[batch.length - 1]!;
-      after = { date: last.effective_date, id: last.deal_id };
-    }
-  }
+      ],
+    );
   return {
     total,
     filename: exportFileName('comparables', deps.now()),

@@ -6,7 +6,7 @@
 import type { DealSort, DealType } from '@frontage/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { exportKeyset } from '../../db/keyset';
+import { lookupJoin, orderedIdsSql, sortedIds, walkIds, type IndexWalk } from '../../db/keyset';
 import { fixedStatement, preparedRows } from '../../db/prepared';
 import { isoUtcSql } from '../../db/iso-sql';
 
@@ -76,20 +76,14 @@ export const DATE_LOW = sql`coalesce(d.effective_date, '-infinity'::date)`;
 const DATE_HIGH = sql`coalesce(d.effective_date, 'infinity'::date)`;
 
 const SORT_COLUMNS = {
-  created_at: { expr: sql`d.created_at`, cast: sql`timestamptz`, sentinel: sql`'epoch'` },
-  rent_pa: { expr: sql`d.rent_pa`, cast: sql`numeric`, sentinel: sql`'0'` },
-  rent_sqft: { expr: sql`d.rent_sqft`, cast: sql`numeric`, sentinel: sql`'0'` },
-  sale_price: { expr: sql`d.sale_price`, cast: sql`numeric`, sentinel: sql`'0'` },
+  created_at: { expr: sql`d.created_at`, cast: sql`timestamptz` },
+  rent_pa: { expr: sql`d.rent_pa`, cast: sql`numeric` },
+  rent_sqft: { expr: sql`d.rent_sqft`, cast: sql`numeric` },
+  sale_price: { expr: sql`d.sale_price`, cast: sql`numeric` },
 } as const;
 type SortKey = keyof typeof SORT_COLUMNS | 'effective_date';
 
 const keyOf = (sort: DealSort): SortKey => sort.replace(/^-/, '') as SortKey;
-
-/** The export's keyset key of a sort (the date keys are never null: the flag stays constant). */
-const exportKeyOf = (sort: DealSort) =>
-  keyOf(sort) === 'effective_date'
-    ? { expr: sort.startsWith('-') ? DATE_LOW : DATE_HIGH, cast: sql`date`, sentinel: sql`'epoch'` }
-    : SORT_COLUMNS[keyOf(sort) as keyof typeof SORT_COLUMNS];
 
 /**
  * The sort's order, spelled exactly as its index (migration 0012) reads — or, `reversed`, as that
@@ -261,33 +255,61 @@ export const dealRows = async (db: Db, ids: number[]): Promise<DealListRowWithTe
 export interface DealExportRow extends DealListRow {
   tenant_name: string | null;
   prev_tenant_name: string | null;
-  cursor: string[];
 }
 
+/** The not-null date keys' walks spell the index read backwards or forwards (see dealOrderSql). */
+const walkOf = (sort: DealSort): IndexWalk => {
+  const key = keyOf(sort);
+  const descending = sort.startsWith('-');
+  const from = sql`from deals d`;
+  if (key === 'effective_date')
+    return descending
+      ? { from, id: sql`d.id`, key: DATE_LOW, cast: sql`date`, descending, nulls: 'first' }
+      : { from, id: sql`d.id`, key: DATE_HIGH, cast: sql`date`, descending, nulls: 'last' };
+  if (key === 'created_at')
+    return {
+      from,
+      id: sql`d.id`,
+      key: sql`d.created_at`,
+      cast: sql`timestamptz`,
+      descending,
+      nulls: descending ? 'last' : 'first',
+    };
+  const k = SORT_COLUMNS[key];
+  return { from, id: sql`d.id`, key: k.expr, cast: k.cast, descending, nulls: 'last', nullable: true };
+};
+
 /**
- * One batch of the CSV export after the previous batch's last cursor (keyset over the list's own
- * order: nulls last, id breaking ties), filtered exactly as the list is.
+ * The export's deal ids in the list's order, `size` at a time (ADR 0069): the unfiltered list
+ * walks its sort's index (migration 0012) one short range per batch; a filtered one sorts its
+ * matches once, as one page of the list does.
  */
-export const exportDealBatch = async (
+export const exportDealIds = (
   db: Db,
   f: DealFilters,
   sort: DealSort,
-  after: string[] | null,
-  limit: number,
-): Promise<DealExportRow[]> => {
-  const k = exportKeyOf(sort);
-  const ks = exportKeyset(k.expr, k.cast, k.sentinel, sql`d.id`, sort.startsWith('-'));
-  const conds = [dealFilterSql(f), after ? ks.after(after) : undefined].filter((c): c is SQL => !!c);
+  size: number,
+): AsyncGenerator<number[]> => {
+  const where = dealFilterSql(f);
+  if (!where) return walkIds(db, walkOf(sort), size);
+  return sortedIds(db, orderedIdsSql(sql`d.id`, sql`from deals d`, where, [dealOrderSql(sort, false)]), size);
+};
+
+/** The export's columns of these deals (any order), each related row one index lookup. */
+export const exportDealRowsSql = (ids: string): SQL => {
   const party = (role: string) =>
     sql`(select c.name from deal_parties dp join companies c on c.id = dp.company_id
           where dp.deal_id = d.id and dp.role = ${role} order by dp.position, dp.id limit 1)`;
-  return preparedRows<DealExportRow>(
-    db,
-    sql`select ${rowColumns}, ${party('tenant')} as tenant_name, ${party('prev_tenant')} as prev_tenant_name,
-          ${ks.cursor} as cursor
-        from deals d ${rowJoins}
-        ${conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``}
-        order by ${sql.join(ks.orderBy, sql`, `)}
-        limit ${limit}`,
-  );
+  return sql`select ${rowColumns}, ${party('tenant')} as tenant_name, ${party('prev_tenant')} as prev_tenant_name
+    from deals d
+    ${lookupJoin('p', sql`properties`, 'x.building_num, x.address_id, x.scheme_id', sql`d.property_id`)}
+    ${lookupJoin('pa', sql`addresses`, 'x.full_address, x.city', sql`p.address_id`)}
+    ${lookupJoin('ps', sql`schemes`, 'x.id, x.name', sql`p.scheme_id`)}
+    ${lookupJoin('s', sql`schemes`, 'x.id, x.name, x.address_id', sql`d.scheme_id`)}
+    ${lookupJoin('sa', sql`addresses`, 'x.city', sql`s.address_id`)}
+    ${lookupJoin('u', sql`users`, 'x.name', sql`d.created_by`)}
+   where d.id = any(${ids}::int[])`;
 };
+
+export const exportDealRows = (db: Db, ids: number[]): Promise<DealExportRow[]> =>
+  ids.length ? preparedRows<DealExportRow>(db, exportDealRowsSql(`{${ids.join(',')}}`)) : Promise.resolve([]);

@@ -15,7 +15,14 @@ import {
 } from '@frontage/shared';
 import type { z } from 'zod';
 import type { ServiceDeps } from '../../deps';
-import { EXPORT_BATCH, csvStream, exportFileName, formatUkDate, type CsvExport } from '../../lib/csv';
+import {
+  EXPORT_BATCH,
+  csvStream,
+  exportFileName,
+  formatUkDate,
+  linesOfIdBatches,
+  type CsvExport,
+} from '../../lib/csv';
 import { offsetOf, toPage } from '../../lib/page';
 import { ukDay } from '../properties/properties.export';
 import * as repo from './deals-list.repository';
@@ -105,7 +112,7 @@ export const DEAL_EXPORT_COLUMNS = [
 const propertyText = (r: DealListRow): string | null =>
   r.property_id === null ? null : [r.building_num, r.full_address].filter(Boolean).join(' ') || null;
 
-/** Every deal matching the list's filters, in the list's order, as CSV, 1,000 rows per query. */
+/** Every deal matching the list's filters, in the list's order, as CSV, 1,000 rows per batch (ADR 0069). */
 export const exportDeals = async (
   deps: ServiceDeps,
   q: ExportQuery,
@@ -115,12 +122,12 @@ export const exportDeals = async (
   const f = filtersOf(q);
   const sort = q.sort as DealSort;
   const total = await repo.countDeals(deps.db, f);
-  async function* batches() {
-    let after: string[] | null = null;
-    for (;;) {
-      const rows = await repo.exportDealBatch(deps.db, f, sort, after, batchSize);
-      if (!rows.length) return;
-      yield rows.map((r) => [
+  const batches = () =>
+    linesOfIdBatches(
+      repo.exportDealIds(deps.db, f, sort, batchSize),
+      (ids) => repo.exportDealRows(deps.db, ids),
+      (r) => r.id,
+      (r) => [
         DEAL_TYPE_LABELS[r.deal_type as DealType] ?? r.deal_type,
         propertyText(r),
         r.scheme_name,
@@ -135,11 +142,8 @@ export const exportDeals = async (
         r.currency,
         r.creator_name,
         formatUkDate(new Date(r.created_at)),
-      ]);
-      if (rows.length < batchSize) return;
-      after = rows[rows.length - 1]!.cursor;
-    }
-  }
+      ],
+    );
   return {
     total,
     filename: exportFileName('deals', deps.now()),

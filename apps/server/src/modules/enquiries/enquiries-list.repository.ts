@@ -7,7 +7,7 @@
 import type { EnquirySort } from '@frontage/shared';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { exportKeyset } from '../../db/keyset';
+import { lookupJoin, orderedIdsSql, sortedIds, walkIds } from '../../db/keyset';
 import { fixedStatement, preparedRows } from '../../db/prepared';
 import { comments, users } from '../../db/schema';
 import { COMPANY_WORDS, CONTACT_WORDS, matchingIdsSql } from '../search/word-tables';
@@ -73,13 +73,13 @@ export const enquiryFilterSql = (f: EnquiryFilters): SQL | undefined => {
 const STAGE_RANK = sql`array_position(array['interest', 'under_offer', 'completed', 'withdrawn']::text[], e.stage)`;
 
 const SORT_KEYS = {
-  id: { expr: sql`e.id`, cast: sql`integer`, sentinel: sql`'0'`, nullable: false },
-  received_at: { expr: sql`e.received_at`, cast: sql`date`, sentinel: sql`'epoch'`, nullable: false },
-  created_at: { expr: sql`e.created_at`, cast: sql`timestamptz`, sentinel: sql`'epoch'`, nullable: false },
-  updated_at: { expr: sql`e.updated_at`, cast: sql`timestamptz`, sentinel: sql`'epoch'`, nullable: false },
-  stage: { expr: STAGE_RANK, cast: sql`integer`, sentinel: sql`'0'`, nullable: false },
-  reason: { expr: sql`e.reason`, cast: sql`text`, sentinel: sql`''`, nullable: false },
-  company: { expr: sql`lower(c.name)`, cast: sql`text`, sentinel: sql`''`, nullable: true },
+  id: { expr: sql`e.id`, nullable: false },
+  received_at: { expr: sql`e.received_at`, nullable: false },
+  created_at: { expr: sql`e.created_at`, nullable: false },
+  updated_at: { expr: sql`e.updated_at`, nullable: false },
+  stage: { expr: STAGE_RANK, nullable: false },
+  reason: { expr: sql`e.reason`, nullable: false },
+  company: { expr: sql`lower(c.name)`, nullable: true },
 } as const;
 type SortKey = keyof typeof SORT_KEYS;
 
@@ -230,30 +230,58 @@ export const commentsOf = async (db: Db, ids: number[]): Promise<CommentWithUser
 
 /* ───────────────────────────── export ───────────────────────────── */
 
-export interface EnquiryExportRow extends EnquiryRow {
-  cursor: string[];
-}
+/** The unfiltered export's walks: the id, and the not-null keys with an index (migration 0014). */
+const WALKS: Partial<Record<string, { key: SQL; cast: SQL }>> = {
+  id: { key: sql`e.id`, cast: sql`integer` },
+  received_at: { key: sql`e.received_at`, cast: sql`date` },
+  updated_at: { key: sql`e.updated_at`, cast: sql`timestamptz` },
+};
 
 /**
- * One batch of the CSV export after the previous batch's last cursor (keyset over the list's own
- * order: nulls last, id breaking ties), filtered exactly as the list is.
+ * The export's enquiry ids in the list's order, `size` at a time (ADR 0069): the unfiltered list
+ * by id, received or updated date walks its index one short range per batch; anything else sorts
+ * its matches once, as one page of the list does.
  */
-export const exportEnquiryBatch = async (
+export const exportEnquiryIds = (
   db: Db,
   f: EnquiryFilters,
   sort: EnquirySort,
-  after: string[] | null,
-  limit: number,
-): Promise<EnquiryExportRow[]> => {
-  const k = keyOf(sort);
-  const ks = exportKeyset(k.expr, k.cast, k.sentinel, sql`e.id`, sort.startsWith('-'));
-  const conds = [enquiryFilterSql(f), after ? ks.after(after) : undefined].filter((c): c is SQL => !!c);
-  return preparedRows<EnquiryExportRow>(
+  size: number,
+): AsyncGenerator<number[]> => {
+  const where = enquiryFilterSql(f);
+  const walk = WALKS[sort.replace(/^-/, '')];
+  const descending = sort.startsWith('-');
+  if (!where && walk) {
+    return walkIds(
+      db,
+      {
+        from: sql`from enquiries e`,
+        id: sql`e.id`,
+        ...walk,
+        descending,
+        nulls: descending ? 'last' : 'first',
+      },
+      size,
+    );
+  }
+  return sortedIds(
     db,
-    sql`select ${rowColumns}, ${ks.cursor} as cursor
-        from enquiries e ${rowJoins}
-        ${conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``}
-        order by ${sql.join(ks.orderBy, sql`, `)}
-        limit ${limit}`,
+    orderedIdsSql(sql`e.id`, sql`from enquiries e ${sortJoin(sort)}`, where, [enquiryOrderSql(sort)]),
+    size,
   );
 };
+
+/** The export's columns of these enquiries (any order), each related row one index lookup. */
+export const exportEnquiryRowsSql = (ids: string): SQL =>
+  sql`select ${rowColumns} from enquiries e
+    ${lookupJoin('p', sql`properties`, 'x.building_num, x.address_id', sql`e.property_id`)}
+    ${lookupJoin('pa', sql`addresses`, 'x.full_address, x.city', sql`p.address_id`)}
+    ${lookupJoin('s', sql`schemes`, 'x.name, x.address_id', sql`e.scheme_id`)}
+    ${lookupJoin('sa', sql`addresses`, 'x.city', sql`s.address_id`)}
+    ${lookupJoin('c', sql`companies`, 'x.name, x.is_verified, x.verified_at', sql`e.company_id`)}
+    ${lookupJoin('u', sql`users`, 'x.name, x.email', sql`e.user_id`)}
+    ${lookupJoin('cb', sql`users`, 'x.name, x.company_id', sql`e.created_by`)}
+   where e.id = any(${ids}::int[])`;
+
+export const exportEnquiryRows = (db: Db, ids: number[]): Promise<EnquiryRow[]> =>
+  ids.length ? preparedRows<EnquiryRow>(db, exportEnquiryRowsSql(`{${ids.join(',')}}`)) : Promise.resolve([]);

@@ -16,7 +16,14 @@ import {
 } from '@frontage/shared';
 import type { z } from 'zod';
 import type { ServiceDeps } from '../../deps';
-import { EXPORT_BATCH, csvStream, exportFileName, formatUkDate, type CsvExport } from '../../lib/csv';
+import {
+  EXPORT_BATCH,
+  csvStream,
+  exportFileName,
+  formatUkDate,
+  linesOfIdBatches,
+  type CsvExport,
+} from '../../lib/csv';
 import { offsetOf, toPage } from '../../lib/page';
 import { ukDay } from '../properties/properties.export';
 import { searchWords } from '../search/words';
@@ -97,7 +104,7 @@ const propertyText = (r: repo.EnquiryRow): string | null =>
 
 const areaText = (v: string | null): string | number | null => (v === null ? null : Number(v));
 
-/** Every enquiry matching the list's filters, in the list's order, as CSV, 1,000 rows per query. */
+/** Every enquiry matching the list's filters, in the list's order, as CSV, 1,000 rows per batch (ADR 0069). */
 export const exportEnquiries = async (
   deps: ServiceDeps,
   actor: Actor,
@@ -108,12 +115,12 @@ export const exportEnquiries = async (
   const f = filtersOf(q, actor);
   const sort = q.sort as EnquirySort;
   const total = await repo.countEnquiries(deps.db, f);
-  async function* batches() {
-    let after: string[] | null = null;
-    for (;;) {
-      const rows = await repo.exportEnquiryBatch(deps.db, f, sort, after, batchSize);
-      if (!rows.length) return;
-      yield rows.map((r) => [
+  const batches = () =>
+    linesOfIdBatches(
+      repo.exportEnquiryIds(deps.db, f, sort, batchSize),
+      (ids) => repo.exportEnquiryRows(deps.db, ids),
+      (r) => r.id,
+      (r) => [
         ukDay(r.received_at),
         ENQUIRY_STAGE_LABELS[r.stage as EnquiryStage] ?? r.stage,
         REASON_LABELS[r.reason as Reason] ?? r.reason,
@@ -129,11 +136,8 @@ export const exportEnquiries = async (
         r.creator_name,
         formatUkDate(new Date(r.created_at)),
         formatUkDate(new Date(r.updated_at)),
-      ]);
-      if (rows.length < batchSize) return;
-      after = rows[rows.length - 1]!.cursor;
-    }
-  }
+      ],
+    );
   return {
     total,
     filename: exportFileName('enquiries', deps.now()),

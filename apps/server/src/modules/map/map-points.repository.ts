@@ -1,7 +1,7 @@
 import type { MapPointSort } from '@frontage/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { exportKeyset } from '../../db/keyset';
+import { exportKeyset, lookupJoin, orderedIdsSql, sortedIds } from '../../db/keyset';
 import { preparedRows } from '../../db/prepared';
 import type { CellRange } from './map-cells';
 import { hasUnitFilter, type MapArea, type MapFilter } from './map-filter';
@@ -114,17 +114,19 @@ export interface PointRow {
   lng: number;
 }
 
-/** The details of the points in `page` (sid, k, and any `extra` columns), in the page's order. */
-const detailsSql = (ks: Keyset, extra: SQL) => sql`
-  select pts.sid, ${extra}
-         case when pts.sid > 0 then u.grp else map_group_of(s.type) end as grp,
+/** What a list row and a CSV line show of a point `pts.sid`, over the joins below. */
+const DETAIL_COLUMNS = sql`case when pts.sid > 0 then u.grp else map_group_of(s.type) end as grp,
          case when pts.sid > 0 then p.building_num else s.name end as name,
          a.full_address, a.city as town,
          case when pts.sid > 0 then s.id end as scheme_id, case when pts.sid > 0 then s.name end as scheme_name,
          c.id as tenant_id, c.name as tenant_name, c.is_verified as tenant_verified,
          coalesce(u.vacant, false) as vacant, p.rent_pa::text as rent_pa, p.currency::text as currency,
          u.rent_sqft::text as rent_sqft, u.nia_sqft::float8 as area,
-         p.lease_end_date::text as lease_end_date, p.break_date::text as break_date, a.lat, a.lng
+         p.lease_end_date::text as lease_end_date, p.break_date::text as break_date, a.lat, a.lng`;
+
+/** The details of the points in `page` (sid, k, and any `extra` columns), in the page's order. */
+const detailsSql = (ks: Keyset, extra: SQL) => sql`
+  select pts.sid, ${extra} ${DETAIL_COLUMNS}
     from page pts
     left join properties p on pts.sid > 0 and p.id = pts.sid
     left join match_units u on u.property_id = p.id
@@ -159,26 +161,38 @@ export const pointPage = (
   offset: number,
 ): Promise<PointRow[]> => preparedRows<PointRow>(db, pointPageSql(f, area, sort, plan, limit, offset));
 
-/** One batch of the export after the previous batch's last cursor (keyset over the list's order). */
-export const exportPointBatch = async (
+/**
+ * The export's signed ids in the list's order, `size` at a time (ADR 0069): the area's points are
+ * sorted once — what one page of the list costs — instead of once per batch.
+ */
+export const exportPointIds = (
   db: Db,
   f: MapFilter,
   area: MapArea,
   sort: MapPointSort,
   plan: PointPlan,
-  after: string[] | null,
-  limit: number,
-): Promise<Array<PointRow & { cursor: string[] }>> => {
-  const ks = keysetOf(sort);
-  return preparedRows(
+  size: number,
+): AsyncGenerator<number[]> =>
+  sortedIds(
     db,
-    sql`
-      with pts as (${sortedPointsSql(f, area, sort, plan)}),
-      page as (
-        select pts.sid, pts.k, ${ks.cursor} as cursor from pts
-         ${after ? sql`where ${ks.after(after)}` : sql``}
-         order by ${ks.orderBy} limit ${limit}
-      )
-      ${detailsSql(ks, sql`pts.cursor,`)}`,
+    orderedIdsSql(sql`pts.sid`, sql`from (${sortedPointsSql(f, area, sort, plan)}) pts`, undefined, [
+      keysetOf(sort).orderBy,
+    ]),
+    size,
   );
-};
+
+/** The details of these points (any order), each related row one index lookup. */
+export const exportPointRowsSql = (sids: string): SQL => sql`
+  select pts.sid, ${DETAIL_COLUMNS}
+    from unnest(${sids}::int[]) as pts(sid)
+    left join lateral (select x.id, x.building_num, x.address_id, x.scheme_id, x.tenant_id, x.rent_pa,
+                              x.currency, x.lease_end_date, x.break_date
+                         from properties x where pts.sid > 0 and x.id = pts.sid offset 0) p on true
+    left join lateral (select x.grp, x.vacant, x.rent_sqft, x.nia_sqft from match_units x
+                        where x.property_id = p.id offset 0) u on true
+    ${lookupJoin('s', sql`schemes`, 'x.id, x.name, x.type, x.address_id', sql`case when pts.sid < 0 then -pts.sid else p.scheme_id end`)}
+    ${lookupJoin('a', sql`addresses`, 'x.full_address, x.city, x.lat, x.lng', sql`case when pts.sid < 0 then s.address_id else p.address_id end`)}
+    ${lookupJoin('c', sql`companies`, 'x.id, x.name, x.is_verified', sql`p.tenant_id`)}`;
+
+export const exportPointRows = (db: Db, sids: number[]): Promise<PointRow[]> =>
+  sids.length ? preparedRows<PointRow>(db, exportPointRowsSql(`{${sids.join(',')}}`)) : Promise.resolve([]);

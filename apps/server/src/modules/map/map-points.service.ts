@@ -10,7 +10,7 @@ import {
 } from '@frontage/shared';
 import type { z } from 'zod';
 import type { ServiceDeps } from '../../deps';
-import { EXPORT_BATCH, csvStream, exportFileName, type CsvExport } from '../../lib/csv';
+import { EXPORT_BATCH, csvStream, exportFileName, linesOfIdBatches, type CsvExport } from '../../lib/csv';
 import { offsetOf, toPage } from '../../lib/page';
 import { ukDayOf } from '../../lib/dates';
 import { ukDay } from '../properties/properties.export';
@@ -101,7 +101,7 @@ const csvLine = (p: MapPoint): Array<string | number | null> => [
   p.lng,
 ];
 
-/** Every point of the area that passes the filters, in the list's order, as CSV, 1,000 per query. */
+/** Every point of the area that passes the filters, in the list's order, as CSV, 1,000 per batch (ADR 0069). */
 export const exportPoints = async (
   deps: ServiceDeps,
   q: ExportQuery,
@@ -112,20 +112,13 @@ export const exportPoints = async (
   const area = areaOf(q);
   const none = f.groups?.length === 0;
   const { plan, total } = none ? { plan: 'index' as const, total: 0 } : await planOf(deps, f, area);
-  // A large area sorted by anything but its address is read whole for each batch: at most ~50 of them.
-  const size =
-    plan === 'scan' && !q.sort.endsWith('address') ? Math.max(batchSize, Math.ceil(total / 50)) : batchSize;
-  async function* batches() {
-    if (none) return;
-    let after: string[] | null = null;
-    for (;;) {
-      const rows = await repo.exportPointBatch(deps.db, f, area, q.sort, plan, after, size);
-      if (!rows.length) return;
-      yield rows.map((r) => csvLine(presentPoint(r)));
-      if (rows.length < size) return;
-      after = rows[rows.length - 1]!.cursor;
-    }
-  }
+  const batches = () =>
+    linesOfIdBatches(
+      none ? (async function* () {})() : repo.exportPointIds(deps.db, f, area, q.sort, plan, batchSize),
+      (sids) => repo.exportPointRows(deps.db, sids),
+      (r) => r.sid,
+      (r) => csvLine(presentPoint(r)),
+    );
   return {
     total,
     filename: exportFileName('map-points', deps.now()),

@@ -1,21 +1,28 @@
-/** The properties CSV export's reads: keyset batches filtered exactly as the list is. */
+/**
+ * The properties CSV export's reads (ADR 0069): the ids in the list's order, batch by batch — along
+ * the last-update index for the unfiltered list (its default view), else sorted once by one
+ * statement filtered exactly as the list is — and each batch's rows by id.
+ */
 import type { PropertySort } from '@frontage/shared';
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { exportKeyset } from '../../db/keyset';
+import { idArrayText } from '../../db/id-array';
+import { lookupJoin, orderedIdsSql, sortedIds, walkIds } from '../../db/keyset';
+import { preparedRows } from '../../db/prepared';
+import { isoUtcSql } from '../../db/iso-sql';
 import { addresses, companies, properties, propertyParties, schemes } from '../../db/schema';
-import { countAll, filterWhere, legalTenant, tenant, type PropertyFilters } from './properties.repository';
+import { countAll, filterWhere, tenant, type PropertyFilters } from './properties.repository';
 
-/** The export's order key per sort: the same order as the list's (nulls last, id breaks ties). */
-const EXPORT_KEYS: Record<string, { expr: SQL; cast: SQL; sentinel: SQL }> = {
-  updated_at: { expr: sql`${properties.updated_at}`, cast: sql`timestamptz`, sentinel: sql`'epoch'` },
-  created_at: { expr: sql`${properties.created_at}`, cast: sql`timestamptz`, sentinel: sql`'epoch'` },
-  lease_end_date: { expr: sql`${properties.lease_end_date}`, cast: sql`date`, sentinel: sql`'epoch'` },
-  rent_pa: { expr: sql`${properties.rent_pa}`, cast: sql`numeric`, sentinel: sql`'0'` },
-  town: { expr: sql`lower(${addresses.city})`, cast: sql`text`, sentinel: sql`''` },
-  street: { expr: sql`lower(${addresses.street})`, cast: sql`text`, sentinel: sql`''` },
-  tenant: { expr: sql`lower(${tenant.name})`, cast: sql`text`, sentinel: sql`''` },
-  scheme: { expr: sql`lower(${schemes.name})`, cast: sql`text`, sentinel: sql`''` },
+/** The export's order key per sort: the list's order (nulls last, id breaking ties). */
+const EXPORT_KEYS: Record<string, SQL> = {
+  updated_at: sql`${properties.updated_at}`,
+  created_at: sql`${properties.created_at}`,
+  lease_end_date: sql`${properties.lease_end_date}`,
+  rent_pa: sql`${properties.rent_pa}`,
+  town: sql`lower(${addresses.city})`,
+  street: sql`lower(${addresses.street})`,
+  tenant: sql`lower(${tenant.name})`,
+  scheme: sql`lower(${schemes.name})`,
 };
 
 export interface ExportPropertyRow {
@@ -40,66 +47,81 @@ export interface ExportPropertyRow {
   area_size_type: string;
   nia_sqrt: string | null;
   itza_area: string | null;
-  updated_at: Date;
-  cursor: string[];
+  /** ISO instant. */
+  updated_at: string;
 }
 
 /**
- * One batch of the CSV export after the previous batch's last cursor (keyset, so the 1,000th
- * batch costs what the first does), filtered exactly as the list is.
+ * The ids of the export in the list's order, `size` at a time. The unfiltered list by last update
+ * walks the (updated_at desc nulls last, id desc nulls last) index, forwards or backwards, one
+ * short range per batch; any other export sorts its matches once (only the columns the filters
+ * and the order need), as one page of the same list would.
  */
-export const exportBatch = async (
+export const exportIds = (
   db: Db,
   f: PropertyFilters,
   sort: PropertySort,
-  after: string[] | null,
-  limit: number,
-): Promise<ExportPropertyRow[]> => {
+  size: number,
+): AsyncGenerator<number[]> => {
+  const where = filterWhere(f);
   const d = sort.startsWith('-');
-  const k = EXPORT_KEYS[sort.replace(/^-/, '')] ?? EXPORT_KEYS.updated_at!;
-  const ks = exportKeyset(k.expr, k.cast, k.sentinel, sql`${properties.id}`, d);
-  const conds = [filterWhere(f)];
-  if (after) conds.push(ks.after(after));
-  const rows = await db
-    .select({
-      id: properties.id,
-      building_num: properties.building_num,
-      full_address: addresses.full_address,
-      town: addresses.city,
-      post_code: addresses.post_code,
-      scheme: schemes.name,
-      tenant: tenant.name,
-      legal_tenant: legalTenant.name,
-      landlords: sql<string | null>`(select string_agg(c.name, '; ' order by pp.position, pp.id)
-        from ${propertyParties} pp join ${companies} c on c.id = pp.company_id
-        where pp.property_id = ${properties.id} and pp.role = 'landlord')`,
-      currency: properties.currency,
-      rent_pa: properties.rent_pa,
-      rent_sqft: properties.rent_sqft,
-      rateable_value: properties.rateable_value,
-      service_charge: properties.service_charge,
-      lease_start_date: properties.lease_start_date,
-      lease_end_date: properties.lease_end_date,
-      next_review_date: properties.next_review_date,
-      break_date: properties.break_date,
-      area_size_type: properties.area_size_type,
-      nia_sqrt: properties.nia_sqrt,
-      itza_area: properties.itza_area,
-      updated_at: properties.updated_at,
-      cursor: sql<string[]>`${ks.cursor}`,
-    })
-    .from(properties)
-    .innerJoin(addresses, eq(addresses.id, properties.address_id))
-    .leftJoin(schemes, eq(schemes.id, properties.scheme_id))
-    .leftJoin(tenant, eq(tenant.id, properties.tenant_id))
-    .leftJoin(legalTenant, eq(legalTenant.id, properties.legal_tenant_id))
-    .where(and(...conds))
-    .orderBy(...ks.orderBy)
-    .limit(limit);
-  return rows.map((r) => ({ ...r, updated_at: new Date(r.updated_at) }));
+  const key = sort.replace(/^-/, '');
+  if (!where && key === 'updated_at') {
+    return walkIds(
+      db,
+      {
+        from: sql`from ${properties}`,
+        id: sql`${properties.id}`,
+        key: sql`${properties.updated_at}`,
+        cast: sql`timestamptz`,
+        descending: d,
+        nulls: d ? 'last' : 'first',
+      },
+      size,
+    );
+  }
+  const k = EXPORT_KEYS[key] ?? EXPORT_KEYS.updated_at!;
+  const dir = sql.raw(d ? 'desc' : 'asc');
+  const from = sql`from ${properties} join ${addresses} on ${addresses.id} = ${properties.address_id}
+    ${key === 'scheme' ? sql`left join ${schemes} on ${schemes.id} = ${properties.scheme_id}` : sql``}
+    ${key === 'tenant' ? sql`left join ${companies} ${sql.identifier('tenant')} on ${tenant.id} = ${properties.tenant_id}` : sql``}`;
+  return sortedIds(
+    db,
+    orderedIdsSql(sql`${properties.id}`, from, where, [
+      sql`${k} ${dir} nulls last`,
+      sql`${properties.id} ${dir}`,
+    ]),
+    size,
+  );
 };
 
-/** How many properties match the filters (the export's X-Total-Count). */
+/**
+ * The CSV's columns of these properties (any order: lib/csv puts them in the ids' order), each
+ * related row one index lookup (lookupJoin).
+ */
+export const exportRowsSql = (ids: string): SQL =>
+  sql`select p.id, p.building_num, a.full_address, a.city as town, a.post_code, s.name as scheme,
+      t.name as tenant, lt.name as legal_tenant,
+      (select string_agg(c.name, '; ' order by pp.position, pp.id)
+         from ${propertyParties} pp join ${companies} c on c.id = pp.company_id
+        where pp.property_id = p.id and pp.role = 'landlord') as landlords,
+      p.currency::text as currency, p.rent_pa::text as rent_pa, p.rent_sqft::text as rent_sqft,
+      p.rateable_value::text as rateable_value, p.service_charge::text as service_charge,
+      p.lease_start_date::text as lease_start_date, p.lease_end_date::text as lease_end_date,
+      p.next_review_date::text as next_review_date, p.break_date::text as break_date,
+      p.area_size_type, p.nia_sqrt::text as nia_sqrt, p.itza_area::text as itza_area,
+      ${isoUtcSql('p.updated_at')} as updated_at
+    from ${properties} p
+    ${lookupJoin('a', sql`${addresses}`, 'x.full_address, x.city, x.post_code', sql`p.address_id`)}
+    ${lookupJoin('s', sql`${schemes}`, 'x.name', sql`p.scheme_id`)}
+    ${lookupJoin('t', sql`${companies}`, 'x.name', sql`p.tenant_id`)}
+    ${lookupJoin('lt', sql`${companies}`, 'x.name', sql`p.legal_tenant_id`)}
+   where p.id = any(${ids}::int[])`;
+
+export const exportRows = (db: Db, ids: number[]): Promise<ExportPropertyRow[]> =>
+  ids.length ? preparedRows<ExportPropertyRow>(db, exportRowsSql(idArrayText(ids))) : Promise.resolve([]);
+
+/** How many properties match the filters (the export's X-Total-Count; row_counts when unfiltered). */
 export const countProperties = async (db: Db, f: PropertyFilters): Promise<number> => {
   const where = filterWhere(f);
   if (!where) return countAll(db);

@@ -1,6 +1,6 @@
 import type { ServiceDeps } from '../../deps';
 import type { CsvExport } from '../companies/companies.export';
-import { EXPORT_BATCH, csvStream, exportFileName } from '../../lib/csv';
+import { EXPORT_BATCH, csvStream, exportFileName, linesOfIdBatches } from '../../lib/csv';
 import * as repo from './schemes.repository';
 import type { SchemeFilters } from './schemes.repository';
 
@@ -17,7 +17,7 @@ export const SCHEME_EXPORT_COLUMNS = [
   'units',
 ] as const;
 
-/** Every scheme matching the list's filters, in the list's order, as CSV, 1,000 rows per query. */
+/** Every scheme matching the list's filters, in the list's order, as CSV, 1,000 rows per batch (ADR 0069). */
 export const exportSchemes = async (
   deps: ServiceDeps,
   f: SchemeFilters,
@@ -26,12 +26,12 @@ export const exportSchemes = async (
   batchSize = EXPORT_BATCH,
 ): Promise<CsvExport> => {
   const total = await repo.countSchemes(deps.db, f);
-  async function* batches() {
-    let after: string[] | null = null;
-    for (;;) {
-      const rows = await repo.exportBatch(deps.db, f, sort, after, batchSize);
-      if (!rows.length) return;
-      yield rows.map((r) => [
+  const batches = () =>
+    linesOfIdBatches(
+      repo.exportIds(deps.db, f, sort, batchSize),
+      (ids) => repo.exportRows(deps.db, ids),
+      (r) => r.id,
+      (r) => [
         r.id,
         r.name,
         r.type,
@@ -42,11 +42,8 @@ export const exportSchemes = async (
         r.is_under_construction ? 'Yes' : 'No',
         r.landlords,
         r.units,
-      ]);
-      if (rows.length < batchSize) return;
-      after = rows[rows.length - 1]!.cursor;
-    }
-  }
+      ],
+    );
   return {
     total,
     filename: exportFileName('schemes', deps.now()),

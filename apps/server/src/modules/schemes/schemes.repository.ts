@@ -4,7 +4,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { addresses, companies, properties, schemeParties, schemes } from '../../db/schema';
 import { likeEscape } from '../../db/like';
-import { exportKeyset } from '../../db/keyset';
+import { lookupJoin, orderedIdsSql, sortedIds, walkIds } from '../../db/keyset';
+import { idArrayText } from '../../db/id-array';
+import { preparedRows } from '../../db/prepared';
 import { searchTerms } from '../properties/properties.repository';
 
 export type SchemeRow = typeof schemes.$inferSelect;
@@ -141,12 +143,12 @@ export const unitCounts = async (db: Db, schemeIds: number[]): Promise<Map<numbe
 };
 
 /** The export's order key per sort: the same order as the list's (nulls last, id breaks ties). */
-const EXPORT_KEYS: Record<string, { expr: SQL; cast: SQL; sentinel: SQL }> = {
-  name: { expr: sql`lower(${schemes.name})`, cast: sql`text`, sentinel: sql`''` },
-  updated_at: { expr: sql`${schemes.updated_at}`, cast: sql`timestamptz`, sentinel: sql`'epoch'` },
-  created_at: { expr: sql`${schemes.created_at}`, cast: sql`timestamptz`, sentinel: sql`'epoch'` },
-  opened_at: { expr: sql`${schemes.opened_at}`, cast: sql`smallint`, sentinel: sql`'0'` },
-  town: { expr: sql`lower(${addresses.city})`, cast: sql`text`, sentinel: sql`''` },
+const EXPORT_KEYS: Record<string, SQL> = {
+  name: sql`lower(${schemes.name})`,
+  updated_at: sql`${schemes.updated_at}`,
+  created_at: sql`${schemes.created_at}`,
+  opened_at: sql`${schemes.opened_at}`,
+  town: sql`lower(${addresses.city})`,
 };
 
 export interface ExportSchemeRow {
@@ -160,49 +162,66 @@ export interface ExportSchemeRow {
   is_under_construction: boolean;
   landlords: string | null;
   units: number;
-  cursor: string[];
 }
 
-/** One batch of the CSV export after the previous batch's last cursor, filtered as the list is. */
-export const exportBatch = async (
-  db: Db,
-  f: SchemeFilters,
-  sort: string,
-  after: string[] | null,
-  limit: number,
-): Promise<ExportSchemeRow[]> => {
+/**
+ * The export's scheme ids in the list's order, `size` at a time (ADR 0069): the unfiltered list by
+ * last update walks its index one short range per batch; anything else sorts its matches once
+ * (with a search, names starting with the first word first, as the list does).
+ */
+export const exportIds = (db: Db, f: SchemeFilters, sort: string, size: number): AsyncGenerator<number[]> => {
   const d = sort.startsWith('-');
   const key = sort.replace(/^-/, '');
+  const where = filterWhere(f);
+  if (!where && key === 'updated_at') {
+    return walkIds(
+      db,
+      {
+        from: sql`from ${schemes}`,
+        id: sql`${schemes.id}`,
+        key: sql`${schemes.updated_at}`,
+        cast: sql`timestamptz`,
+        descending: d,
+        nulls: d ? 'last' : 'first',
+      },
+      size,
+    );
+  }
   const k = EXPORT_KEYS[key] ?? EXPORT_KEYS.name!;
   const first = searchTerms(f.q)[0];
-  // As in the list: with a search, names starting with the first word come first.
-  const lead = first && k === EXPORT_KEYS.name ? [sql`${schemes.name} ilike ${`${likeEscape(first)}%`}`] : [];
-  const ks = exportKeyset(k.expr, k.cast, k.sentinel, sql`${schemes.id}`, d, lead);
-  const conds = [filterWhere(f)];
-  if (after) conds.push(ks.after(after));
-  const rows = await db
-    .select({
-      id: schemes.id,
-      name: schemes.name,
-      type: schemes.type,
-      town: addresses.city,
-      post_code: addresses.post_code,
-      opened_at: schemes.opened_at,
-      car_spaces: schemes.car_spaces,
-      is_under_construction: schemes.is_under_construction,
-      landlords: sql<string | null>`(select string_agg(c.name, '; ' order by sp.position, sp.id)
-        from ${schemeParties} sp join ${companies} c on c.id = sp.company_id
-        where sp.scheme_id = ${schemes.id} and sp.role = 'landlord')`,
-      units: sql<number>`(select count(*) from ${properties} u where u.scheme_id = ${schemes.id})::int`,
-      cursor: sql<string[]>`${ks.cursor}`,
-    })
-    .from(schemes)
-    .innerJoin(addresses, eq(addresses.id, schemes.address_id))
-    .where(and(...conds))
-    .orderBy(...ks.orderBy)
-    .limit(limit);
-  return rows.map((r) => ({ ...r, units: Number(r.units) }));
+  const lead =
+    first && k === EXPORT_KEYS.name ? [sql`(${schemes.name} ilike ${`${likeEscape(first)}%`}) desc`] : [];
+  const dir = sql.raw(d ? 'desc' : 'asc');
+  return sortedIds(
+    db,
+    orderedIdsSql(
+      sql`${schemes.id}`,
+      sql`from ${schemes} join ${addresses} on ${addresses.id} = ${schemes.address_id}`,
+      where,
+      [...lead, sql`${k} ${dir} nulls last`, sql`${schemes.id} ${dir}`],
+    ),
+    size,
+  );
 };
+
+/** The export's columns of these schemes (any order), each related row one index lookup. */
+export const exportRowsSql = (ids: string): SQL =>
+  sql`select s.id, s.name, s.type, a.city as town, a.post_code, s.opened_at, s.car_spaces, s.is_under_construction,
+      (select string_agg(c.name, '; ' order by sp.position, sp.id)
+         from ${schemeParties} sp join ${companies} c on c.id = sp.company_id
+        where sp.scheme_id = s.id and sp.role = 'landlord') as landlords,
+      (select count(*) from ${properties} u where u.scheme_id = s.id)::int as units
+    from ${schemes} s
+    ${lookupJoin('a', sql`${addresses}`, 'x.city, x.post_code', sql`s.address_id`)}
+   where s.id = any(${ids}::int[])`;
+
+export const exportRows = async (db: Db, ids: number[]): Promise<ExportSchemeRow[]> =>
+  ids.length
+    ? (await preparedRows<ExportSchemeRow>(db, exportRowsSql(idArrayText(ids)))).map((r) => ({
+        ...r,
+        units: Number(r.units),
+      }))
+    : [];
 
 /** How many schemes match the filters (the export's X-Total-Count). */
 export const countSchemes = async (db: Db, f: SchemeFilters): Promise<number> => {

@@ -4,24 +4,32 @@ import {
   verificationStateOf,
 } from '@frontage/shared';
 import type { ServiceDeps } from '../../deps';
-import { EXPORT_BATCH, csvStream, exportFileName, formatUkDate, type CsvExport } from '../../lib/csv';
+import {
+  EXPORT_BATCH,
+  csvStream,
+  exportFileName,
+  formatUkDate,
+  linesOfIdBatches,
+  type CsvExport,
+} from '../../lib/csv';
 import type { CompanyFilters } from '../companies/companies.repository';
 import * as repo from './tracked-retailers.repository';
 import { isoOf } from './tracked-retailers.presenter';
 
-/** Every tracked retailer matching the list's filters, by name, as CSV, 1,000 rows per query. */
+/** Every tracked retailer matching the list's filters, by name, as CSV, 1,000 rows per batch (ADR 0069). */
 export const exportRetailers = async (
   deps: ServiceDeps,
   f: CompanyFilters,
   onError: (err: Error) => void,
+  batchSize = EXPORT_BATCH,
 ): Promise<CsvExport> => {
   const total = await repo.countRetailers(deps.db, f);
-  async function* batches() {
-    let after: { name: string; id: number } | null = null;
-    for (;;) {
-      const rows = await repo.exportBatch(deps.db, f, after, EXPORT_BATCH);
-      if (!rows.length) return;
-      yield rows.map((r) => {
+  const batches = () =>
+    linesOfIdBatches(
+      repo.exportIds(deps.db, f, batchSize),
+      (ids) => repo.exportRows(deps.db, ids),
+      (r) => r.id,
+      (r) => {
         const verifiedAt = isoOf(r.verified_at);
         const cats = (typeof r.categories === 'string' ? JSON.parse(r.categories) : r.categories) as Array<{
           name: string;
@@ -39,12 +47,8 @@ export const exportRetailers = async (
           Number(r.openings),
           Number(r.closures),
         ];
-      });
-      if (rows.length < EXPORT_BATCH) return;
-      const last = rows[rows.length - 1]!;
-      after = { name: last.name, id: Number(last.id) };
-    }
-  }
+      },
+    );
   return {
     total,
     filename: exportFileName('tracked-retailers', deps.now()),

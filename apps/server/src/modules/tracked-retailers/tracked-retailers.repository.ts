@@ -2,6 +2,8 @@ import { RETAILER_ACTIVITY_MONTHS, type TrackedRetailerSort } from '@frontage/sh
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { likeEscape } from '../../db/like';
+import { idArrayText } from '../../db/id-array';
+import { orderedIdsSql, sortedIds } from '../../db/keyset';
 import { filterWhere, type CompanyFilters } from '../companies/companies.repository';
 
 /** A tracked retailer as read (timestamps as Date or text, by driver; counts as numbers). */
@@ -100,23 +102,23 @@ export const findRetailer = async (db: Db, id: number): Promise<RetailerRow | un
     )
   )[0];
 
-/** The export: keyset batches in the list's order (name) — `after` the last (name, id). */
-export const exportBatch = async (
-  db: Db,
-  f: CompanyFilters,
-  after: { name: string; id: number } | null,
-  limit: number,
-): Promise<RetailerRow[]> => {
-  const where = whereOf(f);
-  const from = after ? sql` and (companies.name, companies.id) > (${after.name}, ${after.id})` : sql``;
-  return queryRows<RetailerRow>(
-    db,
-    sql`with pg as (select companies.id from companies where ${where}${from} order by companies.name, companies.id limit ${limit}),
-      ev as (${activity(sql`select id from pg`)})
-      select ${ROW} from companies join pg on pg.id = companies.id left join ev on ev.company_id = companies.id
-      order by companies.name, companies.id`,
-  );
-};
+/**
+ * The export's retailer ids by name, `size` at a time (ADR 0069): sorted once — what one page of
+ * the list costs — instead of once per batch.
+ */
+export const exportIds = (db: Db, f: CompanyFilters, size: number): AsyncGenerator<number[]> =>
+  sortedIds(db, orderedIdsSql(sql`companies.id`, sql`from companies`, whereOf(f), [ORDER.name]), size);
+
+/** The export's rows of these retailers (any order), their window's openings and closures grouped once. */
+export const exportRows = (db: Db, ids: number[]): Promise<RetailerRow[]> =>
+  ids.length
+    ? queryRows<RetailerRow>(
+        db,
+        sql`with pg as (select unnest(${idArrayText(ids)}::int[]) as id), ev as (${activity(sql`select id from pg`)})
+          select ${ROW} from companies left join ev on ev.company_id = companies.id
+           where companies.id = any(${idArrayText(ids)}::int[])`,
+      )
+    : Promise.resolve([]);
 
 export const countRetailers = async (db: Db, f: CompanyFilters): Promise<number> =>
   Number(
