@@ -10,7 +10,7 @@ export default mergeConfig(
       setupFiles: ['./test/setup.ts'],
       include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
       css: false,
-      testTimeout: 15000,
+      testTimeout: 60_000,
       // Vitest's default (cores − 1) is a single worker on CI's 2 cores; the main process is idle.
       maxWorkers: Math.max(2, availableParallelism() - 1),
     },
