@@ -42,6 +42,8 @@
  * | `UPLOAD_TIME_LIMIT_SECONDS` | `20` | Longest one uploaded file may take to read; beyond, its worker is stopped and the file refused (422) |
  * | `UPLOAD_MEMORY_LIMIT_MB` | `256` | JavaScript heap of each upload worker; a file that needs more is refused (422) |
  * | `UPLOAD_QUEUE` | `16` | Uploads that may wait for a worker; beyond, 503 with Retry-After |
+ * | `EXPORT_MAX_PER_USER` | `2` | CSV exports and heavy reports (gap analysis) one user may run at once on one server process; a further one is answered 429 with Retry-After (ADR 0069) |
+ * | `EXPORT_MAX_PER_SERVER` | `4` | CSV exports and heavy reports all users together may run at once on one server process; a further one is answered 429 with Retry-After |
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -100,6 +102,8 @@ const envSchema = z.object({
   UPLOAD_TIME_LIMIT_SECONDS: int(20, 1),
   UPLOAD_MEMORY_LIMIT_MB: int(256, 32),
   UPLOAD_QUEUE: int(16, 0),
+  EXPORT_MAX_PER_USER: int(2, 1),
+  EXPORT_MAX_PER_SERVER: int(4, 1),
   MAP_STYLES: z
     .string()
     .optional()
@@ -178,6 +182,13 @@ export interface Config {
   newsFeedUrl: string | null;
   /** The worker threads that read uploaded files (ADR 0070). */
   uploads: UploadWorkerConfig;
+  /** CSV exports and heavy reports running at once, per user and per server process (ADR 0069). */
+  heavyRequests: HeavyRequestLimits;
+}
+
+export interface HeavyRequestLimits {
+  perUser: number;
+  perServer: number;
 }
 
 export interface UploadWorkerConfig {
@@ -254,5 +265,6 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       memoryLimitMb: e.UPLOAD_MEMORY_LIMIT_MB,
       queue: e.UPLOAD_QUEUE,
     },
+    heavyRequests: { perUser: e.EXPORT_MAX_PER_USER, perServer: e.EXPORT_MAX_PER_SERVER },
   };
 };

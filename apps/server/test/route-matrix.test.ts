@@ -42,12 +42,15 @@ describe('route matrix', () => {
         const before = await tableFingerprint();
         const body = typeof row.body === 'function' ? row.body(w, made) : row.body;
         const multipart = row.payload?.(w, made);
-        const res = await t.app.inject({
-          method,
-          url: row.url(w, made),
-          headers: { ...XHR, ...(cookie ? { cookie } : {}), ...(multipart?.headers ?? {}) },
-          ...(multipart ? { payload: multipart.body } : body ? { payload: body } : {}),
-        });
+        const undo = row.around?.(t.app, w, actor);
+        const res = await t.app
+          .inject({
+            method,
+            url: row.url(w, made),
+            headers: { ...XHR, ...(cookie ? { cookie } : {}), ...(multipart?.headers ?? {}) },
+            ...(multipart ? { payload: multipart.body } : body ? { payload: body } : {}),
+          })
+          .finally(undo);
         expect(res.statusCode, res.body).toBe(row.expect[actor]);
         if (res.statusCode >= 400)
           expect(await tableFingerprint(), 'database changed by a refused call').toEqual(before);

@@ -38,3 +38,9 @@ export const YEAR_MASK = '####';
  * its timeout: the server reconnects by itself within this time of the database returning (ADR 0071).
  */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The Retry-After (seconds) of a 429 refusing an export or heavy report beyond the limits (ADR
+ * 0069): a 100,000-row export takes a few seconds.
+ */
+export const HEAVY_REQUEST_RETRY_AFTER_SECONDS = 5;

@@ -76,3 +76,15 @@ export const UPLOAD_MESSAGES = {
   /** 503 with Retry-After: every upload worker is busy and UPLOAD_QUEUE files already wait. */
   busy: 'The server is reading other uploaded files. Please try again in a moment.',
 } as const;
+
+/**
+ * 429 with Retry-After (ADR 0069): CSV exports and heavy reports run at most EXPORT_MAX_PER_USER at
+ * once for one user and EXPORT_MAX_PER_SERVER for everyone, both server settings.
+ */
+export const heavyRequestsPerUserMessage = (n: number): string =>
+  `You already have ${n === 1 ? 'an export or report' : `${n} exports or reports`} running. Please wait for ${
+    n === 1 ? 'it' : 'one'
+  } to finish, then try again.`;
+export const HEAVY_REQUEST_MESSAGES = {
+  serverBusy: 'The server is running as many exports and reports as it can. Please try again in a moment.',
+} as const;

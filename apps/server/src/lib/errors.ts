@@ -69,6 +69,19 @@ export class TooManyRequestsError extends AppError {
 }
 
 /**
+ * 429 + Retry-After: the user, or the server, already runs as many CSV exports and heavy reports as
+ * allowed (EXPORT_MAX_PER_USER, EXPORT_MAX_PER_SERVER; ADR 0069).
+ */
+export class TooManyHeavyRequestsError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, 'too_many_heavy_requests', message);
+  }
+}
+
+/**
  * 503 + Retry-After: the server is up but cannot do this now (the database is unavailable or a
  * statement ran past its timeout, ADR 0071; every upload worker busy, ADR 0070).
  */

@@ -13,6 +13,7 @@ import {
   PreconditionFailedError,
   ServiceUnavailableError,
   TooManyAttemptsError,
+  TooManyHeavyRequestsError,
   ValidationError,
 } from '../lib/errors';
 import { isApiRequest } from './requested-with';
@@ -50,7 +51,7 @@ const sendUnavailable = (reply: FastifyReply, err: ServiceUnavailableError) =>
 export const errorHandler = (app: FastifyInstance): void => {
   app.setErrorHandler((err: FastifyError | AppError | ZodError, req: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof ValidationError) return sendValidation(reply, err.errors);
-    if (err instanceof TooManyAttemptsError) {
+    if (err instanceof TooManyAttemptsError || err instanceof TooManyHeavyRequestsError) {
       reply.header('Retry-After', String(err.retryAfterSeconds));
       return reply.code(429).send({ msg: err.message });
     }

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { companies, users } from '../../src/db/schema';
 
 /**
@@ -35,6 +36,12 @@ export interface MatrixRow {
   payload?: (w: World, made: Made) => { body: Buffer | string; headers: Record<string, string> };
   /** Expected status per actor. Every actor must be listed. */
   expect: Record<Actor, number>;
+  /**
+   * Runs just before the call, in the test's app, and answers how to undo it after the call: for a
+   * refusal that comes from the server's own state rather than the database (e.g. the exports a
+   * user already runs, ADR 0069).
+   */
+  around?: (app: FastifyInstance, w: World, actor: Actor) => () => void;
 }
 
 /** Rows keyed by `METHOD /api/path/{param}` exactly as the OpenAPI document names the route. */

@@ -28,6 +28,7 @@ import { exportCompanies } from './companies.export';
 import * as companies from './companies.service';
 import { hasExplicitSort } from './search';
 import { sendCsvExport } from '../../lib/csv';
+import { holdHeavySlot } from '../../lib/heavy-requests';
 import { ifMatchOf, versioned } from '../../lib/if-match';
 
 const tags = ['companies'];
@@ -124,6 +125,7 @@ export const companiesRoutes = (root: FastifyInstance, deps: ServiceDeps): void 
       response: { 200: csvBody, 401: msgSchema, 422: validationErrorSchema },
     },
     handler: async (req, reply) => {
+      holdHeavySlot(deps.config, authOf(req).user.id, reply);
       const out = await exportCompanies(deps, req.query, req.query.sort, (err) =>
         req.log.error({ err }, 'export failed'),
       );

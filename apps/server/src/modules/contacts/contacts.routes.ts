@@ -21,6 +21,7 @@ import { hasExplicitSort } from '../companies/search';
 import { exportContacts } from './contacts.export';
 import * as contacts from './contacts.service';
 import { sendCsvExport } from '../../lib/csv';
+import { holdHeavySlot } from '../../lib/heavy-requests';
 
 const tags = ['contacts'];
 /** A streamed CSV file (text/csv), not JSON. */
@@ -55,6 +56,7 @@ export const contactsRoutes = (root: FastifyInstance, deps: ServiceDeps): void =
       response: { 200: csvBody, 401: msgSchema, 422: validationErrorSchema },
     },
     handler: async (req, reply) => {
+      holdHeavySlot(deps.config, authOf(req).user.id, reply);
       const out = await exportContacts(deps, req.query, req.query.sort, (err) =>
         req.log.error({ err }, 'export failed'),
       );

@@ -10,6 +10,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServiceDeps } from '../../deps';
 import { sendCsvExport } from '../../lib/csv';
+import { holdHeavySlot } from '../../lib/heavy-requests';
+import { authOf } from '../../plugins/session';
 import * as comparables from './comparables.service';
 
 const tags = ['deals'];
@@ -43,6 +45,7 @@ export const comparablesRoutes = (root: FastifyInstance, deps: ServiceDeps): voi
       response: { 200: z.unknown().describe('text/csv'), 401: msgSchema, 422: validationErrorSchema },
     },
     handler: async (req, reply) => {
+      holdHeavySlot(deps.config, authOf(req).user.id, reply);
       const out = await comparables.exportComparables(deps, req.query, (err) =>
         req.log.error({ err }, 'export failed'),
       );

@@ -20,6 +20,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServiceDeps } from '../../deps';
 import { sendCsvExport } from '../../lib/csv';
+import { holdHeavySlot } from '../../lib/heavy-requests';
 import { ValidationError } from '../../lib/errors';
 import { authOf } from '../../plugins/session';
 import { assertCanRecordDeal } from './deals.policy';
@@ -96,6 +97,7 @@ export const dealsRoutes = (root: FastifyInstance, deps: ServiceDeps): void => {
       response: { 200: z.unknown().describe('text/csv'), 401: msgSchema, 422: validationErrorSchema },
     },
     handler: async (req, reply) => {
+      holdHeavySlot(deps.config, authOf(req).user.id, reply);
       const out = await dealList.exportDeals(deps, req.query, (err) =>
         req.log.error({ err }, 'export failed'),
       );

@@ -19,6 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServiceDeps } from '../../deps';
 import { sendCsvExport } from '../../lib/csv';
+import { holdHeavySlot } from '../../lib/heavy-requests';
 import { authOf } from '../../plugins/session';
 import { ifMatchOf, versioned } from '../../lib/if-match';
 import * as enquiryList from './enquiries-list.service';
@@ -84,6 +85,7 @@ export const enquiriesRoutes = (root: FastifyInstance, deps: ServiceDeps): void 
       response: { 200: z.unknown().describe('text/csv'), 401: msgSchema, 422: validationErrorSchema },
     },
     handler: async (req, reply) => {
+      holdHeavySlot(deps.config, authOf(req).user.id, reply);
       const out = await enquiryList.exportEnquiries(deps, authOf(req).user, req.query, (err) =>
         req.log.error({ err }, 'export failed'),
       );

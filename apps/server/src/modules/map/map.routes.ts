@@ -20,6 +20,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServiceDeps } from '../../deps';
 import { sendCsvExport } from '../../lib/csv';
+import { holdHeavySlot } from '../../lib/heavy-requests';
 import { authOf } from '../../plugins/session';
 import * as mapPoints from './map-points.service';
 import * as mapSearches from './map-searches.service';
@@ -83,6 +84,7 @@ export const mapRoutes = (root: FastifyInstance, deps: ServiceDeps): void => {
       response: { 200: z.unknown().describe('text/csv'), ...errors },
     },
     handler: async (req, reply) => {
+      holdHeavySlot(deps.config, authOf(req).user.id, reply);
       const out = await mapPoints.exportPoints(deps, req.query, (err) =>
         req.log.error({ err }, 'export failed'),
       );

@@ -23,6 +23,7 @@ import { authOf } from '../../plugins/session';
 import { exportProperties } from './properties.export';
 import * as properties from './properties.service';
 import { sendCsvExport } from '../../lib/csv';
+import { holdHeavySlot } from '../../lib/heavy-requests';
 import { ifMatchOf, versioned } from '../../lib/if-match';
 
 const tags = ['properties'];
@@ -68,6 +69,7 @@ export const propertiesRoutes = (root: FastifyInstance, deps: ServiceDeps): void
       response: { 200: z.unknown().describe('text/csv'), 401: msgSchema, 422: validationErrorSchema },
     },
     handler: async (req, reply) => {
+      holdHeavySlot(deps.config, authOf(req).user.id, reply);
       const out = await exportProperties(deps, authOf(req).user, req.query, (err) =>
         req.log.error({ err }, 'export failed'),
       );

@@ -1,8 +1,14 @@
 import { GAP_EXPORT_COLUMNS } from '@frontage/shared';
 import type { ServiceDeps } from '../../deps';
-import { EXPORT_BATCH, csvStream, exportFileName, type CsvExport } from '../../lib/csv';
+import { csvStream, exportFileName, type CsvExport } from '../../lib/csv';
 import * as repo from './gap-analysis.repository';
 import { resolveGap, type GapQuery } from './gap-analysis.service';
+
+/**
+ * Places per statement: each page ranks every candidate again, so pages stay large (a ranking has
+ * hundreds or a few thousand places); the event loop gets a turn between them (csvStream).
+ */
+const PAGE = 1000;
 
 /**
  * GET /api/reports/gap-analysis/export: every place of the ranking (the page's query, without the
@@ -14,7 +20,7 @@ export const exportGapAnalysis = async (
   onError: (err: Error) => void,
 ): Promise<CsvExport> => {
   const { filter } = await resolveGap(deps, q);
-  const first = await repo.gapPage(deps.db, filter, EXPORT_BATCH, 0, false);
+  const first = await repo.gapPage(deps.db, filter, PAGE, 0, false);
   async function* batches() {
     let page = first;
     for (let offset = 0; ;) {
@@ -28,9 +34,9 @@ export const exportGapAnalysis = async (
         p.vacant,
         p.available,
       ]);
-      offset += EXPORT_BATCH;
-      if (page.data.length < EXPORT_BATCH || offset >= first.total) return;
-      page = await repo.gapPage(deps.db, filter, EXPORT_BATCH, offset, false);
+      offset += PAGE;
+      if (page.data.length < PAGE || offset >= first.total) return;
+      page = await repo.gapPage(deps.db, filter, PAGE, offset, false);
     }
   }
   return {

@@ -9,6 +9,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServiceDeps } from '../../deps';
 import { sendCsvExport } from '../../lib/csv';
+import { holdHeavySlot } from '../../lib/heavy-requests';
+import { authOf } from '../../plugins/session';
 import { exportGapAnalysis } from './gap-analysis.export';
 import * as gap from './gap-analysis.service';
 
@@ -33,7 +35,10 @@ export const reportsRoutes = (root: FastifyInstance, deps: ServiceDeps): void =>
       querystring: gapAnalysisQuerySchema,
       response: { 200: gapAnalysisResultSchema, ...errors },
     },
-    handler: (req) => gap.gapAnalysis(deps, req.query),
+    handler: (req, reply) => {
+      holdHeavySlot(deps.config, authOf(req).user.id, reply);
+      return gap.gapAnalysis(deps, req.query);
+    },
   });
 
   app.get('/api/reports/gap-analysis/export', {
@@ -45,6 +50,7 @@ export const reportsRoutes = (root: FastifyInstance, deps: ServiceDeps): void =>
       response: { 200: csvBody, ...errors },
     },
     handler: async (req, reply) => {
+      holdHeavySlot(deps.config, authOf(req).user.id, reply);
       const out = await exportGapAnalysis(deps, req.query, (err) => req.log.error({ err }, 'export failed'));
       return sendCsvExport(reply, out);
     },

@@ -18,6 +18,7 @@ import { authOf } from '../../plugins/session';
 import { exportSchemes } from './schemes.export';
 import * as schemes from './schemes.service';
 import { sendCsvExport } from '../../lib/csv';
+import { holdHeavySlot } from '../../lib/heavy-requests';
 import { ifMatchOf, versioned } from '../../lib/if-match';
 
 const tags = ['schemes'];
@@ -49,6 +50,7 @@ export const schemesRoutes = (root: FastifyInstance, deps: ServiceDeps): void =>
       response: { 200: z.unknown().describe('text/csv'), 401: msgSchema, 422: validationErrorSchema },
     },
     handler: async (req, reply) => {
+      holdHeavySlot(deps.config, authOf(req).user.id, reply);
       const out = await exportSchemes(deps, req.query, req.query.sort, (err) =>
         req.log.error({ err }, 'export failed'),
       );

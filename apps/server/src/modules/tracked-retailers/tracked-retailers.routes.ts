@@ -20,6 +20,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServiceDeps } from '../../deps';
 import { sendCsvExport } from '../../lib/csv';
+import { holdHeavySlot } from '../../lib/heavy-requests';
 import { authOf } from '../../plugins/session';
 import * as companies from '../companies/companies.service';
 import { exportRetailers } from './tracked-retailers.export';
@@ -53,13 +54,15 @@ export const trackedRetailersRoutes = (root: FastifyInstance, deps: ServiceDeps)
       querystring: trackedRetailerListQuerySchema.omit({ page: true, per_page: true }),
       response: { 200: csvBody, 401: msgSchema, 422: validationErrorSchema },
     },
-    handler: async (req, reply) =>
-      sendCsvExport(
+    handler: async (req, reply) => {
+      holdHeavySlot(deps.config, authOf(req).user.id, reply);
+      return sendCsvExport(
         reply,
         await exportRetailers(deps, retailers.filtersOf(req.query), (err) =>
           req.log.error({ err }, 'export failed'),
         ),
-      ),
+      );
+    },
   });
 
   app.get('/api/tracked-retailers/:id', {
