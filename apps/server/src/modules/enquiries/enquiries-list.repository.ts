@@ -230,11 +230,14 @@ export const commentsOf = async (db: Db, ids: number[]): Promise<CommentWithUser
 
 /* ───────────────────────────── export ───────────────────────────── */
 
-/** The unfiltered export's walks: the id, and the not-null keys with an index (migration 0014). */
-const WALKS: Partial<Record<string, { key: SQL; cast: SQL }>> = {
-  id: { key: sql`e.id`, cast: sql`integer` },
-  received_at: { key: sql`e.received_at`, cast: sql`date` },
-  updated_at: { key: sql`e.updated_at`, cast: sql`timestamptz` },
+/**
+ * The unfiltered export's walks: the id (its primary key, ascending: `desc nulls first` read
+ * backwards) and the not-null keys with a `desc nulls last` index (migration 0014).
+ */
+const WALKS: Partial<Record<string, { key: SQL; cast: SQL; nullsWhenDescending: 'first' | 'last' }>> = {
+  id: { key: sql`e.id`, cast: sql`integer`, nullsWhenDescending: 'first' },
+  received_at: { key: sql`e.received_at`, cast: sql`date`, nullsWhenDescending: 'last' },
+  updated_at: { key: sql`e.updated_at`, cast: sql`timestamptz`, nullsWhenDescending: 'last' },
 };
 
 /**
@@ -257,9 +260,10 @@ export const exportEnquiryIds = (
       {
         from: sql`from enquiries e`,
         id: sql`e.id`,
-        ...walk,
+        key: walk.key,
+        cast: walk.cast,
         descending,
-        nulls: descending ? 'last' : 'first',
+        nulls: descending === (walk.nullsWhenDescending === 'last') ? 'last' : 'first',
       },
       size,
     );
