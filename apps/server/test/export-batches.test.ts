@@ -6,9 +6,10 @@
  * directions — and a row deleted between the two reads is skipped.
  */
 import { DEAL_SORTS, ENQUIRY_SORTS, PROPERTY_SORTS, type EnquirySort } from '@frontage/shared';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../src/db/client';
+import { queryRows, type Db } from '../src/db/client';
 import { linesOfIdBatches } from '../src/lib/csv';
 import * as dealList from '../src/modules/deals/deals-list.repository';
 import * as enquiryList from '../src/modules/enquiries/enquiries-list.repository';
@@ -125,6 +126,51 @@ describe('export id batches', () => {
           list.ids,
         );
     }
+  });
+
+  it('walks an index: no walk statement sorts (checked with sorting disabled in the planner)', async () => {
+    // Statements are caught on their way to the database (preparedRows falls back to db.execute
+    // when the handle has no pool); the walk's are the ones that answer `k`, each shape once.
+    const dialect = new PgDialect();
+    const walks = new Map<string, SQL>();
+    const spy = new Proxy(t.db, {
+      get(target, prop, receiver) {
+        if (prop === '$client') return undefined;
+        if (prop === 'execute')
+          return (q: SQL) => {
+            const text = dialect.sqlToQuery(q).sql;
+            if (/ as k from /.test(text)) walks.set(text, q);
+            return target.execute(q);
+          };
+        return Reflect.get(target, prop, receiver) as unknown;
+      },
+    }) as Db;
+    const drain = async (batches: AsyncGenerator<number[]>) => {
+      for await (const _ of batches);
+    };
+    for (const sort of ['-updated_at', 'updated_at'] as const) {
+      await drain(propertyExport.exportIds(spy, {}, sort, 2));
+      await drain(schemeRepo.exportIds(spy, {}, sort, 2));
+    }
+    for (const sort of DEAL_SORTS) await drain(dealList.exportDealIds(spy, {}, sort, 2));
+    for (const sort of ['-id', 'id', '-received_at', 'received_at', '-updated_at', 'updated_at'] as const)
+      await drain(enquiryList.exportEnquiryIds(spy, {}, sort, 2));
+    expect(walks.size).toBeGreaterThanOrEqual(2 * 2 * 2 + 10 * 2 + 6 * 2);
+    const sorts: string[] = [];
+    for (const [text, q] of walks) {
+      const plan = await t.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_sort = off`);
+        await tx.execute(sql`set local enable_seqscan = off`);
+        return queryRows<{ 'QUERY PLAN': unknown }>(tx as unknown as Db, sql`explain (format json) ${q}`);
+      });
+      if (
+        /"Node Type": ?"(Incremental )?Sort"/.test(
+          JSON.stringify(plan[0]!['QUERY PLAN']).replace(/\\"/g, '"'),
+        )
+      )
+        sorts.push(text);
+    }
+    expect(sorts).toEqual([]);
   });
 
   it('skips a row deleted after its id was read, keeping the order of the others', async () => {
