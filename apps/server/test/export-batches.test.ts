@@ -11,6 +11,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '../src/db/client';
 import { linesOfIdBatches } from '../src/lib/csv';
+import * as comparables from '../src/modules/deals/comparables.repository';
 import * as dealList from '../src/modules/deals/deals-list.repository';
 import * as enquiryList from '../src/modules/enquiries/enquiries-list.repository';
 import * as propertyExport from '../src/modules/properties/properties.export.repository';
@@ -155,7 +156,19 @@ describe('export id batches', () => {
     for (const sort of DEAL_SORTS) await drain(dealList.exportDealIds(spy, {}, sort, 2));
     for (const sort of ['-id', 'id', '-received_at', 'received_at', '-updated_at', 'updated_at'] as const)
       await drain(enquiryList.exportEnquiryIds(spy, {}, sort, 2));
-    expect(walks.size).toBeGreaterThanOrEqual(2 * 2 * 2 + 10 * 2 + 6 * 2);
+    const place = { scheme_type: null, size_min: null, size_max: null, from: null, to: null };
+    for (const where of [
+      { town: 'leeds', district: null },
+      { town: null, district: 'LS1' },
+    ])
+      await drain(
+        comparables.exportIds(
+          spy,
+          { ...where, ...place, types: ['rent_review'], currency: 'GBP', seriesMax: 1 },
+          2,
+        ),
+      );
+    expect(walks.size).toBeGreaterThanOrEqual(2 * 2 * 2 + 10 * 2 + 6 * 2 + 2);
     const sorts: string[] = [];
     for (const [text, q] of walks) {
       const plan = await t.db.transaction(async (tx) => {
