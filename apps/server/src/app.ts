@@ -21,6 +21,7 @@ import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { configRoutes } from './modules/config/config.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { SHUTDOWN_RETRY_MS } from './modules/notifications/notifications.stream';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { uiStateRoutes } from './modules/ui-state/ui-state.routes';
 import { propertiesRoutes } from './modules/properties/properties.routes';
@@ -150,7 +151,9 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   app.decorate('beginShutdown', () => shutdown.abort());
   app.addHook('onRequest', async (req, reply) => {
     if (shutdown.signal.aborted && req.routeOptions.url === '/api/health') {
-      return reply.code(503).send({ msg: API_MESSAGES.shuttingDown });
+      // A load balancer or client may come back when a restart has had time to finish.
+      const retryAfter = String(Math.ceil(SHUTDOWN_RETRY_MS / 1000));
+      return reply.code(503).header('Retry-After', retryAfter).send({ msg: API_MESSAGES.shuttingDown });
     }
   });
   // Every answer sent during shutdown, in flight or new, closes its keep-alive connection.

@@ -100,6 +100,7 @@ describe('graceful shutdown', () => {
     t.app.beginShutdown();
     const late = await fetch(`${base}/api/health`, { headers: XHR });
     expect(late.status).toBe(503);
+    expect(late.headers.get('retry-after')).toBe('3');
     expect(await late.json()).toEqual({ msg: API_MESSAGES.shuttingDown });
 
     const stopping = shutdown(t.app, async () => {
