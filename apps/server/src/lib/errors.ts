@@ -56,9 +56,24 @@ export class ValidationError extends AppError {
   }
 }
 
-export class TooManyAttemptsError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, 'too_many_attempts', API_MESSAGES.tooManyAttempts);
+/**
+ * A refusal the client may retry after `retryAfterSeconds`: the error handler answers its status
+ * with a `Retry-After` header (429 for the caller's own limits, 503 when the server cannot now).
+ */
+export class RetryLaterError extends AppError {
+  constructor(
+    statusCode: 429 | 503,
+    code: string,
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(statusCode, code, message);
+  }
+}
+
+export class TooManyAttemptsError extends RetryLaterError {
+  constructor(retryAfterSeconds: number) {
+    super(429, 'too_many_attempts', API_MESSAGES.tooManyAttempts, retryAfterSeconds);
   }
 }
 
@@ -72,12 +87,9 @@ export class TooManyRequestsError extends AppError {
  * 429 + Retry-After: the user, or the server, already runs as many CSV exports and heavy reports as
  * allowed (EXPORT_MAX_PER_USER, EXPORT_MAX_PER_SERVER; ADR 0069).
  */
-export class TooManyHeavyRequestsError extends AppError {
-  constructor(
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super(429, 'too_many_heavy_requests', message);
+export class TooManyHeavyRequestsError extends RetryLaterError {
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, 'too_many_heavy_requests', message, retryAfterSeconds);
   }
 }
 
@@ -85,12 +97,12 @@ export class TooManyHeavyRequestsError extends AppError {
  * 503 + Retry-After: the server is up but cannot do this now (the database is unavailable or a
  * statement ran past its timeout, ADR 0071; every upload worker busy, ADR 0070).
  */
-export class ServiceUnavailableError extends AppError {
+export class ServiceUnavailableError extends RetryLaterError {
   constructor(
     message: string = API_MESSAGES.databaseUnavailable,
-    readonly retryAfterSeconds: number = DATABASE_RETRY_AFTER_SECONDS,
+    retryAfterSeconds: number = DATABASE_RETRY_AFTER_SECONDS,
   ) {
-    super(503, 'service_unavailable', message);
+    super(503, 'service_unavailable', message, retryAfterSeconds);
   }
 }
 

@@ -11,9 +11,8 @@ import {
 import {
   AppError,
   PreconditionFailedError,
+  RetryLaterError,
   ServiceUnavailableError,
-  TooManyAttemptsError,
-  TooManyHeavyRequestsError,
   ValidationError,
 } from '../lib/errors';
 import { isApiRequest } from './requested-with';
@@ -40,9 +39,9 @@ const addError = (errors: Record<string, string[]>, field: string, message: stri
 const sendValidation = (reply: FastifyReply, errors: Record<string, string[]>) =>
   reply.code(422).send({ message: API_MESSAGES.invalidData, errors });
 
-/** 503 with Retry-After (ADR 0071): the client may try again, the server is still up. */
-const sendUnavailable = (reply: FastifyReply, err: ServiceUnavailableError) =>
-  reply.code(503).header('Retry-After', String(err.retryAfterSeconds)).send({ msg: err.message });
+/** 429 or 503 with Retry-After (ADR 0069–0071): the client may try again, the server is still up. */
+const sendRetryLater = (reply: FastifyReply, err: RetryLaterError) =>
+  reply.code(err.statusCode).header('Retry-After', String(err.retryAfterSeconds)).send({ msg: err.message });
 
 /**
  * The one place that turns failures into API.md's shapes. Never a stack trace, SQL or internal
@@ -51,13 +50,9 @@ const sendUnavailable = (reply: FastifyReply, err: ServiceUnavailableError) =>
 export const errorHandler = (app: FastifyInstance): void => {
   app.setErrorHandler((err: FastifyError | AppError | ZodError, req: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof ValidationError) return sendValidation(reply, err.errors);
-    if (err instanceof TooManyAttemptsError || err instanceof TooManyHeavyRequestsError) {
-      reply.header('Retry-After', String(err.retryAfterSeconds));
-      return reply.code(429).send({ msg: err.message });
-    }
+    if (err instanceof RetryLaterError) return sendRetryLater(reply, err);
     if (err instanceof PreconditionFailedError)
       return reply.code(412).send({ msg: err.message, data: err.data });
-    if (err instanceof ServiceUnavailableError) return sendUnavailable(reply, err);
     if (err instanceof AppError) return reply.code(err.statusCode).send({ msg: err.message });
 
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -85,11 +80,11 @@ export const errorHandler = (app: FastifyInstance): void => {
     // The database, not the request, failed (ADR 0071): 503 + Retry-After, never a 500.
     if (isStatementCancelled(err)) {
       req.log.warn({ err, sqlState: state }, 'statement cancelled by its timeout');
-      return sendUnavailable(reply, new ServiceUnavailableError(API_MESSAGES.queryTimedOut));
+      return sendRetryLater(reply, new ServiceUnavailableError(API_MESSAGES.queryTimedOut));
     }
     if (isDatabaseUnavailable(err)) {
       req.log.warn({ err }, 'database unavailable');
-      return sendUnavailable(reply, new ServiceUnavailableError());
+      return sendRetryLater(reply, new ServiceUnavailableError());
     }
 
     const fe = err as FastifyError;
