@@ -5,12 +5,89 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 import importPlugin from 'eslint-plugin-import';
 import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 const web = './apps/web/src';
 const server = './apps/server/src';
-const features = readdirSync(new URL(`${web}/features`, import.meta.url), { withFileTypes: true })
-  .filter((d) => d.isDirectory())
-  .map((d) => d.name);
+const dirsOf = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+const features = dirsOf(`${web}/features`);
+const modules = dirsOf(`${server}/modules`);
+/**
+ * A repository file as an absolute glob: import/no-restricted-paths matches a glob zone's exceptions
+ * against absolute paths and wants every one of them a glob (hence `@(ts)` for `ts`).
+ */
+const serverAbs = fileURLToPath(new URL(server, import.meta.url));
+const repositoryFile = (name) => `${serverAbs}/modules/${name}.repository.@(ts)`;
+
+/**
+ * Server files outside repositories and db/ that may still import drizzle-orm or db/ (SQL rule).
+ * Every entry says why; add one only with a reason a reviewer accepts (docs/adr/0076).
+ */
+const sqlOutsideRepositories = [
+  // The one word-search seam (docs/search.md): it builds the statements that the companies',
+  // contacts', properties' and enquiries' repositories run over the word tables.
+  'apps/server/src/modules/search/word-tables.ts',
+  // Process entries: open, migrate, seed, back up and restore the database as a whole.
+  'apps/server/src/main.ts',
+  'apps/server/src/cli/**',
+];
+
+/**
+ * Files outside routes, plugins/, app.ts and main.ts that may import Fastify (its types only today):
+ * each is HTTP plumbing a route calls, or the process around the app.
+ */
+const fastifyOutsideRoutes = [
+  // The notifications stream's handler (Server-Sent Events on the raw reply), registered by notifications.routes.ts.
+  'apps/server/src/modules/notifications/notifications.stream.ts',
+  // Streams an export's CSV into the reply (ADR 0069).
+  'apps/server/src/lib/csv.ts',
+  // Frees an export's slot when its reply closes (ADR 0069).
+  'apps/server/src/lib/heavy-requests.ts',
+  // Shuts the app down on a signal (main.ts; ADR 0034).
+  'apps/server/src/lifecycle.ts',
+];
+
+/**
+ * The repositories of another module that a module may import (ADR 0076): the deal engine and the
+ * verification queue write the records they apply to; addresses and party lists are parts of
+ * properties, schemes and deals; the rest are read helpers or shared row types. Anything else
+ * calls the other module's service.
+ */
+const crossModuleRepositories = {
+  auth: ['notifications/notifications'],
+  contacts: ['auth/auth', 'companies/companies'],
+  deals: [
+    'addresses/addresses',
+    'properties/parties',
+    'properties/properties',
+    'schemes/schemes',
+    'versions/versions',
+  ],
+  enquiries: ['comments/comments'],
+  properties: ['addresses/addresses'],
+  schemes: ['addresses/addresses', 'properties/parties'],
+  'tracked-retailers': ['companies/companies'],
+  'verification-queue': [
+    'addresses/addresses',
+    'history/history',
+    'properties/parties',
+    'properties/properties',
+    'schemes/schemes',
+  ],
+};
+/** The same, for server folders outside modules/ (bench-twins.ts, the bench's one window, is free). */
+const repositoriesOutsideModules = {
+  events: ['comments/comments', 'enquiry-matches/enquiry-matches', 'notifications/notifications'],
+  db: ['comments/comments'],
+  lib: [],
+  plugins: [],
+  cli: [],
+};
+const crossModuleMessage =
+  "A module imports only its own repositories: call the other module's service, or add the pair to crossModuleRepositories (eslint.config.js) and ADR 0076 with its reason.";
 
 export default tseslint.config(
   {
@@ -93,6 +170,26 @@ export default tseslint.config(
               from: [`${server}/modules/**/*.repository.ts`, `${server}/db/**`],
               message: 'Routes call services; SQL and the database handle stay behind them.',
             },
+            ...modules.map((name) => ({
+              target: `${server}/modules/${name}`,
+              from: repositoryFile('*/*'),
+              except: [
+                repositoryFile(`${name}/*`),
+                ...(crossModuleRepositories[name] ?? []).map(repositoryFile),
+              ],
+              message: crossModuleMessage,
+            })),
+            ...Object.entries(repositoriesOutsideModules).map(([dir, allowed]) => ({
+              target: `${server}/${dir}`,
+              from: repositoryFile('*/*'),
+              except: allowed.map(repositoryFile),
+              message: crossModuleMessage,
+            })),
+            {
+              target: `${serverAbs}/!(bench-twins).ts`,
+              from: repositoryFile('*/*'),
+              message: crossModuleMessage,
+            },
           ],
         },
       ],
@@ -120,8 +217,15 @@ export default tseslint.config(
     },
   },
   {
-    // Services own business rules and transactions, not HTTP (ARCHITECTURE.md §3).
-    files: ['apps/server/src/**/*.service.ts'],
+    // HTTP stays in routes and plugins (docs/architecture.md): services and the rest take plain values.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/**/*.routes.ts',
+      'apps/server/src/plugins/**',
+      'apps/server/src/app.ts',
+      'apps/server/src/main.ts',
+      ...fastifyOutsideRoutes,
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -129,7 +233,38 @@ export default tseslint.config(
           patterns: [
             {
               group: ['fastify', 'fastify/*', 'fastify-*', '@fastify/*'],
-              message: 'Services never import Fastify: take plain values, throw AppErrors.',
+              message:
+                'Only routes (*.routes.ts), plugins/, app.ts and main.ts import Fastify: take plain values and throw AppErrors (lib/errors.ts), or add the file to fastifyOutsideRoutes (eslint.config.js) with its reason.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // SQL lives only in repositories and db/ (docs/architecture.md, ADR 0076).
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.repository.ts', 'apps/server/src/db/**', ...sqlOutsideRepositories],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*'],
+              message:
+                "SQL lives only in repositories (*.repository.ts) and db/: move the query into the module's repository.",
+            },
+            {
+              regex: '^\\.{1,2}/(.*/)?db/client$',
+              allowTypeImports: true,
+              message:
+                "Outside repositories and db/, only the database handle's type is imported (import type { Db }): pass it to a repository.",
+            },
+            {
+              regex: '^\\.{1,2}/(.*/)?db(/(?!client$).*)?$',
+              message:
+                "db/ (schema, statements, helpers) is imported only by repositories and db/ itself: move the query into the module's repository.",
             },
           ],
         },

@@ -1,7 +1,5 @@
 import { PASSWORD_MIN, type User } from '@frontage/shared';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { companies, userSettings } from '../../db/schema';
 import type { ServiceDeps } from '../../deps';
 import { ValidationError } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
@@ -33,17 +31,7 @@ export const createAccount = async (deps: ServiceDeps, input: AccountInput): Pro
   }
   const password_hash = await hashPassword(body.password, deps.config.scryptCost);
   const user = await deps.db.transaction(async (tx) => {
-    let companyId: number | null = null;
-    if (body.company) {
-      const found = await tx
-        .select({ id: companies.id })
-        .from(companies)
-        .where(sql`lower(${companies.name}) = ${body.company.toLowerCase()}`)
-        .limit(1);
-      companyId =
-        found[0]?.id ??
-        (await tx.insert(companies).values({ name: body.company }).returning({ id: companies.id }))[0]!.id;
-    }
+    const companyId = body.company ? await repo.findOrCreateCompanyByName(tx, body.company) : null;
     const u = await repo.insertUser(tx, {
       email: body.email,
       name: body.name,
@@ -52,7 +40,7 @@ export const createAccount = async (deps: ServiceDeps, input: AccountInput): Pro
       is_temp: body.temp,
       company_id: companyId,
     });
-    await tx.insert(userSettings).values({ user_id: u.id }).onConflictDoNothing();
+    await repo.insertDefaultSettings(tx, u.id);
     return u;
   });
   return loadUserDto(deps, user, true);

@@ -49,6 +49,21 @@ export const insertUser = async (db: Db, values: NewUser): Promise<UserRow> => {
   return rows[0]!;
 };
 
+/** The company of this name (any case), created when there is none: `npm run user:create --company`. */
+export const findOrCreateCompanyByName = async (db: Db, name: string): Promise<number> => {
+  const found = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(sql`lower(${companies.name}) = ${name.toLowerCase()}`)
+    .limit(1);
+  return found[0]?.id ?? (await db.insert(companies).values({ name }).returning({ id: companies.id }))[0]!.id;
+};
+
+/** A new user's settings row (defaults); nothing when it exists. */
+export const insertDefaultSettings = async (db: Db, userId: number): Promise<void> => {
+  await db.insert(userSettings).values({ user_id: userId }).onConflictDoNothing();
+};
+
 export const updateUser = async (
   db: Db,
   id: number,

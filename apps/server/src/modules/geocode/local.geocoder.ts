@@ -1,9 +1,7 @@
 import type { GeocodeCandidate } from '@frontage/shared';
-import { and, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { addresses } from '../../db/schema';
-import { likeEscape } from '../../db/like';
-import { searchTerms } from '../properties/properties.repository';
+import { searchTerms } from '../search/words';
+import { addressesMatching, nearestStoredAddress } from './geocode.repository';
 import { labelOf, type Geocoder } from './geocoder';
 import { distanceKm, townIndex, type TownIndex } from './towns';
 
@@ -14,29 +12,13 @@ export const NEAR_TOWN_KM = 15;
 
 const candidate = (c: Omit<GeocodeCandidate, 'label'>): GeocodeCandidate => ({ ...c, label: labelOf(c) });
 
-const addressCols = {
-  street: addresses.street,
-  city: addresses.city,
-  region: addresses.region,
-  post_code: addresses.post_code,
-  country: addresses.country,
-  lat: addresses.lat,
-  lng: addresses.lng,
-};
-
 /**
  * The offline geocoder: stored addresses first (the point index answers the nearest one), then
  * GeoNames towns of the British Isles. Anything else (sea, abroad) is null.
  */
 export const localGeocoder = (db: Db, towns: () => TownIndex = townIndex): Geocoder => ({
   reverse: async (lat, lng) => {
-    const [near] = await db
-      .select(addressCols)
-      .from(addresses)
-      .where(and(isNotNull(addresses.lat), isNotNull(addresses.lng), isNotNull(addresses.street)))
-      // KNN over the gist index on point(lng, lat).
-      .orderBy(sql`point(${addresses.lng}, ${addresses.lat}) <-> point(${lng}::float8, ${lat}::float8)`)
-      .limit(1);
+    const near = await nearestStoredAddress(db, lat, lng);
     if (
       near &&
       near.lat !== null &&
@@ -69,18 +51,7 @@ export const localGeocoder = (db: Db, towns: () => TownIndex = townIndex): Geoco
   search: async (q, limit) => {
     const terms = searchTerms(q);
     if (!terms.length) return [];
-    const rows = await db
-      .selectDistinctOn([addresses.full_address], addressCols)
-      .from(addresses)
-      .where(
-        and(
-          isNotNull(addresses.lat),
-          isNotNull(addresses.street),
-          ...terms.map((w) => sql`${addresses.full_address} ilike ${`%${likeEscape(w)}%`}`),
-        ),
-      )
-      .orderBy(addresses.full_address)
-      .limit(limit);
+    const rows = await addressesMatching(db, terms, limit);
     const out = rows.map((r) =>
       candidate({
         line1: r.street,

@@ -7,7 +7,7 @@ import { likeEscape } from '../../db/like';
 import { addresses, companies, properties, propertyParties, schemeParties, schemes } from '../../db/schema';
 import { addPartyRow, type PartyLists, type PartyRow } from './parties.repository';
 import { columnMapper, fixedStatement, preparedRows, selectColumns, staticSql } from '../../db/prepared';
-import { docPattern, searchWords, wordRange } from '../search/words';
+import { docPattern, searchTerms, searchWords, wordRange } from '../search/words';
 import { PROPERTY_WORDS } from '../search/word-tables';
 import { isoUtcSql } from '../../db/iso-sql';
 
@@ -154,15 +154,6 @@ export const updateProperty = async (
   values: Partial<NewProperty>,
 ): Promise<PropertyRow> =>
   (await db.update(properties).set(values).where(eq(properties.id, id)).returning())[0]!;
-
-/** Search words (at most six), lower-cased. */
-export const searchTerms = (q: string | undefined): string[] =>
-  (q ?? '')
-    .toLowerCase()
-    .split(/[\s,]+/)
-    .map((w) => w.trim())
-    .filter(Boolean)
-    .slice(0, 6);
 
 /**
  * Every word must appear in the unit number or the full address (trigram-indexed). A one- or

@@ -7,7 +7,7 @@ import { likeEscape } from '../../db/like';
 import { lookupJoin, orderedIdsSql, sortedIds, walkIds } from '../../db/keyset';
 import { idArrayText } from '../../db/id-array';
 import { preparedRows } from '../../db/prepared';
-import { searchTerms } from '../properties/properties.repository';
+import { searchTerms } from '../search/words';
 
 export type SchemeRow = typeof schemes.$inferSelect;
 export type NewScheme = typeof schemes.$inferInsert;

@@ -15,6 +15,18 @@ export const searchWords = (q: string | undefined): string[] =>
     .filter(Boolean)
     .slice(0, MAX_SEARCH_WORDS);
 
+/**
+ * The terms of a substring search (an `ilike` per term over an address or a name): lower-case runs
+ * between spaces and commas, at most six. Unlike `searchWords`, punctuation stays inside a term.
+ */
+export const searchTerms = (q: string | undefined): string[] =>
+  (q ?? '')
+    .toLowerCase()
+    .split(/[\s,]+/)
+    .map((w) => w.trim())
+    .filter(Boolean)
+    .slice(0, MAX_SEARCH_WORDS);
+
 /** A number (with an optional letter: "12", "12a") matches that whole word only: "12" is not "112" or "LS12". */
 export const isWholeWordTerm = (w: string): boolean => /^\d+[a-z]?$/.test(w);
 
