@@ -2,7 +2,7 @@
  * `npm run bench:bundle` (also the first table of `npm run bench`): the gzipped JavaScript and CSS a
  * cold browser must download before a page can show, read from the web build's manifest
  * (apps/web/dist/.vite/manifest.json; run `npm run build` first). Exits 1 when /login is over its
- * budget (issue 11: ≤ 150 KB gzipped).
+ * budget (≤ 150 KB gzipped, ADR 0041).
  */
 import { bundleRows, LOGIN_BUDGET_BYTES, printBundleRows } from './lib/bundle';
 

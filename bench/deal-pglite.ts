@@ -1,5 +1,5 @@
 /**
- * The embedded default's deal submit, one user (issue 12 item 7): the server on PGlite in a
+ * The embedded default's deal submit, one user: the server on PGlite in a
  * throwaway DATA_DIR with the demo seed, then rent reviews with address and areas as one
  * POST /api/deals and as the four-call chain, one after another over the demo's properties.
  * Run: `npm run bench:deal-pglite` (about a minute: the first start seeds the demo).

@@ -1,5 +1,5 @@
 /**
- * The map in the browser on the 10^6 dataset (issue 15 item 6): Debian's chromium opens /map
+ * The map in the browser on the 10^6 dataset: Debian's chromium opens /map
  * against the bench database, pans across Great Britain and zooms in and out, and reports
  * Chromium's long tasks (PerformanceObserver 'longtask': main-thread tasks over 50 ms). The page
  * should never block for more than 200 ms.

@@ -1,5 +1,5 @@
 /**
- * Deals for the generated properties (issue 12 item 7), written with COPY: every property without
+ * Deals for the generated properties, written with COPY: every property without
  * a deal gets one or two — a let unit its latest deal (rent review, lease renewal or tracked
  * retailer) and often an older rent review before it, a vacant unit the tracked retailer that left
  * it — with their tenant parties, some evidence links and the field_history rows the engine would

@@ -1,5 +1,5 @@
 /**
- * 10^5 enquiries (issue 14 item 9) over the generated properties, schemes, companies and contacts:
+ * 10^5 enquiries over the generated properties, schemes, companies and contacts:
  * seven in ten on a unit (stored on the unit's scheme, as the API does), the rest on a scheme; a
  * pipeline-shaped stage mix (most interest or under offer); received over the last three years,
  * recorded a few days later and updated up to six months after. COPY fires the town trigger

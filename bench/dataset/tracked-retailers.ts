@@ -1,5 +1,5 @@
 /**
- * Tracked retailers (issue 16) on the 10^6 dataset, in bulk SQL over what the companies and
+ * Tracked retailers on the 10^6 dataset, in bulk SQL over what the companies and
  * properties steps wrote (it runs alone on a database that already holds them):
  *
  * - 2,000 of the 100,000 bench companies become tracked retailers (core_id 'TR' + id), each in one

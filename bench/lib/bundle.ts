@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { repoRoot } from './processes';
 
-/** Issue 11: the sign-in page must load with at most 150 KB of gzipped JavaScript and CSS. */
+/** The sign-in page must load with at most 150 KB of gzipped JavaScript and CSS. */
 export const LOGIN_BUDGET_BYTES = 150 * 1024;
 
 interface ManifestChunk {

@@ -105,7 +105,7 @@ const twin =
     }
   };
 
-/** Issue 3: the company and contact pickers' typeahead on 100,000 companies and 300,000 contacts. */
+/** The company and contact pickers' typeahead on 100,000 companies and 300,000 contacts. */
 export const companiesScenarios: Scenario[] = [
   {
     name: 'GET /api/companies?q= (typeahead)',

@@ -14,7 +14,7 @@ import type { SqlTarget } from '../lib/sql-load';
 import { api, type BenchContext, type Scenario } from './foundation';
 
 /**
- * Issue 13 item 7: comparable evidence for the busiest town of the generated data (London, about
+ * Comparable evidence for the busiest town of the generated data (London, about
  * 38,000 properties and 21,000 matching deals over five years), as the page first asks for it: the
  * default types and currency, the last five years, the first page of 25 (ADR 0047). Beside it the
  * endpoint's two statements sent raw: the stats and chart over every match, then the page's rows.

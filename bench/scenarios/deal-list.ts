@@ -12,7 +12,7 @@ import type { SqlTarget } from '../lib/sql-load';
 import { api, type BenchContext, type Scenario } from './foundation';
 
 /**
- * Issue 13 item 7: deep pages of GET /api/deals (ADR 0046) on the 10^6 dataset's ~1.3 M deals,
+ * Deep pages of GET /api/deals (ADR 0046) on the 10^6 dataset's ~1.3 M deals,
  * newest first (the default sort) and filtered by a busy town, each beside its raw SQL — the
  * statements the repository sends, with the page's real ids for the rows statement.
  */

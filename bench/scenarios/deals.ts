@@ -5,7 +5,7 @@ import type { SqlTarget } from '../lib/sql-load';
 import { api, type BenchContext, type Scenario } from './foundation';
 
 /**
- * Issue 12 item 7: a rent review submitted with its wizard's address and areas as one call
+ * A rent review submitted with its wizard's address and areas as one call
  * (POST /api/deals, ADR 0043) beside the same transaction as raw SQL and beside spec B's four-call
  * chain (the deal, the property read for its address id, PUT /api/addresses/{id}, PUT
  * /api/properties/{id}/areas). Writes go round-robin over the generated properties (a stride

@@ -12,7 +12,7 @@ import type { SqlTarget } from '../lib/sql-load';
 import { api, type BenchContext, type Scenario } from './foundation';
 
 /**
- * Issue 14 item 10: the /pipelines board's first page per column — GET /api/enquiries?stage=<s>
+ * The /pipelines board's first page per column — GET /api/enquiries?stage=<s>
  * &sort=-updated_at&per_page=25 for each of the four stages, and the same within a busy town —
  * on the 10^5 generated enquiries, each beside its raw SQL: the total (a stage's from the stage
  * counts, a town's counted), the page's ids and its rows with every relation (the statements the

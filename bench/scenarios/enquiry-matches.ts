@@ -12,7 +12,7 @@ import type { SqlTarget } from '../lib/sql-load';
 import { api, type BenchContext, type Scenario } from './foundation';
 
 /**
- * Issue 14 item 10: an enquiry's matches (GET /api/enquiries/{id}/matches, ADR 0053) on the 10^6
+ * An enquiry's matches (GET /api/enquiries/{id}/matches, ADR 0053) on the 10^6
  * properties — a town enquiry in the busiest town (London, ~38,000 units; pages 1 and 5), a scheme
  * enquiry and a 1-mile radius enquiry in Manchester (~19,000 units in its ~1.5 miles) — beside the
  * statements the endpoint sends (the enquiry's place, then the ranked page with its window count).

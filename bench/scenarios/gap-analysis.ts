@@ -8,7 +8,7 @@ import type { SqlTarget } from '../lib/sql-load';
 import { api, type BenchContext, type Scenario } from './foundation';
 
 /**
- * Issue 16 item 6: Gap Analysis (GET /api/reports/gap-analysis, ADR 0058) for the dataset's
+ * Gap Analysis (GET /api/reports/gap-analysis, ADR 0058) for the dataset's
  * 2,000-store tracked retailer ('Bench Gap Retailer', made by the companies' dataset step) on the
  * 10^6 units — its categories' peers, the towns where they trade and it does not, the first page
  * (25 towns, each with its first available units) — beside the two statements the endpoint sends

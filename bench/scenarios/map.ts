@@ -16,7 +16,7 @@ import type { SqlTarget } from '../lib/sql-load';
 import { api, type BenchContext, type Scenario } from './foundation';
 
 /**
- * Issue 15 item 7: GET /api/map/clusters on the 10^6 properties and 20,000 schemes (ADR 0054) — the
+ * GET /api/map/clusters on the 10^6 properties and 20,000 schemes (ADR 0054) — the
  * UK at zoom 5 and a Manchester-sized view of Manchester at zoom 11, both from map_grid, and the
  * same city with the vacant filter (aggregated live from match_units) — each beside the statement
  * the endpoint sends, with the answer's size in bytes printed; and the freshness of a write: a new

@@ -120,7 +120,7 @@ const oneSql = (ids: number[]): SqlTarget => ({
 /** Properties spread over the generated range (ids are dense after the demo's). */
 const SAMPLE_IDS = Array.from({ length: 40 }, (_, i) => 6_000 + i * 24_917);
 
-/** Issue 4: the property typeahead, a deep page of the list and one property with every include. */
+/** The property typeahead, a deep page of the list and one property with every include. */
 export const propertiesScenarios: Scenario[] = [
   {
     name: 'GET /api/properties/simple?q= (typeahead)',

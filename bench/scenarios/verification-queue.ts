@@ -10,7 +10,7 @@ import type { SqlTarget } from '../lib/sql-load';
 import { api, type BenchContext, type Scenario } from './foundation';
 
 /**
- * Issue 16 item 6: the verification queue's first page (records with waiting changes, the longest
+ * The verification queue's first page (records with waiting changes, the longest
  * waiting first) as the admin, beside its raw SQL: the page of records, their count and the ids
  * of their first changes — the statements the repository sends (the rows by id, the labels and
  * the display names follow in the API only).

@@ -1,5 +1,5 @@
 /**
- * The bench's SQL twins (issue 11): every statement `npm run bench` runs straight against
+ * The bench's SQL twins: every statement `npm run bench` runs straight against
  * PostgreSQL beside an API row, exported from here and only here. The bench imports nothing else
  * from the server's modules (an ESLint zone says so), so a change to a hot query's shape is a
  * change to this list, and the raw-SQL figures always measure the SQL the server really sends.

@@ -2,7 +2,7 @@ import { createRoot } from 'react-dom/client';
 
 /*
  * The first chunk only chooses what to download: a cold visit to /login gets the sign-in page
- * alone (app/signInEntry), every other path the app (app/start). Issue 11, ADR 0041.
+ * alone (app/signInEntry), every other path the app (app/start). ADR 0041.
  */
 const element = document.getElementById('root');
 if (!element) throw new Error('#root missing from index.html');

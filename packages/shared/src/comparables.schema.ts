@@ -6,7 +6,7 @@ import { isoDateSchema } from './dates';
 import { DEAL_TYPES, DEFAULT_CURRENCY, SCHEME_TYPES } from './enums';
 
 /*
- * GET /api/deals/comparables and GET /api/deals/comparables/export (issue 13 item 6, ADR 0047):
+ * GET /api/deals/comparables and GET /api/deals/comparables/export (ADR 0047):
  * the rent evidence of recorded deals around a property, a scheme or a free filter, with the
  * quartiles of rent per sq ft and Zone A over every matching deal. Money is a 2-decimal string,
  * dates yyyy-mm-dd, areas numbers in sq ft.

@@ -86,7 +86,7 @@ const instantOf = (value: string | Date): Date | null => {
 };
 
 /**
- * The one date formatter (issue 11): en-GB dd/mm/yyyy; '' for no value or an unreadable one.
+ * The one date formatter: en-GB dd/mm/yyyy; '' for no value or an unreadable one.
  * A date-only value ('yyyy-mm-dd': a lease date, a review date) is a calendar day and is shown
  * as it is, never shifted by a zone. A timestamp (an ISO string with a time, or a Date) is shown
  * as the day it is in `timeZone` — by default the runtime's, i.e. the user's browser — so a

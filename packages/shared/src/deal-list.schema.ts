@@ -4,7 +4,7 @@ import { isoDateSchema } from './dates';
 import { DEAL_TYPES, SALE_TYPES } from './enums';
 
 /*
- * GET /api/deals (issue 13): every deal, server-side filtered, sorted and paged, and
+ * GET /api/deals: every deal, server-side filtered, sorted and paged, and
  * GET /api/deals/export (the same filters, every row as CSV). Money is a 2-decimal string,
  * dates yyyy-mm-dd, timestamps ISO 8601.
  */

@@ -10,7 +10,7 @@ import {
 } from './property.schema';
 
 /*
- * A recorded deal as read (issue 12; ADR 0043): GET /api/deals/{id}, the answer of POST /api/deals,
+ * A recorded deal as read (ADR 0043): GET /api/deals/{id}, the answer of POST /api/deals,
  * and the summaries of GET /api/properties/{id}/deals. Money is a 2-decimal string, dates
  * yyyy-mm-dd, timestamps ISO 8601.
  */

@@ -9,7 +9,7 @@ import { currencyCodeSchema, idListSchema, PROPERTY_MESSAGES, propertyAreasSchem
 import { schemeUpdateSchema } from './scheme.schema';
 
 /*
- * POST /api/deals (spec B §3; issue 12): one discriminated union on `deal_type`, each member with
+ * POST /api/deals (spec B §3): one discriminated union on `deal_type`, each member with
  * exactly the spec's field names. All lists are lists of ids, dates yyyy-mm-dd, currency a code,
  * links URL strings. Empty values and empty lists may be omitted ('' and null mean "no value");
  * unknown fields are ignored (zod strips them). Besides the spec's fields the body may carry the

@@ -4,7 +4,7 @@ import { ENQUIRY_STAGES } from './enums';
 import { verifiableCompanyRefSchema } from './property.schema';
 
 /*
- * Matching (issue 14 item 8, ADR 0053): for an enquiry, the units that fit it —
+ * Matching (ADR 0053): for an enquiry, the units that fit it —
  * GET /api/enquiries/{id}/matches — and for a property, the live enquiries it would satisfy —
  * GET /api/properties/{id}/enquiry-matches. Areas are in sq ft (a unit measured in sq m is
  * converted), rents are 2-decimal strings.

@@ -8,7 +8,7 @@ import { MESSAGES } from './messages';
 import { moneySchema } from './money';
 
 /*
- * Enquiries (spec A §3, §5, §7; issue 14): a retailer's (company's) or a contact's interest in a
+ * Enquiries (spec A §3, §5, §7): a retailer's (company's) or a contact's interest in a
  * property or a scheme, with a stage, a reason, the day it was received and the size and rent it
  * wants. POST /api/enquiries, GET /api/enquiries (+ /export), GET|PUT|DELETE /api/enquiries/{id}.
  * Sizes travel as numbers (sq ft), rents as 2-decimal strings (GBP), received_at as yyyy-mm-dd.

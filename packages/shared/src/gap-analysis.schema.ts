@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, pageQuerySchema } from './api.schema';
 
 /**
- * Gap Analysis (Beta), issue 16 §3: for a retailer, the towns or schemes where retailers of its
+ * Gap Analysis (Beta, ADR 0058): for a retailer, the towns or schemes where retailers of its
  * categories (its peers) trade and it does not, ranked by how many peers are present, each with
  * the units available there — vacant, or with a lease end or break within `months`.
  *

@@ -5,7 +5,7 @@ import { formatMoney } from './money';
 import { PROPERTY_PARTY_LISTS, type PropertyPartyList } from './property.schema';
 
 /**
- * A recorded value as a user reads it (issue 12 item 5, ADR 0044): names for ids, en-GB dates,
+ * A recorded value as a user reads it (ADR 0044): names for ids, en-GB dates,
  * money with its currency, areas with their unit, Yes/No, enum labels. The server presents every
  * history entry through `historyDisplay`, so each client shows the same words.
  */

@@ -1,6 +1,6 @@
 /*
- * The sign-in form's rules without zod, so the sign-in page can load without it (issue 11: /login
- * ≤ 150 KB gzipped). loginBodySchema (auth.schema.ts) is built from the same messages and the server
+ * The sign-in form's rules without zod, so the sign-in page can load without it (/login
+ * ≤ 150 KB gzipped, ADR 0041). loginBodySchema (auth.schema.ts) is built from the same messages and the server
  * checks every body with it; test/login.test.ts holds the two to the same answers.
  */
 

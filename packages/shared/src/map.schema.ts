@@ -4,7 +4,7 @@ import { isoDateSchema } from './dates';
 import type { SchemeType } from './enums';
 
 /*
- * The map (issue 15, spec A §9): every property and scheme on /map, clustered by the server.
+ * The map (spec A §9): every property and scheme on /map, clustered by the server.
  *
  * A point is a property (a unit) or a scheme, each in one marker group: standalone properties are
  * Shops, a scheme and its units are in the group of the scheme's type. Unit filters (tenant,

@@ -338,7 +338,7 @@ export const propertySimpleQuerySchema = z.object({
   per_page: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE_SEARCH),
   include: z.string().optional(),
   type: z.enum(['standalone', 'scheme', 'all']).optional().default('all'),
-  /** Only the units of this scheme (a letting or sub-letting wizard opened on a scheme, issue 13). */
+  /** Only the units of this scheme (a letting or sub-letting wizard opened on a scheme). */
   scheme_id: z.coerce.number().int().min(1).max(ID_MAX).optional(),
 });
 export type PropertySimpleQuery = z.input<typeof propertySimpleQuerySchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './api.schema';
 
 /**
- * Store-list reconciliation (issue 16 §2): an admin uploads a retailer's own list of stores (CSV
+ * Store-list reconciliation: an admin uploads a retailer's own list of stores (CSV
  * or XLSX), sees it matched against the units the retailer holds, and applies the chosen rows in
  * one transaction.
  *

@@ -4,7 +4,7 @@ import { VERIFICATION_STATES, companyCategorySchema } from './company.schema';
 import { DEAL_TYPES } from './enums';
 
 /**
- * Tracked retailers (issue 16, spec A §2 /core-data and /core, §3 Company core_id / is_verified /
+ * Tracked retailers (spec A §2 /core-data and /core, §3 Company core_id / is_verified /
  * scraper.verified_at): the retailer brands the platform follows, their stores (the units where
  * the company is the tenant), their openings and closures, and the research desk's tools.
  */

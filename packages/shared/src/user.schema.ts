@@ -43,7 +43,7 @@ export type User = z.infer<typeof userSchema>;
 /**
  * A user's account: who is an admin, who is on a temporary password, who can sign in, their
  * preferences and when they were last active. Only the user themselves and admins read them
- * (issue 26 defect 7, ADR 0073); everyone else reads a contact's name, e-mail, phones and company.
+ * (ADR 0073); everyone else reads a contact's name, e-mail, phones and company.
  */
 export const ACCOUNT_FIELDS = [
   'type',

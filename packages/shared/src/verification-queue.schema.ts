@@ -3,7 +3,7 @@ import { idSchema, pageQuerySchema } from './api.schema';
 import { historyEntrySchema } from './history.schema';
 
 /**
- * The verification queue (issue 16 §2, /core): every unverified field change of properties,
+ * The verification queue (/core): every unverified field change of properties,
  * schemes and addresses, grouped by the record it changed, oldest waiting first. Admins verify or
  * reject one change or many; rejecting restores the previous value and records that in history.
  *

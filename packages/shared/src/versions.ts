@@ -2,7 +2,7 @@ import { AREA_KEYS } from './areas';
 import { PROPERTY_PARTY_LIST_NAMES, SCHEME_PARTY_LIST_NAMES } from './property.schema';
 
 /**
- * Lost updates (API.md "Writes that must not happen … over someone else's", issue 17, ADR 0060).
+ * Lost updates (API.md "Writes that must not happen … over someone else's", ADR 0060).
  * A single-record read of an editable record carries `version` (and the `ETag` header): a digest
  * of the fields an edit can change, listed here. A PUT with `If-Match` naming another version is
  * refused with 412 and the current record. Only these fields count, so a change an edit cannot

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Help videos (spec A §1, §2 "Video dialog", §3 Video: video_id, video_name, route; issue 17 item 2).
+ * Help videos (spec A §1, §2 "Video dialog", §3 Video: video_id, video_name, route).
  * A video_id is either a hosted video's id (played in the youtube-nocookie embed) or an https URL
  * of a video file (played in `<video controls>`), ADR 0063.
  */

@@ -16,7 +16,7 @@ export const NOTIFICATION_TYPES = { mention: 'comment_mention', comment: 'commen
 
 /**
  * Entities whose earlier commenters follow new comments (enquiries are not followed). A company's
- * comments (a tracked retailer's page, issue 16) are the research desk's thread: followed too.
+ * comments (a tracked retailer's page) are the research desk's thread: followed too.
  */
 const FOLLOWED = new Set(['property', 'scheme', 'company']);
 

@@ -1,6 +1,6 @@
 /**
- * "Unit 4, 12 High Street, Leeds is now vacant and matches your enquiry for Boots" (issue 14
- * item 8, ADR 0053): when a deal leaves a let unit vacant, the authors of the live enquiries the
+ * "Unit 4, 12 High Street, Leeds is now vacant and matches your enquiry for Boots" (ADR
+ * 0053): when a deal leaves a let unit vacant, the authors of the live enquiries the
  * unit now matches (GET /api/properties/{id}/enquiry-matches' rule, on NIA) hear it — once per
  * author per vacated unit, never the person who recorded the deal. Runs after the deal commits
  * (after-commit.ts), so it can neither fail nor slow the deal.

@@ -8,7 +8,7 @@ import { fetchMe } from '../lib/me';
 
 /*
  * A cold visit to /login downloads only this: React, the MUI parts the form uses and the form
- * (issue 11: ≤ 150 KB gzipped, ADR 0041). No router, TanStack Query, notistack, shell or zod. Once
+ * (≤ 150 KB gzipped, ADR 0041). No router, TanStack Query, notistack, shell or zod. Once
  * signed in, the app is loaded and mounted on the same root with the session already known, and
  * its guest-only guard sends the user on, as a sign-in inside the app does.
  */

@@ -17,7 +17,7 @@ interface Props {
 }
 
 /**
- * The one list layout (issue 11, ADR 0040) of Companies, Contacts, Properties and Schemes: a
+ * The one list layout (ADR 0040) of Companies, Contacts, Properties and Schemes: a
  * filter bar, a line with the count and the list's tools, and the table.
  */
 export function ListLayout({ filtersLabel, filters, columns = 4, summary, tools, children }: Props) {

@@ -11,7 +11,7 @@ export interface DiscardQuestion {
 
 /**
  * Asked when Escape or a click outside would close a dialog holding input the user typed or
- * picked (issue 11; the spec is silent, ADR 0039). Cancel stays a plain, unquestioned close.
+ * picked (the spec is silent, ADR 0039). Cancel stays a plain, unquestioned close.
  */
 export const UNSAVED_INPUT_QUESTION: DiscardQuestion = {
   title: 'Discard changes?',

@@ -15,7 +15,7 @@ export function useLocalListState<S extends Record<string, unknown>>(defaults: S
 }
 
 /**
- * The one list convention (issue 11, ADR 0040) of Companies, Contacts, Properties and Schemes:
+ * The one list convention (ADR 0040) of Companies, Contacts, Properties and Schemes:
  * filters, sort and page size in the list's store; any change to them goes back to page 1; the
  * page itself is saved when the store's state has one (Properties, Schemes), else held here; the
  * record a list opens is `?id=` in the URL (a dialog over the list, or the record's view).

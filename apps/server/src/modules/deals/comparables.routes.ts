@@ -17,7 +17,7 @@ import * as comparables from './comparables.service';
 const tags = ['deals'];
 
 /**
- * Comparable evidence (issue 13 item 6, ADR 0047). Deals are shared research data: any signed-in
+ * Comparable evidence (ADR 0047). Deals are shared research data: any signed-in
  * user reads them. Static paths, so Fastify matches them before GET /api/deals/:id.
  */
 export const comparablesRoutes = (root: FastifyInstance, deps: ServiceDeps): void => {

@@ -1,5 +1,5 @@
 /**
- * GET /api/deals and its CSV export (issue 13, ADR 0046): the filters, the sorts and their
+ * GET /api/deals and its CSV export (ADR 0046): the filters, the sorts and their
  * indexes (migration 0012), a page's ids, its rows and the export's keyset batches. The SQL
  * builders are exported for the bench's twins (bench-twins.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * GET /api/deals and GET /api/deals/export (issue 13 item 5, ADR 0046): every deal, filtered,
+ * GET /api/deals and GET /api/deals/export (ADR 0046): every deal, filtered,
  * sorted and paged on the server, and the same filters as a streamed CSV file.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * GET /api/enquiries and its CSV export (issue 14, ADR 0050): the filters, the sorts and their
+ * GET /api/enquiries and its CSV export (ADR 0050): the filters, the sorts and their
  * indexes (migration 0014), a page's ids and total, its rows with every relation in one statement,
  * its comments in one more, and the export's keyset batches. The SQL builders are exported for the
  * bench's twins (bench-twins.ts).

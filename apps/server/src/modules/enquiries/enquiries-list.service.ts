@@ -1,5 +1,5 @@
 /**
- * GET /api/enquiries and GET /api/enquiries/export (issue 14, ADR 0050): every enquiry, filtered,
+ * GET /api/enquiries and GET /api/enquiries/export (ADR 0050): every enquiry, filtered,
  * sorted and paged on the server, and the same filters as a streamed CSV file.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * One enquiry's writes (issue 14, ADR 0050): the references it names checked and locked, the row
+ * One enquiry's writes (ADR 0050): the references it names checked and locked, the row
  * inserted, read for an edit (locked, with its author's company), updated and deleted, and its
  * unverified history counted.
  */

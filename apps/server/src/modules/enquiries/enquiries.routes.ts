@@ -42,7 +42,7 @@ const bracketLists = async (req: FastifyRequest): Promise<void> => {
 };
 
 /**
- * Enquiries (issue 14, spec A §7, ADR 0050): any signed-in user reads and records them; their
+ * Enquiries (spec A §7, ADR 0050): any signed-in user reads and records them; their
  * author, anyone of the author's company and admins edit and delete them.
  */
 export const enquiriesRoutes = (root: FastifyInstance, deps: ServiceDeps): void => {

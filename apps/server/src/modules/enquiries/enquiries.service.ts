@@ -1,5 +1,5 @@
 /**
- * Recording, reading, editing and deleting one enquiry (issue 14 item 1, spec A §5, ADR 0050).
+ * Recording, reading, editing and deleting one enquiry (spec A §5, ADR 0050).
  * Every write is one transaction with its field history (entity_type 'enquiry'; verified when an
  * admin made it).
  */

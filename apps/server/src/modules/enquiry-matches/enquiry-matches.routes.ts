@@ -17,7 +17,7 @@ import type { ServiceDeps } from '../../deps';
 import * as matches from './enquiry-matches.service';
 
 /**
- * Matching units to enquiries and enquiries to units (issue 14 item 8, ADR 0053). Enquiries and
+ * Matching units to enquiries and enquiries to units (ADR 0053). Enquiries and
  * properties are shared research data: any signed-in user reads the matches (no policy beyond the
  * session).
  */

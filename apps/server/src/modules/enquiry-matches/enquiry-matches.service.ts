@@ -15,7 +15,7 @@ import { offsetOf, toPage } from '../../lib/page';
 import { presentEnquiryMatch, presentUnitMatch } from './enquiry-matches.presenter';
 import * as repo from './enquiry-matches.repository';
 
-/** Matching (issue 14 item 8, ADR 0053). Any signed-in user reads both directions. */
+/** Matching (ADR 0053). Any signed-in user reads both directions. */
 
 export type UnitMatchPage = Page<EnquiryMatch> & {
   meta: { match: { scope: MatchScope; measure: MatchMeasure; radius_miles: number | null } };

@@ -1,5 +1,5 @@
 /**
- * The points of an area (issue 15 item 4, ADR 0054): the in-view list and area search
+ * The points of an area (ADR 0054): the in-view list and area search
  * (GET /api/map/points) and their CSV (GET /api/map/points/export).
  */
 import {

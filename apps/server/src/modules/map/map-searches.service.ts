@@ -1,4 +1,4 @@
-/** A user's named areas of the map (issue 15 item 4, ADR 0054): list, save, delete. */
+/** A user's named areas of the map (ADR 0054): list, save, delete. */
 import {
   MAP_MESSAGES,
   MAP_SEARCHES_MAX,

@@ -40,7 +40,7 @@ const bracketGroups = async (req: FastifyRequest): Promise<void> => {
 };
 
 /**
- * The map (issue 15, ADR 0054): any signed-in user reads the clusters, the points of an area, their
+ * The map (ADR 0054): any signed-in user reads the clusters, the points of an area, their
  * CSV and the heat layer (shared research data); saved areas are each user's own (map.policy.ts).
  */
 export const mapRoutes = (root: FastifyInstance, deps: ServiceDeps): void => {

@@ -1,5 +1,5 @@
 /**
- * The map's clusters and heat (issue 15, ADR 0054): computed per viewport from the database —
+ * The map's clusters and heat (ADR 0054): computed per viewport from the database —
  * map_grid when only the groups are asked for, else the filtered points of the view — so a write
  * is on the map in the next answer (the triggers run in the writing transaction).
  */

@@ -5,7 +5,7 @@ import { idArray } from '../../db/id-array';
 import { preparedRows } from '../../db/prepared';
 
 /**
- * Gap Analysis (issue 16 §3, ADR 0058). A retailer's peers are the other companies in its
+ * Gap Analysis (ADR 0058). A retailer's peers are the other companies in its
  * categories (or in one chosen category); a place (a town — match_units.town, lower(city) — or a
  * scheme) is a gap when at least `minPeers` distinct peers are tenants there and the retailer is
  * not. The page is ONE statement over match_units:

@@ -19,7 +19,7 @@ const tags = ['reports'];
 const errors = { 401: msgSchema, 404: msgSchema, 422: validationErrorSchema };
 
 /**
- * Gap Analysis (Beta), issue 16 §3 (ADR 0058). Units and tenants are shared research data: any
+ * Gap Analysis (Beta, ADR 0058). Units and tenants are shared research data: any
  * signed-in user runs the report (no policy beyond the session).
  */
 export const reportsRoutes = (root: FastifyInstance, deps: ServiceDeps): void => {

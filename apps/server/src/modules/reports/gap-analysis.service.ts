@@ -13,7 +13,7 @@ import * as repo from './gap-analysis.repository';
 const GAP_UNKNOWN_CATEGORY = 'Choose a category from the list.';
 
 /**
- * Gap Analysis (Beta), issue 16 §3 (ADR 0058): any signed-in user asks, for one retailer, where its
+ * Gap Analysis (Beta, ADR 0058): any signed-in user asks, for one retailer, where its
  * peers trade and it does not. The retailer and its categories are one small read; the ranked page
  * is one statement (gap-analysis.repository.ts).
  */

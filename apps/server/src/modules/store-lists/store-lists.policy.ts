@@ -1,7 +1,7 @@
 import { isAdmin, type Actor } from '@frontage/shared';
 import { ForbiddenError } from '../../lib/errors';
 
-/** Store-list reconciliation is the research desk's (admins only, issue 16 §2). */
+/** Store-list reconciliation is the research desk's: admins only (spec A §2, /core). */
 export const assertCanReconcile = (actor: Actor): void => {
   if (!isAdmin(actor)) throw new ForbiddenError();
 };

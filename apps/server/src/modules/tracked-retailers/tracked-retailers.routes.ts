@@ -30,7 +30,7 @@ const tags = ['tracked-retailers'];
 const csvBody = z.unknown().describe('text/csv');
 const errors = { 401: msgSchema, 403: msgSchema, 404: msgSchema, 422: validationErrorSchema };
 
-/** /api/tracked-retailers (every user) and /api/core/retailers/{id}/tracking (admins), issue 16. */
+/** /api/tracked-retailers (every user) and /api/core/retailers/{id}/tracking (admins; ADR 0059). */
 export const trackedRetailersRoutes = (root: FastifyInstance, deps: ServiceDeps): void => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const preParsing = [app.requireSession];

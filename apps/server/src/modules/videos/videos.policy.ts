@@ -3,7 +3,7 @@ import { ForbiddenError } from '../../lib/errors';
 
 /** Watching a page's videos is for every signed-in user (the session guard checks that). */
 
-/** Adding, changing and removing help videos is the product team's: admins only (issue 17 item 2). */
+/** Adding, changing and removing help videos is the product team's: admins only (spec A §2, /core). */
 export const assertCanManageVideos = (actor: Actor): void => {
   if (!isAdmin(actor)) throw new ForbiddenError();
 };

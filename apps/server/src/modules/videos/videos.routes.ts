@@ -19,7 +19,7 @@ import * as videos from './videos.service';
 const tags = ['videos'];
 const errors = { 401: msgSchema, 403: msgSchema, 404: msgSchema, 422: validationErrorSchema };
 
-/** GET /api/videos (every user) and /api/core/videos (admins): help videos per page, issue 17. */
+/** GET /api/videos (every user) and /api/core/videos (admins): help videos per page (ADR 0063). */
 export const videosRoutes = (root: FastifyInstance, deps: ServiceDeps): void => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const preParsing = [app.requireSession];

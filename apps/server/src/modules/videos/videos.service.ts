@@ -1,4 +1,4 @@
-/** Help videos per page (spec A §1, §4 Video dialog; issue 17 item 2, ADR 0063). */
+/** Help videos per page (spec A §1, §4 Video dialog, ADR 0063). */
 import type { Actor, Video, videoBodySchema } from '@frontage/shared';
 import type { z } from 'zod';
 import type { ServiceDeps } from '../../deps';

@@ -5,7 +5,7 @@ import { lazyPage } from '../lazyPage';
 
 /*
  * The shell (top bar, drawer, the create dialogs and their pickers and forms) is loaded on its own,
- * so the sign-in page does not download it (issue 11: /login ≤ 150 KB gzipped). A signed-in visit
+ * so the sign-in page does not download it (/login ≤ 150 KB gzipped, ADR 0041). A signed-in visit
  * starts loading it at once (see preloadForPath), in parallel with GET /api/auth/me.
  */
 const loadShell = () => import('./AppShell');

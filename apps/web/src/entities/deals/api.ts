@@ -77,7 +77,7 @@ export type DealListFilters = {
 export type DealListParams = DealListFilters & { page: number; per_page: number };
 
 /**
- * GET /api/deals (issue 13): every deal, filtered, sorted and paged on the server; the /deals table
+ * GET /api/deals: every deal, filtered, sorted and paged on the server; the /deals table
  * and a scheme's deals read it. The previous page stays on screen while the next one loads.
  */
 export const useDealList = (params: DealListParams, enabled = true) =>

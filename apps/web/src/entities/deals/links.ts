@@ -6,7 +6,7 @@ import type { DealType } from '@frontage/shared';
  * plain link, and the browser's Back closes it.
  */
 export const DEAL_PARAM = 'deal';
-/** The deal types whose wizard is built: all six (issue 13). */
+/** The deal types whose wizard is built: all six. */
 export const WIZARD_TYPES: readonly DealType[] = [
   'sale',
   'new_letting',
@@ -18,7 +18,7 @@ export const WIZARD_TYPES: readonly DealType[] = [
 export const PROPERTY_ID_PARAM = 'property_id';
 export const PROPERTY_NAME_PARAM = 'name';
 /**
- * A scheme the wizard works on (issue 13): a sale of the scheme preselects it; a letting or
+ * A scheme the wizard works on: a sale of the scheme preselects it; a letting or
  * sub-letting searches that scheme's units only. `name` then carries the scheme's label.
  */
 export const SCHEME_ID_PARAM = 'scheme_id';
@@ -59,8 +59,8 @@ export const withoutDealWizard = (search: URLSearchParams): URLSearchParams => {
 export const CREATE_DEAL_PARAM = 'create_deal';
 
 /**
- * The new tenant a deal created from an enquiry starts with (issue 14: a completed enquiry's
- * company); the chooser passes it on to the wizard it opens.
+ * The new tenant a deal created from an enquiry starts with (a completed enquiry's
+ * company, ADR 0051); the chooser passes it on to the wizard it opens.
  */
 export const DEAL_TENANT_PARAM = 'deal_tenant';
 

@@ -31,7 +31,7 @@ import { openManageEnquiries } from './manageEnquiriesStore';
 const CLOSED_STAGES = ['completed', 'withdrawn'] as const;
 
 /**
- * A property's or a scheme's enquiries on its view (issue 14): the live ones (interest, under
+ * A property's or a scheme's enquiries on its view: the live ones (interest, under
  * offer) first, then the completed and withdrawn, newest first, each opening Edit Enquiry; a
  * button adds one (Create Enquiry) and another opens Manage Enquiries on this record. A scheme's
  * list holds its units' enquiries too, with the unit named.

@@ -72,7 +72,7 @@ const unitLabel = (m: EnquiryMatch) =>
   [m.building_num, m.full_address].filter(Boolean).join(', ') || `Unit ${m.id}`;
 
 /**
- * The units that fit an enquiry (issue 14 item 8): vacant, or freeing within 12 months, in its
+ * The units that fit an enquiry: vacant, or freeing within 12 months, in its
  * scheme, town or a radius, size on the chosen measure; vacant first, then soonest free, then
  * nearest the middle of the size range. Each unit links to its property. For the Edit Enquiry
  * dialog.

@@ -48,7 +48,7 @@ export const rangeText = (from: string | null, to: string | null): string =>
 const who = (m: PropertyEnquiryMatch) => m.company?.name ?? m.contact?.name ?? `Enquiry ${m.id}`;
 
 /**
- * "Matching enquiries" on the property view (issue 14 item 8): the live enquiries the unit would
+ * "Matching enquiries" on the property view: the live enquiries the unit would
  * satisfy — on its scheme or in its town, its size and rent in their ranges — newest first, each
  * opening the enquiry.
  */

@@ -10,7 +10,7 @@ export type CompletedEnquiry = Pick<Enquiry, 'stage' | 'property_id' | 'scheme_i
 /**
  * Spec A §4: when an enquiry is created or edited and ends as completed, ask whether to create a
  * deal; Yes opens the Create Deal chooser for its property (else its scheme) with the enquiry's
- * company as the new tenant (issue 14). The Create and Edit Enquiry dialogs and the pipelines board
+ * company as the new tenant. The Create and Edit Enquiry dialogs and the pipelines board
  * all ask through this: call `ask(saved)` after a successful write and render `element`.
  */
 export const useCompletedEnquiryQuestion = (): {

@@ -28,7 +28,7 @@ interface Props {
 const TITLE_ID = 'edit-property-title';
 
 /**
- * Edit Property (issue 17 item 3): the standalone dialog's sections filled from the record. A unit
+ * Edit Property: the standalone dialog's sections filled from the record. A unit
  * inside a scheme keeps its address read-only (the scheme's), as in New Scheme Property. Fields
  * with unverified history carry a marker. Saved with one PUT of what changed (ADR 0066).
  */

@@ -93,7 +93,7 @@ export function PropertyPicker({
             >
               {p.scheme && <span>{p.scheme.name}</span>}
               {p.scheme && p.tenant && <span aria-hidden>·</span>}
-              {/* The tenant with its retailer indicator, as wherever a retailer shows (issue 16). */}
+              {/* The tenant with its retailer indicator, as wherever a retailer shows. */}
               {p.tenant && <CompanyName company={p.tenant} />}
             </Typography>
           )}

@@ -1,5 +1,5 @@
 /**
- * The Edit Property form (issue 17 item 3): the create dialogs' form values filled from a stored
+ * The Edit Property form: the create dialogs' form values filled from a stored
  * property, and the PUT /api/properties/{id} payload of what the user changed (ADR 0066).
  */
 import {

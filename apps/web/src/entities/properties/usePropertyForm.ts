@@ -6,8 +6,8 @@ import { ApiError } from '../../lib/http';
 import { fieldOfErrorKey, propertyResolver, type PropertyFormValues } from './propertyForm';
 
 /**
- * The react-hook-form both property dialogs use (issue 11: the sections read it through
- * FormProvider), validated like the server — the typed dates, then the payload against the shared
+ * The react-hook-form both property dialogs use (the sections read it through
+ * FormProvider, ADR 0039), validated like the server — the typed dates, then the payload against the shared
  * zod schema — plus a save runner that puts a 422 against the fields and remembers the refusal.
  */
 export function usePropertyForm(

@@ -28,7 +28,7 @@ interface Props {
 const TITLE_ID = 'edit-scheme-title';
 
 /**
- * Edit Scheme (issue 17 item 3): the New Scheme page's sections (name, type, opened, car spaces,
+ * Edit Scheme: the New Scheme page's sections (name, type, opened, car spaces,
  * under construction, address, landlord lists) filled from the record; fields with unverified
  * history carry a marker; one PUT of what changed (ADR 0066).
  */

@@ -14,7 +14,7 @@ import { http } from '../../lib/http';
 import type { PickerSearch } from '../../components/EntityPicker';
 
 /**
- * The read side of tracked retailers (issue 16): the /core-data list, a retailer's page (its
+ * The read side of tracked retailers: the /core-data list, a retailer's page (its
  * stores, their points, its timeline) and the picker over tracked retailers. /core (admin) uses
  * the same list and detail queries.
  */

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Video, VideoBody } from '@frontage/shared';
 import { http } from '../../lib/http';
 
-/** The Videos tab's calls (/api/core/videos, admins only; issue 17 item 2). */
+/** The Videos tab's calls (/api/core/videos, admins only). */
 const videoKeys = { admin: ['help-videos', 'admin'] as const };
 
 export const useAdminVideos = () =>

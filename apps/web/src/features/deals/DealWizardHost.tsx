@@ -38,7 +38,7 @@ const idParam = (text: string | null): number | null => {
 /**
  * The open deal wizard, read from the route (spec B §2): `?deal=` names it and the optional
  * `property_id` and `name` preselect and lock the property; `scheme_id` and `name` preselect and
- * lock a sale's scheme, or limit another wizard's search to the scheme's units (issue 13);
+ * lock a sale's scheme, or limit another wizard's search to the scheme's units;
  * `deal_tenant` names a letting's or sub-letting's new tenant (a completed enquiry's company).
  * Rendered once by the shell.
  */

@@ -201,7 +201,7 @@ const sale: WizardDefinition = {
     ]),
 };
 
-/** Every deal type's wizard (issue 13). */
+/** Every deal type's wizard. */
 export const DEAL_WIZARDS: Record<DealType, WizardDefinition> = {
   sale,
   new_letting: newLetting,

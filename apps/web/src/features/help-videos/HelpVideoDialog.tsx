@@ -24,7 +24,7 @@ const sameVideos = (a: readonly Video[], b: readonly Video[]) =>
   a.length === b.length && a.every((v, i) => v.id === b[i]!.id);
 
 /**
- * The Video dialog (spec A §2, §4; issue 17 item 2), mounted once by the shell: on each page it
+ * The Video dialog (spec A §2, §4), mounted once by the shell: on each page it
  * asks for the page's videos, drops those hidden for this browser session and, if any remain,
  * offers them — the intro, then a carousel of one video at a time. Declining (No Thank You,
  * Escape) or closing the carousel hides them for the session; with "Don't show again" ticked,

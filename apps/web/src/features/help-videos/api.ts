@@ -3,8 +3,8 @@ import type { Video } from '@frontage/shared';
 import { http } from '../../lib/http';
 
 /**
- * The help videos' calls and the browser session's list of declined videos (spec A §4, issue 17
- * item 2): a video declined is not offered again until the browser session ends (sessionStorage);
+ * The help videos' calls and the browser session's list of declined videos (spec A §4, ADR
+ * 0063): a video declined is not offered again until the browser session ends (sessionStorage);
  * one declined with "Don't show again" ticked is hidden for good through PUT /settings/hide-video.
  */
 export const helpVideoKeys = {

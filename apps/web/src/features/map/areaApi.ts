@@ -13,7 +13,7 @@ import { http, type QueryValue } from '../../lib/http';
 import type { MapFilterState, NamedRef } from './state';
 
 /*
- * The side panel's calls (issue 15): the points of the viewport or of an area, their CSV export
+ * The side panel's calls: the points of the viewport or of an area, their CSV export
  * and the user's saved areas. The clusters, heat and ui-state calls are the map's (./api.ts).
  */
 

@@ -2,7 +2,7 @@ import type { Map as MapLibreMap } from 'maplibre-gl';
 import type { Bbox, MapFilters, MapGroup, MapLayer, MapOverlay, MapSearchArea } from '@frontage/shared';
 
 /*
- * What /map keeps (issue 15): the view, the basemap, the groups, the overlays and the filters —
+ * What /map keeps: the view, the basemap, the groups, the overlays and the filters —
  * saved per user in ui-state 'map' (spec A §3) — and the area being searched. MapPage owns it;
  * the map (ClusterMap) and the side panel (MapSidePanel) read and change it through props.
  */

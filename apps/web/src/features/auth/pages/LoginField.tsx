@@ -8,7 +8,7 @@ interface LoginFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 's
 
 /**
  * An outlined text field built from TextField's parts: TextField itself brings Select, Menu and
- * Modal, which the sign-in page must not download (issue 11). Looks and reads like a TextField.
+ * Modal, which the sign-in page must not download. Looks and reads like a TextField.
  */
 export const LoginField = forwardRef<HTMLInputElement, LoginFieldProps>(function LoginField(
   { label, error, required, id: givenId, ...input },

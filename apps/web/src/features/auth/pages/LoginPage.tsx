@@ -23,7 +23,7 @@ const errorText = (err: unknown): string | null => {
 /*
  * Two fields with plain state and loginProblems (the rules of loginBodySchema without zod): the
  * sign-in page is the one form that does not use react-hook-form and zod, so it loads in under
- * 150 KB gzipped (issue 11, ADR 0041). The server checks the body with loginBodySchema as before.
+ * 150 KB gzipped (ADR 0041). The server checks the body with loginBodySchema as before.
  */
 export interface LoginPageProps {
   /** Called with the signed-in user; the page shows every failure of POST /api/auth/login itself. */

@@ -50,7 +50,7 @@ const idOf = (raw: string | null): number | null => (raw && /^\d+$/.test(raw) ? 
 type Basis = { property_id: number } | { scheme_id: number } | null;
 
 /**
- * /comparables (issue 13 item 6, ADR 0047): the rent evidence around a property
+ * /comparables (ADR 0047): the rent evidence around a property
  * (`?property_id=`), a scheme (`?scheme_id=`) or a town / post-code district, with the quartiles,
  * a chart of rent per sq ft over time and the deals, server-paged, exportable as CSV.
  */

@@ -23,7 +23,7 @@ import { useAdminVideos, useDeleteVideo } from '../videosApi';
 import { VideoFormDialog } from './VideoFormDialog';
 
 /**
- * /core?tab=videos (issue 17 item 2): the help videos offered per page, by page and order; add,
+ * /core?tab=videos: the help videos offered per page, by page and order; add,
  * edit, and delete after a confirmation.
  */
 export function VideosTab() {

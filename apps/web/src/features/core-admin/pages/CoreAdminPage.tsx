@@ -16,7 +16,7 @@ const TABS = [
 type CoreTab = (typeof TABS)[number]['value'];
 
 /**
- * /core — Tracked Retailers (Admin) (spec A §2, issue 16): the research desk. The open tab is
+ * /core — Tracked Retailers (Admin) (spec A §2): the research desk. The open tab is
  * `?tab=` in the URL (retailers by default), so a link or a reload keeps it.
  */
 export default function CoreAdminPage() {

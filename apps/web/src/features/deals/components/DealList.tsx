@@ -32,7 +32,7 @@ import {
 const ref = (r: { id: number; name: string } | null) => (r ? { id: r.id, name: r.name } : null);
 
 /**
- * Every deal (issue 13): the server-side table of GET /api/deals with its filters — type, effective
+ * Every deal: the server-side table of GET /api/deals with its filters — type, effective
  * date range, town, scheme, tenant, landlord, recorded by — its sort and page, saved per user, and
  * the CSV export of the same filter.
  */

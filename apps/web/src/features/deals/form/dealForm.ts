@@ -24,7 +24,7 @@ export interface DealPlace {
 }
 
 /*
- * One react-hook-form per wizard (issue 12): the values every deal wizard edits. Pickers hold
+ * One react-hook-form per wizard: the values every deal wizard edits. Pickers hold
  * records (for their chips), dates the typed dd/mm/yyyy text, money the canonical string. The
  * payload of each deal type is built from them by `toDealPayload`.
  */
@@ -224,7 +224,7 @@ export const fillFromProperty = (
   };
 };
 
-/** A letting's new tenant given by the caller (a completed enquiry's company, issue 14). */
+/** A letting's new tenant given by the caller (a completed enquiry's company). */
 export const withNewTenant = (v: DealFormValues, tenant: CompanyRef | null): DealFormValues =>
   tenant ? { ...v, tenant } : v;
 

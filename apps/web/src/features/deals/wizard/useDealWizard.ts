@@ -115,7 +115,7 @@ export function useDealWizard(
   );
 
   /**
-   * The new tenant a letting or sub-letting starts with (a completed enquiry's company, issue 14):
+   * The new tenant a letting or sub-letting starts with (a completed enquiry's company):
    * read once; when it cannot be read the wizard opens without it.
    */
   const newTenant = useCallback(

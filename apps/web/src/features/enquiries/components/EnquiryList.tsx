@@ -93,7 +93,7 @@ function MultiSelect<T extends string>({
 }
 
 /**
- * Every enquiry (issue 14): the server-side table of GET /api/enquiries with its filters — stage,
+ * Every enquiry: the server-side table of GET /api/enquiries with its filters — stage,
  * reason, company, scheme, town, received range, mine — its sort and page, saved per user, and
  * the CSV export of the same filter.
  */

@@ -13,7 +13,7 @@ const subjectPath = (kind: 'property' | 'scheme', id: number) =>
   kind === 'property' ? `/properties?id=${id}` : `/schemes?id=${id}`;
 
 /**
- * /enquiries (issue 14): received (opening the enquiry), the property or scheme, town, company,
+ * /enquiries: received (opening the enquiry), the property or scheme, town, company,
  * contact, stage, reason, size and rent ranges, who recorded it and when it last changed.
  */
 export const enquiryColumns: GridColDef<Enquiry>[] = [

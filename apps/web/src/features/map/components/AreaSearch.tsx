@@ -53,7 +53,7 @@ export interface AreaSearchProps {
 }
 
 /**
- * Area search (issue 15): draw a polygon or a circle on the map with terra-draw, clear it, export
+ * Area search: draw a polygon or a circle on the map with terra-draw, clear it, export
  * what is inside as CSV, or save it (with the filters in force) as a named area.
  */
 export function AreaSearch({ map, area, onAreaChange, filters, exportQuery }: AreaSearchProps) {

@@ -81,7 +81,7 @@ export interface MapFiltersProps {
 }
 
 /**
- * The map's filters (issue 15): tenant, landlord, scheme, vacant only, lease end between, rent per
+ * The map's filters: tenant, landlord, scheme, vacant only, lease end between, rent per
  * sq ft and area (NIA, sq ft) ranges. They drive the clusters and the lists alike; typed numbers
  * apply once they settle, and a bound above its pair shows the server's message on the field.
  */

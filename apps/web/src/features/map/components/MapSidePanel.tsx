@@ -43,7 +43,7 @@ const SORTS: { value: MapPointSort; label: string }[] = [
 ];
 
 /**
- * The map's side panel (issue 15), on the right of the map and hidden at a click to give the map
+ * The map's side panel, on the right of the map and hidden at a click to give the map
  * the room: the filters (which drive the clusters too), the list of what is in view, area search
  * (draw, list, export, save) and the saved areas.
  */

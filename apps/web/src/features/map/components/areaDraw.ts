@@ -6,7 +6,7 @@ import type * as TerraDrawAdapterLib from 'terra-draw-maplibre-gl-adapter';
 import { MAP_RADIUS_MAX_M, type MapSearchArea } from '@frontage/shared';
 
 /*
- * Area search on the map (issue 15): terra-draw draws a polygon or a circle on the live MapLibre
+ * Area search on the map: terra-draw draws a polygon or a circle on the live MapLibre
  * map; the finished shape becomes the area (polygon coordinates, or centre and radius in metres),
  * and the area — drawn or saved — is outlined on the map by a layer of our own, so it survives a
  * basemap or theme switch and needs no drawing instance once the shape is done.

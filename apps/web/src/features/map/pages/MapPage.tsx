@@ -68,7 +68,7 @@ export const sanitizeMapState =
   };
 
 /**
- * /map (issue 15): every property and scheme, clustered by the server, in the map layout — a
+ * /map: every property and scheme, clustered by the server, in the map layout — a
  * toolbar (groups with their counts, layers), the map, and the side panel. The view, basemap,
  * groups, overlays and filters are saved per user (spec A §3) and come back on the next visit.
  */

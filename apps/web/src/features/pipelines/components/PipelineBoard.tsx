@@ -20,7 +20,7 @@ import { CardPreview } from './EnquiryCard';
 import { PipelineColumn } from './PipelineColumn';
 
 /**
- * The letting pipeline (issue 14 item 7, ADR 0052): a column per stage, each paging on its own;
+ * The letting pipeline (ADR 0052): a column per stage, each paging on its own;
  * cards move between them by mouse, touch or keyboard (dnd-kit), or by a card's Move menu.
  */
 export function PipelineBoard({ filters }: { filters: EnquiryListFilters }) {

@@ -5,7 +5,7 @@ import { PipelineBoard } from '../components/PipelineBoard';
 import { PipelineFilters } from '../components/PipelineFilters';
 
 /**
- * /pipelines: the letting pipeline as a board (issue 14 item 7, ADR 0052), with its filters saved
+ * /pipelines: the letting pipeline as a board (ADR 0052), with its filters saved
  * per user; the board waits for them so each column loads once.
  */
 export default function PipelinesPage() {

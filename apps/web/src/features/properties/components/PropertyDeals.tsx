@@ -13,7 +13,7 @@ const PER_PAGE = 10;
 const IN_CHOOSER: ReadonlySet<DealType> = new Set(['sale', 'new_letting', 'subletting']);
 
 /**
- * The property's deals, newest first (issue 12): type (opening the deal), effective date, key
+ * The property's deals, newest first: type (opening the deal), effective date, key
  * figures, who recorded it and when; and a button per wizard the Create Deal chooser does not
  * offer (rent review, renewal, tracked retailer) that opens it on this property (preselected and
  * locked, at step 2).

@@ -83,7 +83,7 @@ const columns: GridColDef<Property>[] = [
     field: 'street',
     headerName: 'Street',
     // Street names are short ("Enterprise Way"); scheme names are long ("Shrewsbury Queensgate
-    // Shopping Centre"): Scheme takes the room Street does not need (issue 11).
+    // Shopping Centre"): Scheme takes the room Street does not need.
     flex: 0.8,
     minWidth: 120,
     valueGetter: (_v, row) => row.address?.street ?? '',

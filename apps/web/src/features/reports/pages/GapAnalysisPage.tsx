@@ -29,7 +29,7 @@ const reasonOf = (err: ApiError): string => {
 };
 
 /**
- * Gap Analysis (Beta), issue 16 §3: where a retailer's peers trade and it does not, with the units
+ * Gap Analysis (Beta, ADR 0058): where a retailer's peers trade and it does not, with the units
  * available there, as a table and a map. The query lives in the URL (a link reproduces it) and is
  * saved per user ('gap_analysis'); opening the page bare restores the last one.
  */

@@ -7,7 +7,7 @@ import { dealListFigures, dealPlaceOf } from '../../../entities/deals/listRow';
 const PER_PAGE = 10;
 
 /**
- * The scheme's deals (issue 13): sales of the scheme and deals on its units, newest first
+ * The scheme's deals: sales of the scheme and deals on its units, newest first
  * (GET /api/deals?scheme_id=), each opening its deal view.
  */
 export function SchemeDeals({ schemeId }: { schemeId: number }) {

@@ -25,7 +25,7 @@ import { categoryNames } from '../components/categoryNames';
 /** Every column but the desk's `queue` order sorts on the server (TRACKED_RETAILER_SORTS). */
 const SORTABLE = new Set(['name', 'stores', 'openings', 'closures', 'verified_at']);
 
-/** /core-data: the retailers the platform follows (issue 16 §1), for every user. */
+/** /core-data: the retailers the platform follows, for every user. */
 export default function TrackedRetailersPage() {
   const navigate = useNavigate();
   const view = useListPage(
