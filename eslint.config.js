@@ -120,7 +120,7 @@ export default tseslint.config(
     },
   },
   {
-    // The import direction of ARCHITECTURE.md §2, on resolved paths (a relative path cannot slip by):
+    // The import direction of docs/architecture.md §2, on resolved paths (a relative path cannot slip by):
     // web: app → features → entities → components/lib; features never import each other;
     // server: routes never import repositories or db/.
     files: ['apps/**/*.{ts,tsx}'],

@@ -34,7 +34,7 @@ export const HISTORY_SOURCE_LABELS: Readonly<Record<HistorySource, string>> = {
 };
 
 /**
- * One recorded change of a field (ARCHITECTURE.md §4): old and new values are JSON — a scalar,
+ * One recorded change of a field (docs/architecture.md §3): old and new values are JSON — a scalar,
  * or a list of ids for a party list. Changes by admins are verified at once; others wait for an
  * admin. For an address of a property, `entity_type` is 'address'.
  */

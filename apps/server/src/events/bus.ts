@@ -1,5 +1,5 @@
 /**
- * A tiny typed in-process event bus for domain events (ARCHITECTURE.md §2 `events/`).
+ * A tiny typed in-process event bus for domain events (docs/architecture.md §2 `events/`).
  *
  * Handlers run inside the transaction of the change that raised the event (`ctx.db` is that
  * transaction), so a comment and the notifications it causes are stored together or not at all.

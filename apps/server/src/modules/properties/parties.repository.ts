@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { companies, propertyParties, schemeParties, users } from '../../db/schema';
 
 /**
- * Party lists of properties and schemes, stored as rows (ARCHITECTURE.md §4). Both tables have
+ * Party lists of properties and schemes, stored as rows (docs/architecture.md §3). Both tables have
  * the same shape; `table` picks one.
  */
 export type PartyOwner = 'property' | 'scheme';
