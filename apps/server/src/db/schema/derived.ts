@@ -16,12 +16,13 @@ import { properties } from './properties';
 import { users } from './users';
 
 /*
- * Tables the database keeps itself, from triggers (issue 11: declared here so the schema shows
- * every table; docs/search.md). What Drizzle cannot express stays in the SQL migrations that made
- * them: the triggers and views that fill them (0002, 0003, 0005, 0006) and the covering search
- * indexes with INCLUDE — `property_words (word, rank, property_id) INCLUDE (standalone, doc)`,
- * `company_words / contact_words (tier, word, sort_key, <id>) INCLUDE (doc)`. Migration 0009 is
- * empty: declaring these changed nothing in the database. Application code never writes them.
+ * Tables the database keeps itself, from triggers, declared here so the schema shows every table.
+ * Their views, trigger functions, triggers and rebuilds are declared in db/derived/ (one file per
+ * derived table or column, docs/derived-data.md), from which their migrations are written. What
+ * Drizzle cannot express stays in the SQL migrations that made them: the covering search indexes
+ * with INCLUDE — `property_words (word, rank, property_id) INCLUDE (standalone, doc)`,
+ * `company_words / contact_words (tier, word, sort_key, <id>) INCLUDE (doc)`. Application code
+ * never writes them.
  */
 
 /** text COLLATE "C": a word prefix is a plain btree range whatever the database's collation. */

@@ -1,0 +1,26 @@
+import { countedIndex, countedIndexContent, type CountedIndexSpec } from './counted-index';
+import { derived } from './define';
+
+const spec: CountedIndexSpec = {
+  prefix: 'property',
+  table: 'properties',
+  marks: 'property_order_marks',
+  keyColumn: 'updated_at',
+  keyType: 'timestamp with time zone',
+  key: (r) => `${r}.updated_at`,
+};
+
+/** The counted index over the property list's (updated_at, id) order (ADR 0031). */
+export const propertyOrderMarks = derived({
+  name: 'property_order_marks',
+  kind: 'table',
+  what: 'A counted index over the properties by (updated_at, id): buckets of about a thousand, each mark with its count.',
+  sources: { properties: ['updated_at'] },
+  ...countedIndex(spec),
+  content: countedIndexContent(spec),
+  readers: [
+    'modules/properties/properties.repository.ts: GET /api/properties sorted by last update, any page',
+  ],
+  adrs: ['0031'],
+  migrations: ['0005', '0024'],
+});

@@ -1,0 +1,96 @@
+import { derived, fn, trigger, type SqlTrigger } from './define';
+
+/** The tables whose number of rows row_counts keeps: the unfiltered lists' totals. */
+export const COUNTED_TABLES = ['properties', 'deals'] as const;
+
+const countTriggers = (table: string): SqlTrigger[] => [
+  trigger({
+    name: `${table}_count_insert`,
+    table,
+    timing: 'AFTER',
+    events: ['INSERT'],
+    forEach: 'STATEMENT',
+    newTable: 'inserted',
+    function: 'row_counts_add',
+  }),
+  trigger({
+    name: `${table}_count_delete`,
+    table,
+    timing: 'AFTER',
+    events: ['DELETE'],
+    forEach: 'STATEMENT',
+    oldTable: 'deleted',
+    function: 'row_counts_add',
+  }),
+  trigger({
+    name: `${table}_count_truncate`,
+    table,
+    timing: 'AFTER',
+    events: ['TRUNCATE'],
+    forEach: 'STATEMENT',
+    function: 'row_counts_reset',
+  }),
+];
+
+const counted = COUNTED_TABLES.map((t) => `'${t}'`).join(', ');
+
+/**
+ * Row counts (ADR 0024): statement triggers add each statement's inserted and deleted rows at
+ * once, so a list's total is read, not counted. A missing row means zero.
+ */
+export const rowCounts = derived({
+  name: 'row_counts',
+  kind: 'table',
+  what: `The number of rows of ${COUNTED_TABLES.join(' and ')}, one row per table (a missing row is zero).`,
+  sources: Object.fromEntries(COUNTED_TABLES.map((t) => [t, []])),
+  functions: [
+    fn({
+      name: 'row_counts_add',
+      returns: 'trigger',
+      language: 'plpgsql',
+      body: `
+DECLARE delta bigint;
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    SELECT count(*) INTO delta FROM inserted;
+  ELSE
+    SELECT -count(*) INTO delta FROM deleted;
+  END IF;
+  IF delta <> 0 THEN
+    INSERT INTO row_counts (table_name, n) VALUES (TG_TABLE_NAME, delta)
+    ON CONFLICT (table_name) DO UPDATE SET n = row_counts.n + excluded.n;
+  END IF;
+  RETURN NULL;
+END`,
+    }),
+    fn({
+      name: 'row_counts_reset',
+      returns: 'trigger',
+      language: 'plpgsql',
+      body: `
+BEGIN
+  DELETE FROM row_counts WHERE table_name = TG_TABLE_NAME;
+  RETURN NULL;
+END`,
+    }),
+    fn({
+      name: 'row_counts_rebuild',
+      returns: 'void',
+      language: 'sql',
+      body: `
+  DELETE FROM row_counts WHERE table_name IN (${counted});
+  INSERT INTO row_counts (table_name, n)
+  ${COUNTED_TABLES.map((t) => `SELECT '${t}', count(*) FROM ${t}`).join('\n  UNION ALL ')};`,
+    }),
+  ],
+  triggers: COUNTED_TABLES.flatMap(countTriggers),
+  rebuild: 'row_counts_rebuild',
+  content: `SELECT t.name || ' ' || coalesce(c.n, 0) AS r FROM unnest(ARRAY[${counted}]) AS t(name)
+    LEFT JOIN row_counts c ON c.table_name = t.name ORDER BY 1`,
+  readers: [
+    'modules/properties/properties.repository.ts, properties.export.repository.ts: GET /api/properties (the total), its export',
+    'modules/deals/deals-list.repository.ts: GET /api/deals (the total)',
+  ],
+  adrs: ['0024', '0046'],
+  migrations: ['0003', '0012', '0024'],
+});
