@@ -7,7 +7,8 @@
 -- 2. match_units_refresh shares its unit query with match_units_rebuild (the town column named).
 -- 3. A rebuild for every derived table and column that had none: property_words, company_words,
 --    contact_words, row_counts, enquiry_stage_counts, deals.town_key, enquiries.town_key and
---    companies.store_count. The bulk loaders and test/derived-rebuild.test.ts call them.
+--    companies.store_count, for bulk loaders that bypass triggers and for the generic check
+--    test/derived-rebuild.test.ts.
 -- 4. Two gaps test/derived-rebuild.test.ts found in deal_comparables: a property's currency change
 --    did not reach the evidence of its deals that have no currency of their own (the trigger now
 --    watches properties.currency, and the rows it left behind are derived again); a deal moved to

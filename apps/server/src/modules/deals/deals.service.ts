@@ -164,7 +164,10 @@ const pick = (row: Record<string, unknown>): PlaceState['columns'] =>
 /**
  * Records a deal in the caller's transaction (ADR 0043): checks every id, inserts the deal, its
  * parties and links, and applies it to the property (a scheme sale: the scheme) with history
- * (source 'deal', this deal's id). Returns the new deal's id.
+ * (source 'deal', this deal's id). Returns the new deal's id. Its writes reach derived data through
+ * triggers in the same transaction — row_counts, both counted indexes, deal_comparables, the
+ * words, match_units and map_grid, the deals' and enquiries' town and the tenants' store counts:
+ * `fanOut` in db/derived (docs/derived-data.md; test/derived-definitions.test.ts pins the list).
  */
 export const recordDealIn = async (
   tx: Db,
