@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client';
 import { DERIVED, allFunctions, allTriggers, allViews, fanOut, type Derived } from '../src/db/derived';
 import { dealOrderMarks } from '../src/db/derived/deal-order-marks';
@@ -36,13 +36,16 @@ const rolledBack = async <T>(body: (tx: Db) => Promise<T>): Promise<T> => {
 };
 
 describe('db/derived: the declarations and the migrated database', () => {
-  it('every declared view, function and trigger is in the database as declared', async () => {
-    const drift = await derivedDrift(await testDb());
+  let drift: Drift[];
+  beforeAll(async () => {
+    drift = await derivedDrift(await testDb());
+  });
+
+  it('every declared view, function and trigger is in the database as declared', () => {
     expect(drift.filter((d) => d.problem !== 'undeclared')).toEqual([]);
   });
 
-  it('no trigger, function or view of the schema is left undeclared', async () => {
-    const drift = await derivedDrift(await testDb());
+  it('no trigger, function or view of the schema is left undeclared', () => {
     expect(describeDrift(drift.filter((d) => d.problem === 'undeclared'))).toEqual([]);
   });
 

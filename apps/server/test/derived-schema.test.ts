@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { DERIVED_TABLES } from '../src/db/derived';
 import * as schema from '../src/db/schema';
@@ -28,6 +28,9 @@ interface Column {
 }
 
 describe('the derived tables in the Drizzle schema', () => {
+  // The file's database is opened before the tests, not inside the first one.
+  beforeAll(() => testDb());
+
   it('declares every derived table of the inventory', () => {
     expect(DERIVED_TABLES.filter((name) => !drizzleTables.has(name))).toEqual([]);
   });
