@@ -14,20 +14,10 @@ export const BATCH_ROWS = 1000;
 export const BATCH_BYTES = 4 * 1024 * 1024;
 
 /**
- * Tables the database keeps itself (triggers of migrations 0002, 0003, 0005, 0006, 0012, 0013, 0015, 0016): rows in them
- * alone do not make a database "not empty" — a freshly migrated database has some.
+ * Tables the database keeps itself (the derived-data layer, db/derived): rows in them alone do not
+ * make a database "not empty" — a freshly migrated database has some.
  */
-export const DERIVED_TABLES: readonly string[] = [
-  'company_words',
-  'contact_words',
-  'deal_comparables',
-  'deal_order_marks',
-  'map_grid',
-  'match_units',
-  'property_order_marks',
-  'property_words',
-  'row_counts',
-];
+export { DERIVED_TABLES } from './derived';
 
 /** The session settings under which values are printed and read back. */
 export const TEXT_FORM_SETTINGS = [
