@@ -10,7 +10,11 @@ export default mergeConfig(
       setupFiles: ['./test/setup.ts'],
       include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
       css: false,
-      testTimeout: 60_000,
+      // A bound for a test that hangs, not a speed target: well above what the slowest test takes
+      // on a 2-core machine three times slower than idle (both cores busy elsewhere). No test or
+      // file sets a lower one.
+      testTimeout: 120_000,
+      hookTimeout: 120_000,
       // Vitest's default (cores − 1) is a single worker on CI's 2 cores; the main process is idle.
       maxWorkers: Math.max(2, availableParallelism() - 1),
     },
