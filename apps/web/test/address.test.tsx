@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from './user';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { MapViewProps } from '../src/components/map/types';
 import { AddressPickerDialog } from '../src/entities/address/AddressPickerDialog';
@@ -64,7 +64,7 @@ function setup() {
       <AddressPickerDialog open onClose={onClose} onSelect={onSelect} />
     </QueryClientProvider>,
   );
-  return { api, onSelect, onClose, user: userEvent.setup() };
+  return { api, onSelect, onClose, user: setupUser() };
 }
 
 describe('AddressPickerDialog', () => {

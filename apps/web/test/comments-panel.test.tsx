@@ -4,7 +4,7 @@
  * for the author and admins, mention links per entity type and the unsaved-comment report.
  */
 import { act, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from './user';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { Editor } from '@tiptap/react';
@@ -103,7 +103,7 @@ function setup({ user = ME, comments = [MINE, BOBS, ORPHAN] }: { user?: User; co
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  return { api, onDirtyChange, user: userEvent.setup() };
+  return { api, onDirtyChange, user: setupUser() };
 }
 
 /** The TipTap editor behind a textbox (TipTap keeps it on its DOM node). */
@@ -289,7 +289,7 @@ describe('comments panel', () => {
       </QueryClientProvider>,
     );
     expect(await items()).toHaveLength(1);
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Show older comments' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Show older comments' }));
     expect(await screen.findByText('First ever note.')).toBeInTheDocument();
     expect(screen.getAllByTestId('comment')).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'Show older comments' })).not.toBeInTheDocument();

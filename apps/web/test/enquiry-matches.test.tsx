@@ -3,7 +3,7 @@
  * selectors, each a link to its unit; a property's matching enquiries, each a link to the enquiry.
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from './user';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -83,7 +83,7 @@ describe('EnquiryMatches', () => {
         );
       },
     });
-    const user = userEvent.setup();
+    const user = setupUser();
     wrap(<EnquiryMatches enquiryId={7} />);
 
     const table = await screen.findByRole('table', { name: 'Units matching this enquiry' });
@@ -139,7 +139,7 @@ describe('EnquiryMatches', () => {
             })
           : json(200, page([], { match: { scope: 'town', measure: 'nia_sqrt', radius_miles: null } })),
     });
-    const user = userEvent.setup();
+    const user = setupUser();
     wrap(<EnquiryMatches enquiryId={8} />);
     expect(await screen.findByText('No units match this enquiry.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Scheme' }));

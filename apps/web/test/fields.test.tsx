@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from './user';
 import { useState } from 'react';
 import { MoneyField } from '../src/components/fields/MoneyField';
 import { DateField } from '../src/components/fields/DateField';
@@ -33,7 +33,7 @@ function Text({ C, label }: { C: typeof DateField | typeof YearField; label: str
 describe('MoneyField', () => {
   it('strips commas, sends the 2-decimal string and shows separators and the symbol when not focused', async () => {
     const spy = vi.fn();
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<Money spy={spy} />);
     const input = screen.getByRole('textbox', { name: 'Rent Pa' });
     expect(screen.getByText('£')).toBeInTheDocument();
@@ -45,7 +45,7 @@ describe('MoneyField', () => {
 
   it('clears invalid input on blur', async () => {
     const spy = vi.fn();
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<Money spy={spy} initial="10.00" />);
     const input = screen.getByRole('textbox', { name: 'Rent Pa' });
     await user.clear(input);
@@ -57,7 +57,7 @@ describe('MoneyField', () => {
 
   it('refuses a point without a digit after it', async () => {
     const spy = vi.fn();
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<Money spy={spy} />);
     const input = screen.getByRole('textbox', { name: 'Rent Pa' });
     await user.type(input, '12.');
@@ -68,7 +68,7 @@ describe('MoneyField', () => {
 
 describe('DateField and YearField', () => {
   it('masks typed digits as dd/mm/yyyy', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<Text C={DateField} label="Lease Start Date" />);
     const input = screen.getByRole('textbox', { name: 'Lease Start Date' });
     await user.type(input, '01a022026');
@@ -78,7 +78,7 @@ describe('DateField and YearField', () => {
   });
 
   it('shows a field error for a date that does not exist', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<Text C={DateField} label="Break Date" />);
     const input = screen.getByRole('textbox', { name: 'Break Date' });
     await user.type(input, '31022026');
@@ -88,7 +88,7 @@ describe('DateField and YearField', () => {
   });
 
   it('keeps a year to four digits', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<Text C={YearField} label="Opened" />);
     const input = screen.getByRole('textbox', { name: 'Opened' });
     await user.type(input, '19x985');
@@ -98,7 +98,7 @@ describe('DateField and YearField', () => {
 
 describe('CurrencySelect and CountrySelect', () => {
   it('offers EUR, GBP and USD', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const onChange = vi.fn();
     render(<CurrencySelect value="GBP" onChange={onChange} />);
     await user.click(screen.getByRole('combobox', { name: 'Currency' }));
@@ -109,7 +109,7 @@ describe('CurrencySelect and CountrySelect', () => {
   });
 
   it('defaults to the United Kingdom and finds a country by typing', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const onChange = vi.fn();
     render(<CountrySelect value={null} onChange={onChange} />);
     const input = screen.getByRole('combobox', { name: 'Country' });
@@ -136,7 +136,7 @@ describe('AreaChecklist', () => {
   }
 
   it('shows only ticked areas and sends only those', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     let last = emptyAreas();
     render(<Areas onValue={(v) => (last = v)} />);
     expect(screen.queryByRole('textbox', { name: 'ITZA' })).not.toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from './user';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { FormProvider, useForm } from 'react-hook-form';
 import { emptyPropertyForm, type PropertyFormValues } from '../src/entities/properties/propertyForm';
@@ -40,7 +40,7 @@ function WizardStep({ onForm }: { onForm: (read: () => WizardValues) => void }) 
 
 describe('property form sections under a prefix', () => {
   it('read and write the fields under it, leaving the rest of the form alone', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     let read: () => WizardValues = () => {
       throw new Error('not rendered');
     };

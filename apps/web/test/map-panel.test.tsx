@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from './user';
 import { useEffect, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
@@ -185,7 +185,7 @@ const setup = (
   qc.setDefaultOptions({ queries: { ...qc.getDefaultOptions().queries, retry: false } });
   qc.setQueryData(queryKeys.me, makeUser());
   const seen: Seen = { filters: {}, area: null };
-  const user = userEvent.setup();
+  const user = setupUser();
   render(
     <MemoryRouter>
       <QueryClientProvider client={qc}>

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from './user';
 import { useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
@@ -26,7 +26,7 @@ const setup = (ui: ReactNode, routes: Record<string, FakeHandler>, timers?: 'fak
   const qc = createQueryClient();
   qc.setDefaultOptions({ queries: { ...qc.getDefaultOptions().queries, retry: false } });
   qc.setQueryData(queryKeys.me, makeUser());
-  const user = userEvent.setup(timers ? { advanceTimers: vi.advanceTimersByTime } : {});
+  const user = setupUser(timers ? { advanceTimers: vi.advanceTimersByTime } : {});
   render(
     <QueryClientProvider client={qc}>
       <ThemeModeProvider>
@@ -260,7 +260,7 @@ describe('PropertyPicker', () => {
         ),
     });
     await user.type(screen.getByRole('combobox', { name: 'Property' }), 'briggate');
-    const options = await screen.findAllByRole('option', {}, { timeout: 3000 });
+    const options = await screen.findAllByRole('option');
     expect(options).toHaveLength(3);
     expect(options[0]).toHaveTextContent('Trinity Leeds·Boots');
     expect(within(options[0]!).getByRole('img', { name: MESSAGES.retailerVerified })).toBeInTheDocument();

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from './user';
 import { createRoot, type Root } from 'react-dom/client';
 import { MESSAGES } from '@frontage/shared';
 import { startSignIn } from '../src/app/signInEntry';
 import { installFakeFetch, json } from './fakeFetch';
 import { makeUser } from './fixtures';
-import { CONFIG } from './renderApp';
+import { CONFIG } from './appApi';
 
 /** A cold visit to /login: the sign-in entry alone, then the app on the same root once signed in. */
 describe('the sign-in entry', () => {
@@ -38,7 +38,7 @@ describe('the sign-in entry', () => {
 
   it('checks the form without zod, signs in, then mounts the app, which goes home and warns temp users', async () => {
     const api = await start(null, makeUser({ is_temp: true }));
-    const ue = userEvent.setup();
+    const ue = setupUser();
     await ue.click(await screen.findByRole('button', { name: 'Log in' }));
     expect(screen.getByText('The email field is required.')).toBeInTheDocument();
     expect(screen.getByText('The password field is required.')).toBeInTheDocument();
@@ -56,8 +56,8 @@ describe('the sign-in entry', () => {
 
     await ue.clear(screen.getByLabelText(/Password/));
     await ue.type(screen.getByLabelText(/Password/), 'right-pass{Enter}');
-    await waitFor(() => expect(window.location.pathname).toBe('/'), { timeout: 5000 });
-    expect(await screen.findAllByText(MESSAGES.changePassword, {}, { timeout: 5000 })).not.toHaveLength(0);
+    await waitFor(() => expect(window.location.pathname).toBe('/'));
+    expect(await screen.findAllByText(MESSAGES.changePassword)).not.toHaveLength(0);
     expect(api.callsTo('POST', '/api/auth/login').at(-1)?.body).toEqual({
       email: 'agent@example.com',
       password: 'right-pass',
@@ -66,7 +66,7 @@ describe('the sign-in entry', () => {
 
   it('sends a visitor who is already signed in straight into the app', async () => {
     await start(makeUser());
-    await waitFor(() => expect(window.location.pathname).toBe('/'), { timeout: 5000 });
+    await waitFor(() => expect(window.location.pathname).toBe('/'));
     expect(screen.queryByRole('button', { name: 'Log in' })).not.toBeInTheDocument();
   });
 });
