@@ -1,10 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { COMPANY_MESSAGES, DIALOG_WIDTHS, LOGO_PREVIEW_MAX_PX, MESSAGES, type User } from '@frontage/shared';
-import { renderApp } from './renderApp';
+import { TopBar } from '../src/app/layouts/TopBar';
+import { renderRoute } from './renderRoute';
 import { json, type FakeHandler } from './fakeFetch';
 import { makeAdmin, makeUser } from './fixtures';
 import { formEntries, makeCompany } from './companiesFixtures';
+
+/** The top bar, which opens the shell's dialogs. */
+const beside = <TopBar drawerOpen={false} onToggleDrawer={() => {}} />;
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -15,7 +19,8 @@ const CATEGORIES = [
 ];
 
 const openCreateCompany = async (who: User, routes: Record<string, FakeHandler> = {}) => {
-  const app = renderApp('/', {
+  const app = renderRoute('/', {
+    beside,
     user: who,
     routes: { 'GET /api/company-categories': () => json(200, { data: CATEGORIES }), ...routes },
   });

@@ -1,9 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { renderApp } from './renderApp';
+import EditCompanyPage from '../src/features/companies/pages/EditCompanyPage';
+import CompaniesPage from '../src/features/companies/pages/CompaniesPage';
+import { renderRoute } from './renderRoute';
 import { json } from './fakeFetch';
 import { makeUser } from './fixtures';
 import { formEntries, makeCompany, makeContact, page } from './companiesFixtures';
+
+/** The screens under test, as the app routes them. */
+const pages = { '/companies/:id/edit': <EditCompanyPage />, '/companies': <CompaniesPage /> };
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -19,7 +24,8 @@ describe('/companies/{id}/edit', () => {
       categories: [4],
       logo: '/api/companies/1/logo?v=1',
     });
-    const { api, user, router } = renderApp('/companies/1/edit', {
+    const { api, user, router } = renderRoute('/companies/1/edit', {
+      pages,
       // The agent belongs to company 1: the master-entity rule lets them edit it.
       user: makeUser({ company_id: 1 }),
       routes: {
@@ -68,7 +74,8 @@ describe('/companies/{id}/edit', () => {
 
   it('another company’s user sees the form read-only', async () => {
     const other = makeCompany({ id: 3, name: 'Other Co' });
-    renderApp('/companies/3/edit', {
+    renderRoute('/companies/3/edit', {
+      pages,
       user: makeUser({ company_id: 1 }),
       routes: {
         'GET /api/companies/3': () => json(200, { data: other }),

@@ -1,10 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { MESSAGES } from '@frontage/shared';
-import { renderApp } from './renderApp';
+import CompaniesPage from '../src/features/companies/pages/CompaniesPage';
+import { renderRoute } from './renderRoute';
 import { json } from './fakeFetch';
 import { makeAdmin, makeUser } from './fixtures';
 import { makeCompany, makeContact, page } from './companiesFixtures';
+
+/** The screens under test, as the app routes them. */
+const pages = { '/companies': <CompaniesPage /> };
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -30,52 +34,45 @@ const routes = (saved: Record<string, unknown>) => ({
 });
 
 describe('/companies', () => {
-  it(
-    'restores the saved filters before loading, and saves a changed filter',
-    { timeout: 40_000 },
-    async () => {
-      const { api, user } = renderApp('/companies', {
-        user: makeUser(),
-        routes: routes({ q: 'bo', verification: 'verified', sort: '-updated_at', per_page: 50 }),
-      });
-      expect(await screen.findByRole('heading', { level: 1, name: 'Companies' })).toBeInTheDocument();
-      await waitFor(() => expect(api.callsTo('GET', '/api/companies').length).toBeGreaterThan(0));
-      const first = api.callsTo('GET', '/api/companies')[0]!.url.searchParams;
-      expect(Object.fromEntries(first)).toMatchObject({
-        q: 'bo',
-        verification: 'verified',
-        sort: '-updated_at',
-        per_page: '50',
-        page: '1',
-      });
-      expect(first.get('include')).toContain('scraper');
-      expect(await screen.findByRole('searchbox', { name: 'Search companies' })).toHaveValue('bo');
+  it('restores the saved filters before loading, and saves a changed filter', async () => {
+    const { api, user } = renderRoute('/companies', {
+      pages,
+      user: makeUser(),
+      routes: routes({ q: 'bo', verification: 'verified', sort: '-updated_at', per_page: 50 }),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Companies' })).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('GET', '/api/companies').length).toBeGreaterThan(0));
+    const first = api.callsTo('GET', '/api/companies')[0]!.url.searchParams;
+    expect(Object.fromEntries(first)).toMatchObject({
+      q: 'bo',
+      verification: 'verified',
+      sort: '-updated_at',
+      per_page: '50',
+      page: '1',
+    });
+    expect(first.get('include')).toContain('scraper');
+    expect(await screen.findByRole('searchbox', { name: 'Search companies' })).toHaveValue('bo');
 
-      const grid = await screen.findByRole('grid', { name: 'Companies' });
-      expect(await within(grid).findByText('Boots')).toBeInTheDocument();
-      expect(within(grid).getByText('Health & Beauty')).toBeInTheDocument();
-      expect(within(grid).getAllByRole('img', { name: MESSAGES.retailerVerified }).length).toBeGreaterThan(0);
-      // Not an admin: no verify / merge / delete.
-      expect(within(grid).queryByRole('button', { name: 'Delete Boots' })).not.toBeInTheDocument();
+    const grid = await screen.findByRole('grid', { name: 'Companies' });
+    expect(await within(grid).findByText('Boots')).toBeInTheDocument();
+    expect(within(grid).getByText('Health & Beauty')).toBeInTheDocument();
+    expect(within(grid).getAllByRole('img', { name: MESSAGES.retailerVerified }).length).toBeGreaterThan(0);
+    // Not an admin: no verify / merge / delete.
+    expect(within(grid).queryByRole('button', { name: 'Delete Boots' })).not.toBeInTheDocument();
 
-      await user.click(screen.getByRole('combobox', { name: 'Verification' }));
-      await user.click(await screen.findByRole('option', { name: 'Never verified' }));
-      await waitFor(() =>
-        expect(api.callsTo('GET', '/api/companies').at(-1)!.url.searchParams.get('verification')).toBe(
-          'never',
-        ),
-      );
-      await waitFor(() => expect(api.callsTo('PUT', '/api/ui-state/companies')).toHaveLength(1), {
-        timeout: 3000,
-      });
-      expect(api.callsTo('PUT', '/api/ui-state/companies')[0]!.body).toEqual({
-        state: { q: 'bo', category_id: null, verification: 'never', sort: '-updated_at', per_page: 50 },
-      });
-    },
-  );
+    await user.click(screen.getByRole('combobox', { name: 'Verification' }));
+    await user.click(await screen.findByRole('option', { name: 'Never verified' }));
+    await waitFor(() =>
+      expect(api.callsTo('GET', '/api/companies').at(-1)!.url.searchParams.get('verification')).toBe('never'),
+    );
+    await waitFor(() => expect(api.callsTo('PUT', '/api/ui-state/companies')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/api/ui-state/companies')[0]!.body).toEqual({
+      state: { q: 'bo', category_id: null, verification: 'never', sort: '-updated_at', per_page: 50 },
+    });
+  });
 
   it('opens the record named by ?id= with its contacts; admins get edit, verify, merge and delete', async () => {
-    const { user, router } = renderApp('/companies?id=1', { user: makeAdmin(), routes: routes({}) });
+    const { user, router } = renderRoute('/companies?id=1', { pages, user: makeAdmin(), routes: routes({}) });
     const dialog = await screen.findByRole('dialog', { name: /Boots/ });
     expect(await within(dialog).findByRole('link', { name: 'Carla Contact' })).toHaveAttribute(
       'href',
@@ -108,7 +105,8 @@ describe('/companies', () => {
     );
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const csv = 'id,name\n1,Boots\n2,Next\n';
-    const { api, user } = renderApp('/companies', {
+    const { api, user } = renderRoute('/companies', {
+      pages,
       user: makeUser(),
       routes: {
         ...routes({ q: 'bo', category_id: 2 }),
@@ -123,7 +121,9 @@ describe('/companies', () => {
           }),
       },
     });
-    await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    // The export sends the filters on screen: once the saved ones are restored, as a user sees them.
+    expect(await screen.findByRole('searchbox', { name: 'Search companies' })).toHaveValue('bo');
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
     const call = api.callsTo('GET', '/api/companies/export')[0]!;
     expect(call.url.searchParams.get('q')).toBe('bo');

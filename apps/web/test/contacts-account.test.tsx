@@ -1,15 +1,22 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { ACCOUNT_FIELDS, CONTACT_MESSAGES, type Contact, type User } from '@frontage/shared';
-import { renderApp } from './renderApp';
+import EditContactPage from '../src/features/contacts/pages/EditContactPage';
+import NewContactPage from '../src/features/contacts/pages/NewContactPage';
+import ContactsPage from '../src/features/contacts/pages/ContactsPage';
+import { renderRoute } from './renderRoute';
 import { json } from './fakeFetch';
 import { makeAdmin, makeUser } from './fixtures';
 import { page } from './companiesFixtures';
 
-/** The Account section of /users/{id}/edit (issue 17 item 4, ADR 0065). */
+/** The screens under test, as the app routes them. */
+const pages = {
+  '/users/:id/edit': <EditContactPage />,
+  '/users/create': <NewContactPage />,
+  '/users': <ContactsPage />,
+};
 
-// Several dialogs and a select per test: slow on a loaded CI machine.
-vi.setConfig({ testTimeout: 30_000 });
+/** The Account section of /users/{id}/edit (issue 17 item 4, ADR 0065). */
 
 const priya = makeUser({
   id: 7,
@@ -26,7 +33,8 @@ const asOthersSeeIt = (u: User): Contact =>
   ) as Contact;
 
 const editAs = (me: User, contact: Contact = priya) =>
-  renderApp(`/users/${contact.id}/edit`, {
+  renderRoute(`/users/${contact.id}/edit`, {
+    pages,
     user: me,
     routes: {
       [`GET /api/users/${contact.id}`]: () => json(200, { data: contact }),
@@ -139,7 +147,8 @@ describe('the Account section of a contact', () => {
 
 describe('the Account section on /users/create', () => {
   it('lets an admin create a contact who can sign in; an agent does not see it', async () => {
-    const { api, user, unmount } = renderApp('/users/create', {
+    const { api, user, unmount } = renderRoute('/users/create', {
+      pages,
       user: makeAdmin(),
       routes: {
         'POST /api/users': (req) => json(201, { data: { ...priya, ...(req.body as object), id: 9 } }),
@@ -166,7 +175,7 @@ describe('the Account section on /users/create', () => {
     expect(api.callsTo('POST', '/api/users')[0]!.body).not.toHaveProperty('type');
     unmount();
 
-    renderApp('/users/create', { user: makeUser(), routes: {} });
+    renderRoute('/users/create', { pages, user: makeUser(), routes: {} });
     const agentForm = await screen.findByRole('form', { name: 'New Contact' });
     expect(within(agentForm).queryByRole('region', { name: 'Account' })).not.toBeInTheDocument();
   });
@@ -174,7 +183,8 @@ describe('the Account section on /users/create', () => {
 
 describe("a contact's view", () => {
   const viewAs = (me: User, contact: Contact) =>
-    renderApp(`/users?id=${contact.id}`, {
+    renderRoute(`/users?id=${contact.id}`, {
+      pages,
       user: me,
       routes: {
         'GET /api/users': () => json(200, page([])),

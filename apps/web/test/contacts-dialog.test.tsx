@@ -1,15 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { DIALOG_WIDTHS, MESSAGES, type Company } from '@frontage/shared';
-import { renderApp } from './renderApp';
+import { TopBar } from '../src/app/layouts/TopBar';
+import { renderRoute } from './renderRoute';
 import { json, type FakeHandler } from './fakeFetch';
 import { makeUser } from './fixtures';
 import { companySearch, formEntries, makeCompany, makeContact } from './companiesFixtures';
 
+/** The top bar, which opens the shell's dialogs. */
+const beside = <TopBar drawerOpen={false} onToggleDrawer={() => {}} />;
+
 afterEach(() => vi.unstubAllGlobals());
 
 const openCreateContact = async (routes: Record<string, FakeHandler> = {}) => {
-  const app = renderApp('/', { user: makeUser(), routes });
+  const app = renderRoute('/', { beside, user: makeUser(), routes });
   await app.user.click(await screen.findByRole('button', { name: 'Create Contact' }));
   const dialog = await screen.findByRole('dialog', { name: 'Create Contact' });
   return { ...app, dialog };

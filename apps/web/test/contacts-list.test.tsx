@@ -1,9 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { renderApp } from './renderApp';
+import ContactsPage from '../src/features/contacts/pages/ContactsPage';
+import { renderRoute } from './renderRoute';
 import { json } from './fakeFetch';
 import { makeAdmin, makeUser } from './fixtures';
 import { makeContact, page } from './companiesFixtures';
+
+/** The screens under test, as the app routes them. */
+const pages = { '/users': <ContactsPage /> };
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -28,7 +32,8 @@ const routes = (saved: Record<string, unknown>) => ({
 
 describe('/users', () => {
   it('restores the saved company filter, searches, and ignores a saved value the list no longer accepts', async () => {
-    const { api, user } = renderApp('/users', {
+    const { api, user } = renderRoute('/users', {
+      pages,
       user: makeUser(),
       routes: routes({ company: { id: 1, name: 'Boots' }, sort: 'no-such-sort', per_page: 7 }),
     });
@@ -57,7 +62,7 @@ describe('/users', () => {
   });
 
   it('lets an admin delete a contact after confirming', async () => {
-    const { api, user } = renderApp('/users', { user: makeAdmin(), routes: routes({}) });
+    const { api, user } = renderRoute('/users', { pages, user: makeAdmin(), routes: routes({}) });
     const grid = await screen.findByRole('grid', { name: 'Contacts' });
     await user.click(await within(grid).findByRole('button', { name: 'Delete Carla Contact' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete contact' });

@@ -1,10 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { NEWS_MESSAGES, type NewsItem } from '@frontage/shared';
-import { renderApp } from './renderApp';
+import CoreAdminPage from '../src/features/core-admin/pages/CoreAdminPage';
+import { renderRoute } from './renderRoute';
 import { json } from './fakeFetch';
 import { makeAdmin } from './fixtures';
 import { pageOf } from './coreAdminFixtures';
+
+/** The screens under test, as the app routes them. */
+const pages = { '/core': <CoreAdminPage /> };
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -32,7 +36,7 @@ const routes = () => ({
 
 describe('/core News tab', () => {
   it('lists the items with their en-GB publish date', async () => {
-    renderApp('/core?tab=news', { user: makeAdmin(), routes: routes() });
+    renderRoute('/core?tab=news', { pages, user: makeAdmin(), routes: routes() });
     expect(await screen.findByRole('tab', { name: 'News', selected: true })).toBeInTheDocument();
     const row = await screen.findByRole('row', { name: /Map layers/ });
     expect(row).toHaveTextContent('14/11/2026');
@@ -40,7 +44,7 @@ describe('/core News tab', () => {
   });
 
   it('creates an item: title required, the typed date sent as yyyy-mm-dd', async () => {
-    const { api, user } = renderApp('/core?tab=news', { user: makeAdmin(), routes: routes() });
+    const { api, user } = renderRoute('/core?tab=news', { pages, user: makeAdmin(), routes: routes() });
     await user.click(await screen.findByRole('button', { name: 'New news item' }));
     const dialog = await screen.findByRole('dialog', { name: 'New news item' });
     const date = within(dialog).getByRole('textbox', { name: 'Publish date' });
@@ -64,7 +68,7 @@ describe('/core News tab', () => {
   });
 
   it('asks before Escape throws typed input away', async () => {
-    const { user } = renderApp('/core?tab=news', { user: makeAdmin(), routes: routes() });
+    const { user } = renderRoute('/core?tab=news', { pages, user: makeAdmin(), routes: routes() });
     await user.click(await screen.findByRole('button', { name: 'New news item' }));
     const dialog = await screen.findByRole('dialog', { name: 'New news item' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Draft');
@@ -76,7 +80,7 @@ describe('/core News tab', () => {
   });
 
   it('deletes only after the confirmation', async () => {
-    const { api, user } = renderApp('/core?tab=news', { user: makeAdmin(), routes: routes() });
+    const { api, user } = renderRoute('/core?tab=news', { pages, user: makeAdmin(), routes: routes() });
     await user.click(await screen.findByRole('button', { name: 'Delete Map layers' }));
     const confirm = await screen.findByRole('dialog', { name: 'Please confirm' });
     expect(confirm).toHaveTextContent(NEWS_MESSAGES.deleteQuestion);

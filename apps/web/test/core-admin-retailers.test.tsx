@@ -1,11 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { MESSAGES, TRACKED_RETAILER_MESSAGES } from '@frontage/shared';
-import { renderApp } from './renderApp';
+import CoreAdminPage from '../src/features/core-admin/pages/CoreAdminPage';
+import { renderRoute } from './renderRoute';
 import { json } from './fakeFetch';
-import { makeAdmin, makeUser } from './fixtures';
+import { makeAdmin } from './fixtures';
 import { companySearch, makeCompany } from './companiesFixtures';
 import { makeRetailer, pageOf, uiStateRoutes } from './coreAdminFixtures';
+
+/** The screens under test, as the app routes them. */
+const pages = { '/core': <CoreAdminPage /> };
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -19,73 +23,61 @@ const lapsed = makeRetailer({
 const never = makeRetailer({ id: 2, name: 'Greggs', categories: [], stores: 3 });
 
 describe('/core — Retailers', () => {
-  it('is admin-only: an agent lands on /access-error and nothing is asked of the research desk', async () => {
-    const { router, api } = renderApp('/core', { user: makeUser(), routes: uiStateRoutes('core_retailers') });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Access denied' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/access-error');
-    expect(api.callsTo('GET', '/api/tracked-retailers')).toHaveLength(0);
+  it('lists the retailers in queue order; Verify now turns the indicator green', async () => {
+    let verified = false;
+    const { user, api } = renderRoute('/core', {
+      pages,
+      user: makeAdmin(),
+      routes: {
+        ...uiStateRoutes('core_retailers'),
+        'GET /api/tracked-retailers': () =>
+          json(
+            200,
+            pageOf(
+              verified
+                ? [never, { ...lapsed, is_verified: true, verified_at: '2026-03-01T09:00:00Z' }]
+                : [lapsed, never],
+            ),
+          ),
+        'PUT /api/companies/1/verification': () => {
+          verified = true;
+          return json(200, { data: makeCompany({ id: 1, is_verified: true }) });
+        },
+      },
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Tracked Retailers (Admin)' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Retailers', selected: true })).toBeInTheDocument();
+    const grid = await screen.findByRole('grid', { name: 'Tracked retailers' });
+    expect(await within(grid).findByRole('link', { name: 'Boots' })).toHaveAttribute('href', '/core-data/1');
+    expect(api.callsTo('GET', '/api/tracked-retailers')[0]!.url.searchParams.get('sort')).toBe('queue');
+    expect(within(grid).getByText('Health & Beauty')).toBeInTheDocument();
+    expect(
+      within(grid).getByRole('img', { name: MESSAGES.retailerNotCurrentlyVerified }),
+    ).toBeInTheDocument();
+    expect(within(grid).getByRole('img', { name: MESSAGES.retailerNeverVerified })).toBeInTheDocument();
+
+    await user.click(within(grid).getByRole('button', { name: 'Actions for Boots' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Verify now' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Verify now' });
+    expect(within(confirm).getByText(/Boots/)).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/companies/1/verification')).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Verify now' }));
+
+    expect(await screen.findByText(TRACKED_RETAILER_MESSAGES.verified)).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/companies/1/verification')[0]!.body).toEqual({ is_verified: true });
+    await waitFor(() =>
+      expect(within(grid).getByRole('img', { name: MESSAGES.retailerVerified })).toBeInTheDocument(),
+    );
+    expect(
+      within(grid).queryByRole('img', { name: MESSAGES.retailerNotCurrentlyVerified }),
+    ).not.toBeInTheDocument();
   });
 
-  it(
-    'lists the retailers in queue order; Verify now turns the indicator green',
-    { timeout: 60_000 },
-    async () => {
-      let verified = false;
-      const { user, api } = renderApp('/core', {
-        user: makeAdmin(),
-        routes: {
-          ...uiStateRoutes('core_retailers'),
-          'GET /api/tracked-retailers': () =>
-            json(
-              200,
-              pageOf(
-                verified
-                  ? [never, { ...lapsed, is_verified: true, verified_at: '2026-03-01T09:00:00Z' }]
-                  : [lapsed, never],
-              ),
-            ),
-          'PUT /api/companies/1/verification': () => {
-            verified = true;
-            return json(200, { data: makeCompany({ id: 1, is_verified: true }) });
-          },
-        },
-      });
-      expect(
-        await screen.findByRole('heading', { level: 1, name: 'Tracked Retailers (Admin)' }),
-      ).toBeInTheDocument();
-      expect(screen.getByRole('tab', { name: 'Retailers', selected: true })).toBeInTheDocument();
-      const grid = await screen.findByRole('grid', { name: 'Tracked retailers' });
-      expect(await within(grid).findByRole('link', { name: 'Boots' })).toHaveAttribute(
-        'href',
-        '/core-data/1',
-      );
-      expect(api.callsTo('GET', '/api/tracked-retailers')[0]!.url.searchParams.get('sort')).toBe('queue');
-      expect(within(grid).getByText('Health & Beauty')).toBeInTheDocument();
-      expect(
-        within(grid).getByRole('img', { name: MESSAGES.retailerNotCurrentlyVerified }),
-      ).toBeInTheDocument();
-      expect(within(grid).getByRole('img', { name: MESSAGES.retailerNeverVerified })).toBeInTheDocument();
-
-      await user.click(within(grid).getByRole('button', { name: 'Actions for Boots' }));
-      await user.click(await screen.findByRole('menuitem', { name: 'Verify now' }));
-      const confirm = await screen.findByRole('dialog', { name: 'Verify now' });
-      expect(within(confirm).getByText(/Boots/)).toBeInTheDocument();
-      expect(api.callsTo('PUT', '/api/companies/1/verification')).toHaveLength(0);
-      await user.click(within(confirm).getByRole('button', { name: 'Verify now' }));
-
-      expect(await screen.findByText(TRACKED_RETAILER_MESSAGES.verified)).toBeInTheDocument();
-      expect(api.callsTo('PUT', '/api/companies/1/verification')[0]!.body).toEqual({ is_verified: true });
-      await waitFor(() =>
-        expect(within(grid).getByRole('img', { name: MESSAGES.retailerVerified })).toBeInTheDocument(),
-      );
-      expect(
-        within(grid).queryByRole('img', { name: MESSAGES.retailerNotCurrentlyVerified }),
-      ).not.toBeInTheDocument();
-    },
-  );
-
-  it('filters by verification and search, keeping the queue order', { timeout: 60_000 }, async () => {
-    const { user, api } = renderApp('/core', {
+  it('filters by verification and search, keeping the queue order', async () => {
+    const { user, api } = renderRoute('/core', {
+      pages,
       user: makeAdmin(),
       routes: {
         ...uiStateRoutes('core_retailers'),
@@ -107,43 +99,41 @@ describe('/core — Retailers', () => {
     expect(api.callsTo('GET', '/api/tracked-retailers').at(-1)!.url.searchParams.get('sort')).toBe('queue');
   });
 
-  it(
-    'stops tracking after a confirmation, and starts tracking a company chosen in the picker',
-    { timeout: 60_000 },
-    async () => {
-      const { user, api } = renderApp('/core', {
-        user: makeAdmin(),
-        routes: {
-          ...uiStateRoutes('core_retailers'),
-          'GET /api/tracked-retailers': () => json(200, pageOf([lapsed])),
-          'PUT /api/core/retailers/1/tracking': () => json(200, { data: null }),
-          'PUT /api/core/retailers/9/tracking': () => json(200, { data: null }),
-          'GET /api/companies': companySearch([makeCompany({ id: 9, name: 'Wilko' })]),
-        },
-      });
-      const grid = await screen.findByRole('grid', { name: 'Tracked retailers' });
-      await user.click(await within(grid).findByRole('button', { name: 'Actions for Boots' }));
-      await user.click(await screen.findByRole('menuitem', { name: 'Stop tracking' }));
-      await user.click(
-        within(await screen.findByRole('dialog', { name: 'Stop tracking' })).getByRole('button', {
-          name: 'Stop tracking',
-        }),
-      );
-      expect(await screen.findByText(TRACKED_RETAILER_MESSAGES.trackingStopped)).toBeInTheDocument();
-      expect(api.callsTo('PUT', '/api/core/retailers/1/tracking')[0]!.body).toEqual({ tracked: false });
+  it('stops tracking after a confirmation, and starts tracking a company chosen in the picker', async () => {
+    const { user, api } = renderRoute('/core', {
+      pages,
+      user: makeAdmin(),
+      routes: {
+        ...uiStateRoutes('core_retailers'),
+        'GET /api/tracked-retailers': () => json(200, pageOf([lapsed])),
+        'PUT /api/core/retailers/1/tracking': () => json(200, { data: null }),
+        'PUT /api/core/retailers/9/tracking': () => json(200, { data: null }),
+        'GET /api/companies': companySearch([makeCompany({ id: 9, name: 'Wilko' })]),
+      },
+    });
+    const grid = await screen.findByRole('grid', { name: 'Tracked retailers' });
+    await user.click(await within(grid).findByRole('button', { name: 'Actions for Boots' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Stop tracking' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Stop tracking' })).getByRole('button', {
+        name: 'Stop tracking',
+      }),
+    );
+    expect(await screen.findByText(TRACKED_RETAILER_MESSAGES.trackingStopped)).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/core/retailers/1/tracking')[0]!.body).toEqual({ tracked: false });
 
-      await user.click(await screen.findByRole('button', { name: 'Start tracking' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Start tracking a retailer' });
-      await user.type(within(dialog).getByRole('combobox', { name: /Company/ }), 'wil');
-      await user.click(await screen.findByRole('option', { name: /Wilko/ }));
-      await user.click(within(dialog).getByRole('button', { name: 'Start tracking' }));
-      expect(await screen.findByText(TRACKED_RETAILER_MESSAGES.trackingStarted)).toBeInTheDocument();
-      expect(api.callsTo('PUT', '/api/core/retailers/9/tracking')[0]!.body).toEqual({ tracked: true });
-    },
-  );
+    await user.click(await screen.findByRole('button', { name: 'Start tracking' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start tracking a retailer' });
+    await user.type(within(dialog).getByRole('combobox', { name: /Company/ }), 'wil');
+    await user.click(await screen.findByRole('option', { name: /Wilko/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Start tracking' }));
+    expect(await screen.findByText(TRACKED_RETAILER_MESSAGES.trackingStarted)).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/core/retailers/9/tracking')[0]!.body).toEqual({ tracked: true });
+  });
 
   it('keeps the open tab in the URL', async () => {
-    const { user, router } = renderApp('/core', {
+    const { user, router } = renderRoute('/core', {
+      pages,
       user: makeAdmin(),
       routes: {
         ...uiStateRoutes('core_retailers'),

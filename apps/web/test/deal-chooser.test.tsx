@@ -1,14 +1,21 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { renderApp } from './renderApp';
+import PropertiesPage from '../src/features/properties/pages/PropertiesPage';
+import SchemesPage from '../src/features/schemes/pages/SchemesPage';
+import DealsPage from '../src/features/deals/pages/DealsPage';
+import { CreateDealHost } from '../src/features/deals/chooser/CreateDealHost';
+import { renderRoute } from './renderRoute';
 import { json, type FakeHandler } from './fakeFetch';
 import { makeUser } from './fixtures';
 import { page } from './companiesFixtures';
 import { address, party, property } from './placesFixtures';
 
-afterEach(() => vi.unstubAllGlobals());
+/** The screens under test, as the app routes them. */
+const pages = { '/properties': <PropertiesPage />, '/schemes': <SchemesPage />, '/deals': <DealsPage /> };
+/** The chooser's host, as the shell renders it: it opens from the route (?create_deal=) over any page. */
+const beside = <CreateDealHost />;
 
-vi.setConfig({ testTimeout: 30_000 });
+afterEach(() => vi.unstubAllGlobals());
 
 const emptyPage = page([]);
 const STANDALONE = property(12, { building_num: 'Unit 4' });
@@ -51,7 +58,7 @@ const routes: Record<string, FakeHandler> = {
   'GET /api/comments': () => json(200, emptyPage),
 };
 
-const render = (path: string) => renderApp(path, { user: makeUser(), routes });
+const render = (path: string) => renderRoute(path, { pages, beside, user: makeUser(), routes });
 
 /** Opens the chooser from the view's Create Deal button and returns it. */
 const openChooser = async (r: ReturnType<typeof render>, title: string | RegExp) => {

@@ -1,7 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { Editor } from '@tiptap/react';
-import { renderApp } from './renderApp';
+import { DealWizardHost } from '../src/features/deals/DealWizardHost';
+import { renderRoute } from './renderRoute';
 import { json, type FakeHandler } from './fakeFetch';
 import { makeAdmin, makeUser } from './fixtures';
 import { party, property } from './placesFixtures';
@@ -16,7 +17,6 @@ import type { Property } from '@frontage/shared';
  */
 
 afterEach(() => vi.unstubAllGlobals());
-vi.setConfig({ testTimeout: 60_000 });
 vi.mock('../src/components/map/MapView', () => ({ MapView: () => <div data-testid="map" /> }));
 
 beforeAll(() => {
@@ -57,8 +57,10 @@ const emptyPage = {
 
 function open(path: string, opts: { admin?: boolean; routes?: Record<string, FakeHandler> } = {}) {
   const posts: Array<{ body: unknown; key: string | null }> = [];
-  const app = renderApp(path, {
+  // The wizard as the shell renders it: its host reads the route (?deal=) over any page.
+  const app = renderRoute(path, {
     user: opts.admin ? makeAdmin() : makeUser({ currency: 'USD' } as never),
+    beside: <DealWizardHost />,
     routes: {
       'GET /api/properties/12': () => json(200, { data: UNIT }),
       'GET /api/properties/12/history': () => json(200, emptyPage),
@@ -253,8 +255,14 @@ describe('the tracked retailer wizard', () => {
   });
 
   it('is not offered to an ordinary user, even from the route', async () => {
-    open('/properties?deal=tracked_retailer&property_id=12&name=U');
-    await screen.findByRole('heading', { level: 1 });
+    const { router } = open('/properties?deal=tracked_retailer&property_id=12&name=U');
+    // The host is live and the wizards' chunk loaded: a wizard the user may record opens …
+    await act(() => router.navigate('/properties?deal=rent_review&property_id=12&name=U'));
+    await wizardNamed('Add Deal - Rent Review');
+    expect(screen.queryByRole('dialog', { name: 'Add Deal - Tracked Retailer' })).toBeNull();
+    // … and the admin-only one, asked for again, renders nothing in its place.
+    await act(() => router.navigate('/properties?deal=tracked_retailer&property_id=12&name=U'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Deal - Rent Review' })).toBeNull());
     expect(screen.queryByRole('dialog', { name: 'Add Deal - Tracked Retailer' })).toBeNull();
   });
 });

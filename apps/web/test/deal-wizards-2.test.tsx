@@ -2,7 +2,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import type { Property } from '@frontage/shared';
-import { renderApp } from './renderApp';
+import { DealWizardHost } from '../src/features/deals/DealWizardHost';
+import { renderRoute } from './renderRoute';
 import { json, type FakeHandler, type FakeRequest } from './fakeFetch';
 import { makeUser } from './fixtures';
 import { party, property, scheme } from './placesFixtures';
@@ -17,7 +18,6 @@ import { copyTenantSide } from '../src/features/deals/form/dealRules';
  */
 
 afterEach(() => vi.unstubAllGlobals());
-vi.setConfig({ testTimeout: 60_000 });
 vi.mock('../src/components/map/MapView', () => ({ MapView: () => <div data-testid="map" /> }));
 
 beforeAll(() => {
@@ -73,8 +73,10 @@ const companies: FakeHandler = (req) => {
 
 function open(path: string, routes: Record<string, FakeHandler> = {}) {
   const posts: Array<Record<string, unknown>> = [];
-  const app = renderApp(path, {
+  // The wizard as the shell renders it: its host reads the route (?deal=) over any page.
+  const app = renderRoute(path, {
     user: makeUser({ currency: 'USD' } as never),
+    beside: <DealWizardHost />,
     routes: {
       'GET /api/properties/12': () => json(200, { data: UNIT }),
       'GET /api/properties/12/history': () => json(200, emptyPage),
@@ -94,8 +96,7 @@ function open(path: string, routes: Record<string, FakeHandler> = {}) {
   return { ...app, posts };
 }
 
-// The first wizard of a file waits for its lazy chunk.
-const wizardNamed = (name: string) => screen.findByRole('dialog', { name }, { timeout: 10_000 });
+const wizardNamed = (name: string) => screen.findByRole('dialog', { name });
 const tabs = (wizard: HTMLElement) => within(wizard).getAllByRole('tab');
 const labels = (wizard: HTMLElement) => tabs(wizard).map((t) => t.textContent?.replace(/^\d+/, ''));
 const tab = (wizard: HTMLElement, label: string) => tabs(wizard).find((t) => t.textContent?.includes(label))!;
@@ -482,23 +483,5 @@ describe('the new letting wizard', () => {
     await user.click(within(wizard).getByRole('combobox', { name: 'Search units of Abbey Retail Park' }));
     await waitFor(() => expect(searches.length).toBeGreaterThan(0));
     expect(searches.every((r) => r.url.searchParams.get('scheme_id') === '5')).toBe(true);
-  });
-});
-
-describe('the New Deal menu', () => {
-  it('opens every deal type the user may record', async () => {
-    const { user } = open('/properties');
-    await user.click(await screen.findByRole('button', { name: 'New Deal' }));
-    const items = await screen.findAllByRole('menuitem');
-    expect(items.map((i) => i.textContent)).toEqual([
-      'Sale',
-      'New Letting',
-      'Sub-letting/Assignment',
-      'Rent Review',
-      'Lease Renewal/Re-gear',
-    ]);
-    for (const i of items) expect(i).not.toHaveAttribute('aria-disabled', 'true');
-    await user.click(screen.getByRole('menuitem', { name: 'Sub-letting/Assignment' }));
-    expect(await wizardNamed('Add Deal - Sub-letting/Assignment')).toBeInTheDocument();
   });
 });

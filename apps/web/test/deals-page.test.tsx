@@ -1,14 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { MESSAGES, type Deal, type DealListItem } from '@frontage/shared';
-import { renderApp } from './renderApp';
+import DealsPage from '../src/features/deals/pages/DealsPage';
+import { renderRoute } from './renderRoute';
 import { json, type FakeHandler, type FakeRequest } from './fakeFetch';
 import { makeUser } from './fixtures';
 import { companySearch, makeCompany, makeContact, page } from './companiesFixtures';
 
-afterEach(() => vi.unstubAllGlobals());
+/** The screens under test, as the app routes them. */
+const pages = { '/deals': <DealsPage /> };
 
-vi.setConfig({ testTimeout: 60_000 });
+afterEach(() => vi.unstubAllGlobals());
 
 const letting: DealListItem = {
   id: 7,
@@ -67,12 +69,12 @@ const routes = (saved: Record<string, unknown> | null, extra: Record<string, Fak
   ...extra,
 });
 
-const lastQuery = (api: ReturnType<typeof renderApp>['api']) =>
+const lastQuery = (api: ReturnType<typeof renderRoute>['api']) =>
   Object.fromEntries(api.callsTo('GET', '/api/deals').at(-1)!.url.searchParams);
 
 describe('/deals', () => {
   it('shows a row’s figures formatted: type and place linked, dates en-GB, money with its currency', async () => {
-    renderApp('/deals', { user: makeUser(), routes: routes(null) });
+    renderRoute('/deals', { pages, user: makeUser(), routes: routes(null) });
     const grid = await screen.findByRole('grid', { name: 'Deals' });
     const row = (await within(grid).findByRole('link', { name: 'New Letting' })).closest('[role="row"]')!;
     const cells = within(row as HTMLElement);
@@ -95,7 +97,8 @@ describe('/deals', () => {
   });
 
   it('restores the saved filters, sort and page and sends them to GET /api/deals', async () => {
-    const { api } = renderApp('/deals', {
+    const { api } = renderRoute('/deals', {
+      pages,
       user: makeUser(),
       routes: routes({
         types: ['subletting', 'sale', 'bogus'],
@@ -142,7 +145,8 @@ describe('/deals', () => {
   });
 
   it('sends each filter to GET /api/deals, back at page 1, and saves them', async () => {
-    const { api, user } = renderApp('/deals', {
+    const { api, user } = renderRoute('/deals', {
+      pages,
       user: makeUser(),
       routes: routes(
         { page: 3 },
@@ -173,7 +177,7 @@ describe('/deals', () => {
     await waitFor(() => expect(lastQuery(api)).toMatchObject({ from: '2026-02-01', to: '2026-02-28' }));
 
     await user.type(f.getByRole('textbox', { name: 'Town' }), 'Leeds');
-    await waitFor(() => expect(lastQuery(api)).toMatchObject({ town: 'Leeds' }), { timeout: 3000 });
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ town: 'Leeds' }));
 
     await user.type(f.getByRole('combobox', { name: 'Scheme' }), 'Trin');
     await user.click(await screen.findByRole('option', { name: /Trinity Leeds/ }));
@@ -224,7 +228,7 @@ describe('/deals', () => {
   });
 
   it('sorts by a column and pages on the server', async () => {
-    const { api, user } = renderApp('/deals', { user: makeUser(), routes: routes(null) });
+    const { api, user } = renderRoute('/deals', { pages, user: makeUser(), routes: routes(null) });
     const grid = await screen.findByRole('grid', { name: 'Deals' });
     await within(grid).findByRole('link', { name: 'New Letting' });
 
@@ -249,7 +253,7 @@ describe('/deals', () => {
   });
 
   it('refuses a reversed date range with the contract’s message instead of asking the server', async () => {
-    const { api, user } = renderApp('/deals', { user: makeUser(), routes: routes(null) });
+    const { api, user } = renderRoute('/deals', { pages, user: makeUser(), routes: routes(null) });
     const f = within(await screen.findByRole('search', { name: 'Deals filters' }));
     await waitFor(() => expect(api.callsTo('GET', '/api/deals')).toHaveLength(1));
     await user.type(f.getByRole('textbox', { name: 'Effective to' }), '01012026');
@@ -267,7 +271,8 @@ describe('/deals', () => {
       Object.assign(URL, { createObjectURL: () => 'blob:csv', revokeObjectURL: () => {} }),
     );
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    const { api, user } = renderApp('/deals', {
+    const { api, user } = renderRoute('/deals', {
+      pages,
       user: makeUser(),
       routes: routes(
         {
@@ -331,7 +336,8 @@ describe('/deals', () => {
       created_at: '2026-05-01T09:00:00Z',
       changes: [],
     } as unknown as Deal;
-    renderApp('/deals?id=8', {
+    renderRoute('/deals?id=8', {
+      pages,
       user: makeUser(),
       routes: routes(null, { 'GET /api/deals/8': () => json(200, { data: deal }) }),
     });
@@ -342,7 +348,8 @@ describe('/deals', () => {
   });
 
   it('still opens one deal with ?id=', async () => {
-    const { api } = renderApp('/deals?id=7', {
+    const { api } = renderRoute('/deals?id=7', {
+      pages,
       user: makeUser(),
       routes: routes(null, { 'GET /api/deals/7': () => json(404, { msg: 'Not found.' }) }),
     });

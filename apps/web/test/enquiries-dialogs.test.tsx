@@ -1,17 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { MESSAGES } from '@frontage/shared';
-import { renderApp } from './renderApp';
+import { TopBar } from '../src/app/layouts/TopBar';
+import { renderRoute } from './renderRoute';
 import { json, type FakeHandler } from './fakeFetch';
 import { makeUser } from './fixtures';
 import { companySearch, makeCompany, page } from './companiesFixtures';
 import { enquiryPage, makeEnquiry, uiStateRoutes, UNIT_4 } from './enquiriesFixtures';
 
+/** The top bar, which opens the shell's dialogs. */
+const beside = <TopBar drawerOpen={false} onToggleDrawer={() => {}} />;
+
 afterEach(() => vi.unstubAllGlobals());
 
-vi.setConfig({ testTimeout: 60_000 });
-
-/** A page that asks the server nothing of its own (the dialogs open over it). */
+/** Any page: the dialogs open over it from the top bar. */
 const HOME = '/reports/gap-analysis';
 const greggs = makeCompany({ id: 3, name: 'Greggs' });
 
@@ -26,24 +28,24 @@ const base = (extra: Record<string, FakeHandler> = {}): Record<string, FakeHandl
   ...extra,
 });
 
-const openManage = async (r: ReturnType<typeof renderApp>) => {
+const openManage = async (r: ReturnType<typeof renderRoute>) => {
   await r.user.click(await screen.findByRole('button', { name: 'Enquiries' }));
   return screen.findByRole('dialog', { name: 'Manage Enquiries' });
 };
 
 /** Chooses Property in the toggle and picks Unit 4 from the property search. */
-const chooseUnit4 = async (r: ReturnType<typeof renderApp>, dialog: HTMLElement) => {
+const chooseUnit4 = async (r: ReturnType<typeof renderRoute>, dialog: HTMLElement) => {
   await r.user.click(within(dialog).getByRole('button', { name: 'Property' }));
   await r.user.click(within(dialog).getByRole('combobox', { name: 'Property' }));
   await r.user.click(await screen.findByRole('option', { name: /Unit 4 Park Lane/ }));
 };
 
-const listStages = (r: ReturnType<typeof renderApp>) =>
+const listStages = (r: ReturnType<typeof renderRoute>) =>
   r.api.callsTo('GET', '/api/enquiries').map((c) => c.url.searchParams.get('stage'));
 
 describe('Manage Enquiries dialog', () => {
   it('shows the three empty states and keeps Create new enquiry disabled until a subject is chosen', async () => {
-    const r = renderApp(HOME, { user: makeUser(), routes: base() });
+    const r = renderRoute(HOME, { beside, user: makeUser(), routes: base() });
     const dialog = await openManage(r);
     expect(await within(dialog).findByText('Select a scheme to view enquiries')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Create new enquiry' })).toBeDisabled();
@@ -57,7 +59,8 @@ describe('Manage Enquiries dialog', () => {
   });
 
   it('asks for the live stages while Hide Withdrawn/Completed is ticked (the default), and every stage when not', async () => {
-    const r = renderApp(HOME, {
+    const r = renderRoute(HOME, {
+      beside,
       user: makeUser(),
       routes: base({ 'GET /api/enquiries': () => json(200, enquiryPage([makeEnquiry()])) }),
     });
@@ -78,7 +81,8 @@ describe('Manage Enquiries dialog', () => {
   });
 
   it('deletes a row after the spec’s question', async () => {
-    const r = renderApp(HOME, {
+    const r = renderRoute(HOME, {
+      beside,
       user: makeUser(),
       routes: base({
         'GET /api/enquiries': () => json(200, enquiryPage([makeEnquiry()])),
@@ -96,7 +100,7 @@ describe('Manage Enquiries dialog', () => {
 });
 
 describe('Create Enquiry dialog', () => {
-  const openCreate = async (r: ReturnType<typeof renderApp>) => {
+  const openCreate = async (r: ReturnType<typeof renderRoute>) => {
     const manage = await openManage(r);
     await chooseUnit4(r, manage);
     await r.user.click(within(manage).getByRole('button', { name: 'Create new enquiry' }));
@@ -104,7 +108,7 @@ describe('Create Enquiry dialog', () => {
   };
 
   it('Save shows the contact-or-company message on both pickers and the stage message, sending nothing', async () => {
-    const r = renderApp(HOME, { user: makeUser(), routes: base() });
+    const r = renderRoute(HOME, { beside, user: makeUser(), routes: base() });
     const dialog = await openCreate(r);
     await r.user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findAllByText(MESSAGES.enquiryContactOrCompany)).toHaveLength(2);
@@ -114,7 +118,8 @@ describe('Create Enquiry dialog', () => {
 
   it('creates a company in place from the picker’s hint, selects it and sends the spec’s payload', async () => {
     const created = makeCompany({ id: 9, name: 'Pret A Manger' });
-    const r = renderApp(HOME, {
+    const r = renderRoute(HOME, {
+      beside,
       user: makeUser(),
       routes: base({
         'POST /api/companies': () => json(201, { data: created }),
@@ -160,7 +165,8 @@ describe('Create Enquiry dialog', () => {
   });
 
   it('the contact picker’s hint opens Create Contact and selects the created contact', async () => {
-    const r = renderApp(HOME, {
+    const r = renderRoute(HOME, {
+      beside,
       user: makeUser(),
       routes: base({
         'POST /api/users': () =>

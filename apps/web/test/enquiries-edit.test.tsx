@@ -1,7 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { MESSAGES } from '@frontage/shared';
-import { renderApp } from './renderApp';
+import { TopBar } from '../src/app/layouts/TopBar';
+import { renderRoute } from './renderRoute';
 import { json, type FakeHandler } from './fakeFetch';
 import { makeUser } from './fixtures';
 import { companySearch, makeCompany, page } from './companiesFixtures';
@@ -14,8 +15,10 @@ import { enquiryPage, makeEnquiry, uiStateRoutes, UNIT_4 } from './enquiriesFixt
  * tenant, carried into the letting wizard's tenant.
  */
 
+/** The top bar, which opens the shell's dialogs. */
+const beside = <TopBar drawerOpen={false} onToggleDrawer={() => {}} />;
+
 afterEach(() => vi.unstubAllGlobals());
-vi.setConfig({ testTimeout: 90_000 });
 vi.mock('../src/components/map/MapView', () => ({ MapView: () => <div data-testid="map" /> }));
 
 beforeAll(() => {
@@ -46,7 +49,7 @@ const routes = (
   ...extra,
 });
 
-const openEdit = async (r: ReturnType<typeof renderApp>) => {
+const openEdit = async (r: ReturnType<typeof renderRoute>) => {
   await r.user.click(await screen.findByRole('button', { name: 'Enquiries' }));
   const manage = await screen.findByRole('dialog', { name: 'Manage Enquiries' });
   await r.user.click(within(manage).getByRole('button', { name: 'Property' }));
@@ -56,13 +59,14 @@ const openEdit = async (r: ReturnType<typeof renderApp>) => {
   return screen.findByRole('dialog', { name: 'Editing Enquiry' });
 };
 
-const search = (r: ReturnType<typeof renderApp>) =>
+const search = (r: ReturnType<typeof renderRoute>) =>
   Object.fromEntries(new URLSearchParams(r.router.state.location.search));
 
 describe('Edit Enquiry dialog', () => {
   it('saves every field; completed asks the deal question, and Yes opens the chooser with the company as the new tenant, carried into the letting wizard', async () => {
     const puts: unknown[] = [];
-    const r = renderApp(HOME, {
+    const r = renderRoute(HOME, {
+      beside,
       user: makeUser(),
       routes: routes(makeEnquiry(), {
         'PUT /api/enquiries/70': (req) => {
@@ -107,7 +111,7 @@ describe('Edit Enquiry dialog', () => {
     );
     expect(search(r).create_deal).toBeUndefined();
 
-    const wizard = await screen.findByRole('dialog', { name: 'Add Deal - New Letting' }, { timeout: 10_000 });
+    const wizard = await screen.findByRole('dialog', { name: 'Add Deal - New Letting' });
     await within(wizard).findByRole('textbox', { name: 'Street' });
     await r.user.click(
       within(wizard)
@@ -122,7 +126,11 @@ describe('Edit Enquiry dialog', () => {
   });
 
   it('shows a record the user may not edit with disabled fields and no Save', async () => {
-    const r = renderApp(HOME, { user: makeUser(), routes: routes(makeEnquiry({ can_edit: false })) });
+    const r = renderRoute(HOME, {
+      beside,
+      user: makeUser(),
+      routes: routes(makeEnquiry({ can_edit: false })),
+    });
     const dialog = await openEdit(r);
     expect(await within(dialog).findByRole('combobox', { name: 'Company' })).toBeDisabled();
     // Anyone may still comment on it: the one Save left is the comment's.

@@ -1,14 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { renderApp } from './renderApp';
+import EnquiriesPage from '../src/features/enquiries/pages/EnquiriesPage';
+import PropertiesPage from '../src/features/properties/pages/PropertiesPage';
+import { renderRoute } from './renderRoute';
 import { json, type FakeHandler } from './fakeFetch';
 import { makeUser } from './fixtures';
 import { page } from './companiesFixtures';
 import { property } from './placesFixtures';
 import { enquiryPage, makeEnquiry, uiStateRoutes } from './enquiriesFixtures';
 
+/** The screens under test, as the app routes them. */
+const pages = { '/enquiries': <EnquiriesPage />, '/properties': <PropertiesPage /> };
+
 afterEach(() => vi.unstubAllGlobals());
-vi.setConfig({ testTimeout: 60_000 });
 
 const emptyPage = page([]);
 const LIVE = makeEnquiry({ id: 70, stage: 'under_offer' });
@@ -26,13 +30,13 @@ const routes = (extra: Record<string, FakeHandler> = {}): Record<string, FakeHan
   ...extra,
 });
 
-const lastList = (r: ReturnType<typeof renderApp>) =>
+const lastList = (r: ReturnType<typeof renderRoute>) =>
   r.api.callsTo('GET', '/api/enquiries').at(-1)!.url.searchParams;
 
 describe('/enquiries', () => {
   it('lists every enquiry 50 a page, newest first, and filters by stage and Mine on the server', async () => {
-    const r = renderApp('/enquiries', { user: makeUser(), routes: routes() });
-    const grid = await screen.findByRole('grid', { name: 'Enquiries' }, { timeout: 10_000 });
+    const r = renderRoute('/enquiries', { pages, user: makeUser(), routes: routes() });
+    const grid = await screen.findByRole('grid', { name: 'Enquiries' });
     expect(
       await within(grid).findByRole('link', { name: 'Unit 4 Park Lane, Portsmouth, PO1 3LP' }),
     ).toHaveAttribute('href', '/properties?id=12');
@@ -52,7 +56,7 @@ describe('/enquiries', () => {
   });
 
   it('opens ?id=&type=enquiry in Edit Enquiry over the list; closing it leaves the list', async () => {
-    const r = renderApp('/enquiries?id=70&type=enquiry', { user: makeUser(), routes: routes() });
+    const r = renderRoute('/enquiries?id=70&type=enquiry', { pages, user: makeUser(), routes: routes() });
     const dialog = await screen.findByRole('dialog', { name: 'Editing Enquiry' });
     expect(await within(dialog).findByRole('combobox', { name: 'Company' })).toHaveValue('Greggs');
     await r.user.click(within(dialog).getByRole('button', { name: 'Discard Changes' }));
@@ -66,7 +70,8 @@ describe('/enquiries', () => {
 
 describe('the property view’s Enquiries section', () => {
   it('lists the live enquiries before the closed ones, and Add Enquiry opens Create Enquiry for the property', async () => {
-    const r = renderApp('/properties?id=12', {
+    const r = renderRoute('/properties?id=12', {
+      pages,
       user: makeUser(),
       routes: routes({
         'GET /api/enquiries': (req) =>

@@ -1,12 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { GAP_MESSAGES, type GapAnalysisResult, type GapPlace } from '@frontage/shared';
-import { renderApp } from './renderApp';
+import GapAnalysisPage from '../src/features/reports/pages/GapAnalysisPage';
+import { renderRoute } from './renderRoute';
 import { json } from './fakeFetch';
 import { fakeMaps } from './fakeMapLibre';
 import { makeUser } from './fixtures';
 import { page } from './companiesFixtures';
 import { makeRetailer, seriousViolations } from './trackedRetailersFixtures';
+
+/** The screens under test, as the app routes them. */
+const pages = { '/reports/gap-analysis': <GapAnalysisPage /> };
 
 vi.mock('maplibre-gl', () => import('./fakeMapLibre'));
 vi.mock('../src/components/map/basemap', () => ({
@@ -17,7 +21,6 @@ vi.mock('../src/components/map/basemap', () => ({
     layers: [],
   }),
 }));
-vi.setConfig({ testTimeout: 40_000 });
 beforeEach(() => {
   fakeMaps.length = 0;
 });
@@ -111,7 +114,11 @@ const routes = (saved: Record<string, unknown> = {}) => ({
 
 describe('/reports/gap-analysis', () => {
   it('runs a query for a chosen retailer into the URL, ranks the places, expands one to its units', async () => {
-    const { api, user, router } = renderApp('/reports/gap-analysis', { user: makeUser(), routes: routes() });
+    const { api, user, router } = renderRoute('/reports/gap-analysis', {
+      pages,
+      user: makeUser(),
+      routes: routes(),
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'Gap Analysis' })).toBeInTheDocument();
     expect(screen.getByText(GAP_MESSAGES.beta)).toBeInTheDocument();
     expect(screen.getByText(/Choose a retailer/)).toBeInTheDocument();
@@ -143,9 +150,7 @@ describe('/reports/gap-analysis', () => {
       months: '6',
     });
 
-    await waitFor(() => expect(api.callsTo('PUT', '/api/ui-state/gap_analysis')).toHaveLength(1), {
-      timeout: 3000,
-    });
+    await waitFor(() => expect(api.callsTo('PUT', '/api/ui-state/gap_analysis')).toHaveLength(1));
     expect(api.callsTo('PUT', '/api/ui-state/gap_analysis')[0]!.body).toEqual({
       state: {
         company_id: 5,
@@ -190,9 +195,10 @@ describe('/reports/gap-analysis', () => {
       Object.assign(URL, { createObjectURL: () => 'blob:csv', revokeObjectURL: () => {} }),
     );
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    const { api, user } = renderApp(
+    const { api, user } = renderRoute(
       '/reports/gap-analysis?company_id=5&category_id=4&sort=size&min_peers=2',
       {
+        pages,
         user: makeUser(),
         routes: {
           ...routes(),
@@ -245,7 +251,8 @@ describe('/reports/gap-analysis', () => {
   });
 
   it('opened bare, restores the last saved analysis into the URL', async () => {
-    const { api, router } = renderApp('/reports/gap-analysis', {
+    const { api, router } = renderRoute('/reports/gap-analysis', {
+      pages,
       user: makeUser(),
       routes: routes({ company_id: 5, level: 'scheme', sort: 'available', months: 3, min_peers: 1 }),
     });
@@ -258,7 +265,8 @@ describe('/reports/gap-analysis', () => {
   });
 
   it('shows the server’s reason when the analysis cannot run, and an empty ranking as no gaps', async () => {
-    const first = renderApp('/reports/gap-analysis?company_id=5', {
+    const first = renderRoute('/reports/gap-analysis?company_id=5', {
+      pages,
       user: makeUser(),
       routes: {
         ...routes(),
@@ -270,7 +278,8 @@ describe('/reports/gap-analysis', () => {
     expect(screen.queryByRole('table', { name: 'Gap analysis places' })).not.toBeInTheDocument();
     first.unmount();
 
-    renderApp('/reports/gap-analysis?company_id=5&min_peers=4', {
+    renderRoute('/reports/gap-analysis?company_id=5&min_peers=4', {
+      pages,
       user: makeUser(),
       routes: { ...routes(), 'GET /api/reports/gap-analysis': () => json(200, result([])) },
     });

@@ -4,6 +4,7 @@ import { MESSAGES } from '@frontage/shared';
 import { renderApp } from './renderApp';
 import { json } from './fakeFetch';
 import { makeAdmin, makeUser } from './fixtures';
+import { uiStateRoutes } from './coreAdminFixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -32,6 +33,13 @@ describe('guards', () => {
     const { router } = renderApp('/core', { user: makeUser() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Access denied' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/access-error');
+  });
+
+  it('/core is admin-only: an agent lands on /access-error and nothing is asked of the research desk', async () => {
+    const { router, api } = renderApp('/core', { user: makeUser(), routes: uiStateRoutes('core_retailers') });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Access denied' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/access-error');
+    expect(api.callsTo('GET', '/api/tracked-retailers')).toHaveLength(0);
   });
 
   it('/core opens for admins', async () => {

@@ -1,7 +1,8 @@
 /** The bell's unread count follows the notifications stream without a reload; the stream reconnects. */
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderApp } from './renderApp';
+import { TopBar } from '../src/app/layouts/TopBar';
+import { renderRoute } from './renderRoute';
 import { makeUser } from './fixtures';
 
 class FakeEventSource {
@@ -43,9 +44,12 @@ const live = () => {
 
 const badge = () => screen.getByTestId('notifications-unread-count');
 
+/** The top bar: its bell holds the stream. */
+const beside = <TopBar drawerOpen={false} onToggleDrawer={() => {}} />;
+
 describe('live notifications', () => {
   it('updates the bell from `unread` events', async () => {
-    renderApp('/', { user: makeUser(), unread: 1 });
+    renderRoute('/', { beside, user: makeUser(), unread: 1 });
     await waitFor(() => expect(badge()).toHaveTextContent('1'));
     const es = live();
     expect(es.url).toBe('/api/notifications/stream');
@@ -55,7 +59,7 @@ describe('live notifications', () => {
   });
 
   it('reconnects with a growing delay after errors', async () => {
-    renderApp('/', { user: makeUser() });
+    renderRoute('/', { beside, user: makeUser() });
     await waitFor(() => expect(FakeEventSource.all.filter((e) => !e.closed)).toHaveLength(1));
     // Only the reconnect timers are faked (installed after the app settled on real timers), so
     // a slow machine's real time cannot fire them early.

@@ -5,7 +5,10 @@ import type { MapSidePanelProps } from '../src/features/map/state';
 import { json, type FakeHandler, type FakeRequest } from './fakeFetch';
 import { fakeMaps } from './fakeMapLibre';
 import { makeUser } from './fixtures';
-import { CONFIG, renderApp } from './renderApp';
+import MapPage from '../src/features/map/pages/MapPage';
+import { ShellDialogs } from '../src/app/shellActions';
+import { CONFIG } from './appApi';
+import { renderRoute } from './renderRoute';
 import { company, property, scheme } from './placesFixtures';
 
 // jsdom has no WebGL: MapLibre is replaced by a DOM-only stand-in, the basemap by an empty style.
@@ -30,7 +33,6 @@ vi.mock('../src/features/map/components/MapSidePanel', () => ({
   ),
 }));
 
-vi.setConfig({ testTimeout: 30_000 });
 beforeEach(() => {
   fakeMaps.length = 0;
 });
@@ -79,7 +81,13 @@ function setup(
     'GET /api/schemes/5': () => json(200, { data: SCHEME }),
     ...opts.routes,
   };
-  return renderApp('/map', { user: makeUser(), routes });
+  // The page with the shell's dialogs, which its popups open (Create Deal, Add Enquiry).
+  return renderRoute('/map', {
+    pages: { '/map': <MapPage /> },
+    beside: <ShellDialogs />,
+    user: makeUser(),
+    routes,
+  });
 }
 
 const clusterCalls = (api: ReturnType<typeof setup>['api']) =>

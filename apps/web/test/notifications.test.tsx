@@ -1,8 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { renderApp } from './renderApp';
+import NotificationsPage from '../src/features/notifications/pages/NotificationsPage';
+import { TopBar } from '../src/app/layouts/TopBar';
+import { renderRoute } from './renderRoute';
 import { json } from './fakeFetch';
 import { makeNotification, makeUser } from './fixtures';
+
+/** The screens under test, as the app routes them. */
+const pages = { '/notifications': <NotificationsPage /> };
+/** The top bar, whose bell counts the unread notifications. */
+const beside = <TopBar drawerOpen={false} onToggleDrawer={() => {}} />;
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -33,7 +40,9 @@ describe('notifications page', () => {
       user: ue,
       router,
       api,
-    } = renderApp('/notifications', {
+    } = renderRoute('/notifications', {
+      pages,
+      beside,
       user: makeUser(),
       routes: {
         'GET /api/notifications': () => json(200, page([unread, read])),
@@ -64,7 +73,9 @@ describe('notifications page', () => {
   });
 
   it('marks all as read', async () => {
-    const { user: ue, api } = renderApp('/notifications', {
+    const { user: ue, api } = renderRoute('/notifications', {
+      pages,
+      beside,
       user: makeUser(),
       unread: 1,
       routes: {
@@ -80,7 +91,9 @@ describe('notifications page', () => {
   });
 
   it('pages with the server pagination', async () => {
-    const { user: ue, api } = renderApp('/notifications', {
+    const { user: ue, api } = renderRoute('/notifications', {
+      pages,
+      beside,
       user: makeUser(),
       routes: { 'GET /api/notifications': () => json(200, page([makeNotification()], 40, 15)) },
     });
@@ -94,7 +107,9 @@ describe('notifications page', () => {
   });
 
   it('shows the empty state', async () => {
-    renderApp('/notifications', {
+    renderRoute('/notifications', {
+      pages,
+      beside,
       user: makeUser(),
       routes: { 'GET /api/notifications': () => json(200, page([])) },
     });

@@ -1,15 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { MESSAGES } from '@frontage/shared';
-import { renderApp } from './renderApp';
+import PipelinesPage from '../src/features/pipelines/pages/PipelinesPage';
+import { renderRoute } from './renderRoute';
 import { json } from './fakeFetch';
 import { makeUser } from './fixtures';
 import { companySearch, makeCompany } from './companiesFixtures';
 import { enquiriesApi, makeEnquiry, uiState } from './pipelinesFixtures';
 
-afterEach(() => vi.unstubAllGlobals());
+/** The screens under test, as the app routes them. */
+const pages = { '/pipelines': <PipelinesPage /> };
 
-vi.setConfig({ testTimeout: 60_000 });
+afterEach(() => vi.unstubAllGlobals());
 
 /** The board once every column has its count (the first render of the page is slow on a busy CI machine). */
 const boardLoaded = async () => {
@@ -39,12 +41,13 @@ const costa = makeEnquiry({
   can_edit: false,
 });
 
-const stageQueries = (api: ReturnType<typeof renderApp>['api']) =>
+const stageQueries = (api: ReturnType<typeof renderRoute>['api']) =>
   api.callsTo('GET', '/api/enquiries').map((c) => Object.fromEntries(c.url.searchParams));
 
 describe('/pipelines', () => {
   it('asks each stage for its own first page with the saved filters and shows each count', async () => {
-    const { api } = renderApp('/pipelines', {
+    const { api } = renderRoute('/pipelines', {
+      pages,
       user: makeUser(),
       routes: {
         ...uiState({
@@ -83,7 +86,8 @@ describe('/pipelines', () => {
   });
 
   it('sends a changed filter to every column, back at page 1, and saves it', async () => {
-    const { api, user } = renderApp('/pipelines', {
+    const { api, user } = renderRoute('/pipelines', {
+      pages,
       user: makeUser(),
       routes: {
         ...uiState(null),
@@ -111,7 +115,8 @@ describe('/pipelines', () => {
   });
 
   it('shows who, where (linked), size, rent, reason and age on a card; a card it may not move says why', async () => {
-    renderApp('/pipelines', {
+    renderRoute('/pipelines', {
+      pages,
       user: makeUser(),
       routes: { ...uiState(null), ...enquiriesApi([boots, costa]) },
     });
@@ -144,7 +149,8 @@ describe('/pipelines', () => {
         company: { id: 100 + i, name: `Retailer ${i + 1}`, is_verified: false, verified_at: null },
       }),
     );
-    const { api, user } = renderApp('/pipelines', {
+    const { api, user } = renderRoute('/pipelines', {
+      pages,
       user: makeUser(),
       routes: { ...uiState(null), ...enquiriesApi(rows) },
     });
@@ -162,7 +168,8 @@ describe('/pipelines', () => {
   });
 
   it('moves a card by keyboard from its Move menu: PUT with the new stage, the card lands in the new column', async () => {
-    const { api, user } = renderApp('/pipelines', {
+    const { api, user } = renderRoute('/pipelines', {
+      pages,
       user: makeUser(),
       routes: { ...uiState(null), ...enquiriesApi([makeEnquiry()]) },
     });
@@ -189,7 +196,8 @@ describe('/pipelines', () => {
   });
 
   it('asks the deal question when a card moves to completed', async () => {
-    const { api, user } = renderApp('/pipelines', {
+    const { api, user } = renderRoute('/pipelines', {
+      pages,
       user: makeUser(),
       routes: { ...uiState(null), ...enquiriesApi([makeEnquiry()]) },
     });
@@ -208,7 +216,8 @@ describe('/pipelines', () => {
     const refusal = 'Only the enquiry’s author, anyone of the author’s company or an admin may change it.';
     let release: () => void = () => {};
     const gate = new Promise<void>((r) => (release = r));
-    const { api, user, router } = renderApp('/pipelines', {
+    const { api, user, router } = renderRoute('/pipelines', {
+      pages,
       user: makeUser(),
       routes: {
         ...uiState(null),

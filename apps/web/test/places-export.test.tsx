@@ -1,13 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { renderApp } from './renderApp';
+import PropertiesPage from '../src/features/properties/pages/PropertiesPage';
+import SchemesPage from '../src/features/schemes/pages/SchemesPage';
+import { renderRoute } from './renderRoute';
 import { json } from './fakeFetch';
 import { makeUser } from './fixtures';
 import { page } from './companiesFixtures';
 
-afterEach(() => vi.unstubAllGlobals());
+/** The screens under test, as the app routes them. */
+const pages = { '/properties': <PropertiesPage />, '/schemes': <SchemesPage /> };
 
-vi.setConfig({ testTimeout: 40_000 });
+afterEach(() => vi.unstubAllGlobals());
 
 /** Saved list state for `screen`, an empty list, and a CSV answer for its export. */
 const routes = (screenName: 'properties' | 'schemes', saved: Record<string, unknown>) => ({
@@ -35,7 +38,8 @@ const stubDownload = () => {
 describe('CSV export of the places lists', () => {
   it('/properties exports with the list filters and sort, as the list query sends them', async () => {
     const click = stubDownload();
-    const { api, user } = renderApp('/properties', {
+    const { api, user } = renderRoute('/properties', {
+      pages,
       user: makeUser(),
       routes: routes('properties', {
         q: 'albion',
@@ -72,7 +76,8 @@ describe('CSV export of the places lists', () => {
 
   it('/schemes exports with the list filters and sort', async () => {
     const click = stubDownload();
-    const { api, user } = renderApp('/schemes', {
+    const { api, user } = renderRoute('/schemes', {
+      pages,
       user: makeUser(),
       routes: routes('schemes', {
         q: 'trinity',

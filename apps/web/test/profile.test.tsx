@@ -1,14 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import ProfilePage from '../src/features/profile/pages/ProfilePage';
 import { renderApp } from './renderApp';
+import { renderRoute } from './renderRoute';
 import { json } from './fakeFetch';
 import { makeUser } from './fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** The page under test, as the app routes it. */
+const pages = { '/profile': <ProfilePage /> };
+
 describe('profile page', () => {
   it('validates on the client with the shared schema', async () => {
-    const { user: ue, api } = renderApp('/profile', { user: makeUser() });
+    const { user: ue, api } = renderRoute('/profile', { pages, user: makeUser() });
     const name = await screen.findByLabelText(/^Name/);
     await ue.clear(name);
     await ue.type(name, 'Al');
@@ -19,7 +24,8 @@ describe('profile page', () => {
 
   it('saves the profile and shows server 422s against fields', async () => {
     let first = true;
-    const { user: ue, api } = renderApp('/profile', {
+    const { user: ue, api } = renderRoute('/profile', {
+      pages,
       user: makeUser(),
       routes: {
         'PUT /api/auth/me': (req) => {
@@ -54,6 +60,7 @@ describe('profile page', () => {
   });
 
   it('changes the password; the temporary-password banner disappears', async () => {
+    // The banner belongs to the shell: the whole app.
     const { user: ue, api } = renderApp('/profile', {
       user: makeUser({ is_temp: true }),
       routes: {

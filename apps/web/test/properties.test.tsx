@@ -1,21 +1,28 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { MESSAGES } from '@frontage/shared';
-import { renderApp } from './renderApp';
+import NewPropertyPage from '../src/features/properties/pages/NewPropertyPage';
+import PropertiesPage from '../src/features/properties/pages/PropertiesPage';
+import SchemesPage from '../src/features/schemes/pages/SchemesPage';
+import { renderRoute } from './renderRoute';
 import { json } from './fakeFetch';
 import { makeAdmin, makeUser } from './fixtures';
 import { address, company, party, property } from './placesFixtures';
 
-afterEach(() => vi.unstubAllGlobals());
+/** The screens under test, as the app routes them. */
+const pages = {
+  '/properties/create': <NewPropertyPage />,
+  '/properties': <PropertiesPage />,
+  '/schemes': <SchemesPage />,
+};
 
-// These dialogs hold a dozen pickers: typing through them is slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 60_000 });
+afterEach(() => vi.unstubAllGlobals());
 
 // jsdom has no WebGL; these tests never open the map.
 vi.mock('../src/components/map/MapView', () => ({ MapView: () => <div data-testid="map" /> }));
 
 /** One input event per field: typing key by key through a dialog this size is slow in jsdom. */
-const fill = async (user: ReturnType<typeof renderApp>['user'], field: HTMLElement, text: string) => {
+const fill = async (user: ReturnType<typeof renderRoute>['user'], field: HTMLElement, text: string) => {
   await user.click(field);
   await user.paste(text);
 };
@@ -27,7 +34,8 @@ const emptyPage = {
 
 describe('New Standalone Property dialog', () => {
   it('sends only ticked areas, dates as yyyy-mm-dd and money as 2-decimal strings, then opens the new property', async () => {
-    const { user, api, router } = renderApp('/properties/create', {
+    const { user, api, router } = renderRoute('/properties/create', {
+      pages,
       user: makeUser({ currency: 'EUR' }),
       routes: {
         'GET /api/companies': () => json(200, { data: [company(7, 'Boots'), company(8, 'Greggs')] }),
@@ -86,7 +94,8 @@ describe('New Standalone Property dialog', () => {
   });
 
   it('asks before Escape throws typed input away, and announces the created property', async () => {
-    const { user } = renderApp('/properties/create', {
+    const { user } = renderRoute('/properties/create', {
+      pages,
       user: makeUser(),
       routes: {
         'POST /api/properties': () => json(201, { data: property(78) }),
@@ -111,7 +120,8 @@ describe('New Standalone Property dialog', () => {
   });
 
   it('shows server validation errors against their fields and keeps the dialog open', async () => {
-    const { user } = renderApp('/properties/create', {
+    const { user } = renderRoute('/properties/create', {
+      pages,
       user: makeUser(),
       routes: {
         'POST /api/properties': () =>
@@ -135,7 +145,7 @@ describe('New Standalone Property dialog', () => {
   });
 
   it('refuses a date that does not exist before calling the server', async () => {
-    const { user, api } = renderApp('/properties/create', { user: makeUser() });
+    const { user, api } = renderRoute('/properties/create', { pages, user: makeUser() });
     const dialog = await screen.findByRole('dialog', { name: 'New Standalone Property' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Break Date' }), '30022027');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -177,7 +187,8 @@ describe('New Scheme Property dialog (Add Unit)', () => {
   };
 
   it('fills the address and landlords from the scheme, read-only, and sends the scheme landlords', async () => {
-    const { user, api } = renderApp('/schemes?id=5', {
+    const { user, api } = renderRoute('/schemes?id=5', {
+      pages,
       user: makeUser(),
       routes: {
         'GET /api/schemes/5': () => json(200, { data: scheme }),
@@ -255,7 +266,8 @@ describe('property view', () => {
       ],
       meta: { pagination: { total: 1, count: 1, per_page: 15, current_page: 1, total_pages: 1 } },
     };
-    const { user, api } = renderApp('/properties?id=12', {
+    const { user, api } = renderRoute('/properties?id=12', {
+      pages,
       user: makeAdmin(),
       routes: {
         'GET /api/properties/12': () =>
@@ -306,7 +318,8 @@ describe('/properties list', () => {
       property(12, { tenant: { ...party(7, 'Boots'), is_verified: true, verified_at: verifiedAt } }),
       property(13, { tenant: null }),
     ];
-    renderApp('/properties', {
+    renderRoute('/properties', {
+      pages,
       user: makeUser(),
       routes: {
         'GET /api/ui-state/properties': () => json(200, { data: { screen: 'properties', state: {} } }),

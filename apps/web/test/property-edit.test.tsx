@@ -1,14 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { renderApp } from './renderApp';
+import PropertiesPage from '../src/features/properties/pages/PropertiesPage';
+import { renderRoute } from './renderRoute';
 import { json, type FakeRequest } from './fakeFetch';
 import { makeUser } from './fixtures';
 import { address, party, property } from './placesFixtures';
 
+/** The screens under test, as the app routes them. */
+const pages = { '/properties': <PropertiesPage /> };
+
 afterEach(() => vi.unstubAllGlobals());
 
-// The dialog holds a dozen pickers: rendering it is slow on a shared 2-core machine.
-vi.setConfig({ testTimeout: 90_000 });
 vi.mock('../src/components/map/MapView', () => ({ MapView: () => <div data-testid="map" /> }));
 
 const emptyPage = {
@@ -33,7 +35,8 @@ const stored = (extra: Record<string, unknown> = {}) =>
 /** The property view with the record, its history and a PUT answered by `put`. */
 const openView = (record: ReturnType<typeof stored>, put: (req: FakeRequest) => Response) => {
   let current = record;
-  return renderApp('/properties?id=12', {
+  return renderRoute('/properties?id=12', {
+    pages,
     user: makeUser(),
     routes: {
       'GET /api/properties/12': () => json(200, { data: current }),
@@ -48,12 +51,12 @@ const openView = (record: ReturnType<typeof stored>, put: (req: FakeRequest) => 
   });
 };
 
-const openDialog = async (user: ReturnType<typeof renderApp>['user']) => {
-  await user.click(await screen.findByRole('button', { name: 'Edit' }, { timeout: 15_000 }));
-  return within(await screen.findByRole('dialog', { name: 'Edit Property' }, { timeout: 15_000 }));
+const openDialog = async (user: ReturnType<typeof renderRoute>['user']) => {
+  await user.click(await screen.findByRole('button', { name: 'Edit' }));
+  return within(await screen.findByRole('dialog', { name: 'Edit Property' }));
 };
 
-const retype = async (user: ReturnType<typeof renderApp>['user'], field: HTMLElement, text: string) => {
+const retype = async (user: ReturnType<typeof renderRoute>['user'], field: HTMLElement, text: string) => {
   await user.clear(field);
   await user.paste(text);
 };
@@ -194,7 +197,7 @@ describe('Edit Property on a version someone else has moved on (ADR 0060)', () =
     await retype(user, d.getByRole('textbox', { name: 'Rent Pa' }), '130000');
     await user.click(d.getByRole('button', { name: 'Save' }));
 
-    const notice = await d.findByRole('alert', {}, { timeout: 15_000 });
+    const notice = await d.findByRole('alert', {});
     const table = within(notice).getByRole('table', { name: 'Changed since you opened it' });
     expect(within(table).getByRole('rowheader', { name: 'Incentive' }).closest('tr')).toHaveTextContent(
       '6 months rent free',
@@ -204,11 +207,8 @@ describe('Edit Property on a version someone else has moved on (ADR 0060)', () =
 
     await user.click(within(notice).getByRole('button', { name: 'Keep my changes' }));
     await user.click(d.getByRole('button', { name: 'Save' }));
-    await waitFor(
-      () => expect(screen.queryByRole('dialog', { name: 'Edit Property' })).not.toBeInTheDocument(),
-      {
-        timeout: 15_000,
-      },
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Edit Property' })).not.toBeInTheDocument(),
     );
     const puts = api.callsTo('PUT', '/api/properties/12');
     expect(puts.map((p) => p.headers.get('If-Match'))).toEqual(['"v1"', '"v2"']);

@@ -1,12 +1,16 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { MESSAGES, type RetailerStore, type RetailerTimelineEvent } from '@frontage/shared';
-import { renderApp } from './renderApp';
+import RetailerPage from '../src/features/tracked-retailers/pages/RetailerPage';
+import { renderRoute } from './renderRoute';
 import { json } from './fakeFetch';
 import { fakeMaps } from './fakeMapLibre';
 import { makeUser } from './fixtures';
 import { makeContact, page } from './companiesFixtures';
 import { makeRetailerDetail, seriousViolations } from './trackedRetailersFixtures';
+
+/** The screens under test, as the app routes them. */
+const pages = { '/core-data/:id': <RetailerPage /> };
 
 vi.mock('maplibre-gl', () => import('./fakeMapLibre'));
 vi.mock('../src/components/map/basemap', () => ({
@@ -17,7 +21,6 @@ vi.mock('../src/components/map/basemap', () => ({
     layers: [],
   }),
 }));
-vi.setConfig({ testTimeout: 30_000 });
 beforeAll(() => {
   // jsdom has no layout: the comment editor (ProseMirror) asks ranges for rectangles.
   Range.prototype.getBoundingClientRect = () => new DOMRect(0, 0, 0, 0);
@@ -101,7 +104,7 @@ const routes = {
 
 describe('/core-data/:id', () => {
   it('heads with the name, indicator and counts; lists and maps the stores, a point opening the unit', async () => {
-    const { api, user, router } = renderApp('/core-data/5', { user: makeUser(), routes });
+    const { api, user, router } = renderRoute('/core-data/5', { pages, user: makeUser(), routes });
     expect(await screen.findByRole('heading', { level: 1, name: 'Next' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: MESSAGES.retailerNotCurrentlyVerified })).toBeInTheDocument();
     const summary = screen.getByRole('region', { name: 'Summary' });
@@ -135,7 +138,7 @@ describe('/core-data/:id', () => {
   });
 
   it('shows the timeline (moves, closures, units linked, deal type), the contacts and the comments', async () => {
-    const { api, user } = renderApp('/core-data/5', { user: makeUser(), routes });
+    const { api, user } = renderRoute('/core-data/5', { pages, user: makeUser(), routes });
     await user.click(await screen.findByRole('tab', { name: 'Timeline' }));
     const list = await screen.findByRole('list', { name: 'Store openings, closures and moves' });
     const items = await within(list).findAllByRole('listitem');
@@ -168,7 +171,8 @@ describe('/core-data/:id', () => {
 
   it('draws a big store list as one map layer and says when the map holds only the first stores', async () => {
     const many = Array.from({ length: 400 }, (_, i) => [1000 + i, -2 + i / 400, 52 + i / 400]);
-    renderApp('/core-data/5', {
+    renderRoute('/core-data/5', {
+      pages,
       user: makeUser(),
       routes: {
         ...routes,
@@ -184,7 +188,8 @@ describe('/core-data/:id', () => {
   });
 
   it('says when the company is not a tracked retailer', async () => {
-    renderApp('/core-data/99', {
+    renderRoute('/core-data/99', {
+      pages,
       user: makeUser(),
       routes: { 'GET /api/tracked-retailers/99': () => json(404, { msg: 'Not found.' }) },
     });

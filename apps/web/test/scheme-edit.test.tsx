@@ -1,13 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { renderApp } from './renderApp';
+import SchemesPage from '../src/features/schemes/pages/SchemesPage';
+import { renderRoute } from './renderRoute';
 import { json, type FakeRequest } from './fakeFetch';
 import { makeUser } from './fixtures';
 import { scheme } from './placesFixtures';
 
+/** The screens under test, as the app routes them. */
+const pages = { '/schemes': <SchemesPage /> };
+
 afterEach(() => vi.unstubAllGlobals());
 
-vi.setConfig({ testTimeout: 90_000 });
 vi.mock('../src/components/map/MapView', () => ({ MapView: () => <div data-testid="map" /> }));
 
 const emptyPage = {
@@ -18,7 +21,8 @@ const emptyPage = {
 /** The scheme view with the record, its history and a PUT answered by `put`. */
 const openView = (record: ReturnType<typeof scheme>, put: (req: FakeRequest) => Response) => {
   let current = record;
-  return renderApp('/schemes?id=5', {
+  return renderRoute('/schemes?id=5', {
+    pages,
     user: makeUser(),
     routes: {
       'GET /api/schemes/5': () => json(200, { data: current }),
@@ -33,12 +37,12 @@ const openView = (record: ReturnType<typeof scheme>, put: (req: FakeRequest) => 
   });
 };
 
-const openDialog = async (user: ReturnType<typeof renderApp>['user']) => {
-  await user.click(await screen.findByRole('button', { name: 'Edit' }, { timeout: 15_000 }));
-  return within(await screen.findByRole('dialog', { name: 'Edit Scheme' }, { timeout: 15_000 }));
+const openDialog = async (user: ReturnType<typeof renderRoute>['user']) => {
+  await user.click(await screen.findByRole('button', { name: 'Edit' }));
+  return within(await screen.findByRole('dialog', { name: 'Edit Scheme' }));
 };
 
-const retype = async (user: ReturnType<typeof renderApp>['user'], field: HTMLElement, text: string) => {
+const retype = async (user: ReturnType<typeof renderRoute>['user'], field: HTMLElement, text: string) => {
   await user.clear(field);
   await user.paste(text);
 };

@@ -96,6 +96,24 @@ describe('top bar', () => {
     expect(within(menu).getAllByRole('menuitem')).toHaveLength(5);
   });
 
+  it('New Deal opens every deal type the user may record', async () => {
+    const { user: ue } = renderApp('/', { user: makeUser() });
+    await ue.click(await screen.findByRole('button', { name: 'New Deal' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((i) => i.textContent)).toEqual([
+      'Sale',
+      'New Letting',
+      'Sub-letting/Assignment',
+      'Rent Review',
+      'Lease Renewal/Re-gear',
+    ]);
+    for (const i of items) expect(i).not.toHaveAttribute('aria-disabled', 'true');
+    await ue.click(screen.getByRole('menuitem', { name: 'Sub-letting/Assignment' }));
+    expect(
+      await screen.findByRole('dialog', { name: 'Add Deal - Sub-letting/Assignment' }),
+    ).toBeInTheDocument();
+  });
+
   it('Create Company, Create Contact and Enquiries open their dialogs', async () => {
     const { user: ue } = renderApp('/', { user: makeUser() });
     expect(await screen.findByRole('button', { name: 'Enquiries' })).toBeEnabled();

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { VERSION_MESSAGES } from '@frontage/shared';
-import { renderApp } from './renderApp';
+import EditCompanyPage from '../src/features/companies/pages/EditCompanyPage';
+import EditContactPage from '../src/features/contacts/pages/EditContactPage';
+import { renderRoute } from './renderRoute';
 import { json } from './fakeFetch';
 import { makeUser } from './fixtures';
 import { makeCompany, makeContact, page } from './companiesFixtures';
@@ -11,12 +13,16 @@ import { makeCompany, makeContact, page } from './companiesFixtures';
  * with 412 shows the fields changed since with their current values, and the user either takes
  * them or keeps theirs and saves over the new version.
  */
+
+/** The screens under test, as the app routes them. */
+const pages = { '/companies/:id/edit': <EditCompanyPage />, '/users/:id/edit': <EditContactPage /> };
 describe('a stale edit', () => {
   it('on a company: shows what changed, keeps the input, and saves again on the current version', async () => {
     const opened = makeCompany({ id: 1, name: 'Acme Retail', phone: '0113 000 0000', version: 'v-opened' });
     const theirs = { ...opened, phone: '0113 999 9999', version: 'v-theirs' };
     let refused = false;
-    const { api, user, router } = renderApp('/companies/1/edit', {
+    const { api, user, router } = renderRoute('/companies/1/edit', {
+      pages,
       user: makeUser({ company_id: 1 }),
       routes: {
         'GET /api/companies/1': () => json(200, { data: opened }),
@@ -65,7 +71,8 @@ describe('a stale edit', () => {
       version: 'a',
     });
     const theirs = { ...opened, name: 'Carla Jones', mobile: '07700 900111', version: 'b' };
-    const { api, user } = renderApp('/users/8/edit', {
+    const { api, user } = renderRoute('/users/8/edit', {
+      pages,
       user: makeUser({ company_id: 1 }),
       routes: {
         'GET /api/users/8': () => json(200, { data: opened }),

@@ -1,14 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { MESSAGES } from '@frontage/shared';
-import { renderApp } from './renderApp';
+import RetailerPage from '../src/features/tracked-retailers/pages/RetailerPage';
+import TrackedRetailersPage from '../src/features/tracked-retailers/pages/TrackedRetailersPage';
+import { renderRoute } from './renderRoute';
 import { json } from './fakeFetch';
 import { makeUser } from './fixtures';
 import { page } from './companiesFixtures';
 import { makeRetailer, seriousViolations } from './trackedRetailersFixtures';
 
+/** The screens under test, as the app routes them. */
+const pages = { '/core-data/:id': <RetailerPage />, '/core-data': <TrackedRetailersPage /> };
+
 afterEach(() => vi.unstubAllGlobals());
-vi.setConfig({ testTimeout: 30_000 });
 
 const boots = makeRetailer({
   id: 1,
@@ -48,7 +52,8 @@ const routes = (saved: Record<string, unknown>) => ({
 
 describe('/core-data', () => {
   it('restores the saved filters, shows the columns with each indicator, and filters and sorts on the server', async () => {
-    const { api, user } = renderApp('/core-data', {
+    const { api, user } = renderRoute('/core-data', {
+      pages,
       user: makeUser(),
       routes: routes({ q: 'o', sort: '-stores', per_page: 50 }),
     });
@@ -101,17 +106,16 @@ describe('/core-data', () => {
       ),
     );
     // Saved (debounced) with every filter and the sort: the last save holds them all.
-    await waitFor(
-      () =>
-        expect(api.callsTo('PUT', '/api/ui-state/tracked_retailers').at(-1)?.body).toEqual({
-          state: { q: 'o', category_id: 3, verification: 'lapsed', sort: 'openings', per_page: 50 },
-        }),
-      { timeout: 5000 },
+    await waitFor(() =>
+      expect(api.callsTo('PUT', '/api/ui-state/tracked_retailers').at(-1)?.body).toEqual({
+        state: { q: 'o', category_id: 3, verification: 'lapsed', sort: 'openings', per_page: 50 },
+      }),
     );
   });
 
   it('drops a saved sort the list no longer takes (the admin queue order stays on /core)', async () => {
-    const { api } = renderApp('/core-data', {
+    const { api } = renderRoute('/core-data', {
+      pages,
       user: makeUser(),
       routes: routes({ sort: 'bogus', per_page: 7 }),
     });
@@ -122,7 +126,8 @@ describe('/core-data', () => {
   });
 
   it('opens a retailer from its row with the mouse or Enter', async () => {
-    const { user, router } = renderApp('/core-data', {
+    const { user, router } = renderRoute('/core-data', {
+      pages,
       user: makeUser(),
       routes: {
         ...routes({}),
@@ -147,7 +152,8 @@ describe('/core-data', () => {
       Object.assign(URL, { createObjectURL: () => 'blob:csv', revokeObjectURL: () => {} }),
     );
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    const { api, user } = renderApp('/core-data', {
+    const { api, user } = renderRoute('/core-data', {
+      pages,
       user: makeUser(),
       routes: {
         ...routes({ q: 'bo', verification: 'never', sort: 'closures' }),
@@ -158,7 +164,9 @@ describe('/core-data', () => {
           }),
       },
     });
-    await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    // The export sends the filters on screen: once the saved ones are restored, as a user sees them.
+    expect(await screen.findByRole('searchbox', { name: 'Search retailers' })).toHaveValue('bo');
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
     const call = api.callsTo('GET', '/api/tracked-retailers/export')[0]!;
     expect(Object.fromEntries(call.url.searchParams)).toEqual({

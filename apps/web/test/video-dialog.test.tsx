@@ -9,7 +9,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { VIDEO_MESSAGES, type Video } from '@frontage/shared';
 import { json } from './fakeFetch';
 import { makeUser } from './fixtures';
-import { renderApp } from './renderApp';
+import { HelpVideoDialog } from '../src/features/help-videos/HelpVideoDialog';
+import ProfilePage from '../src/features/profile/pages/ProfilePage';
+import { renderRoute } from './renderRoute';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -29,8 +31,11 @@ const video = (id: number, video_id: string, video_name: string): Video => ({
 const FILE = 'https://cdn.example.com/help/profile.mp4';
 const VIDEOS = [video(1, 'fQ7kP2xLm4A', 'Your profile'), video(2, FILE, 'Changing your password')];
 
+/** The dialog as the shell renders it, beside every page: it offers the videos of the route. */
 const open = () =>
-  renderApp('/profile', {
+  renderRoute('/profile', {
+    pages: { '/profile': <ProfilePage /> },
+    beside: <HelpVideoDialog />,
     user: makeUser(),
     routes: {
       'GET /api/videos': (req) =>
