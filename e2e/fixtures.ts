@@ -1,24 +1,140 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import {
+  expect,
+  test as base,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+  type PlaywrightWorkerArgs,
+} from '@playwright/test';
 
-export const ADMIN = { email: 'admin@example.com', password: 'demo-admin-2026', name: 'Alex Morgan' };
-export const AGENT = { email: 'agent@example.com', password: 'demo-agent-2026', name: 'Jamie Patel' };
+export interface Who {
+  email: string;
+  password: string;
+  name: string;
+}
+
+export const ADMIN: Who = { email: 'admin@example.com', password: 'demo-admin-2026', name: 'Alex Morgan' };
+export const AGENT: Who = { email: 'agent@example.com', password: 'demo-agent-2026', name: 'Jamie Patel' };
+
+const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+const SIGNED_OUT: StorageState = { cookies: [], origins: [] };
 
 /**
- * Signs in. The demo seed offers help videos on /properties and /map (issue 17 item 2): their
- * dialog would stand in front of every other spec's screen, so the page's videos are answered
- * with none unless `helpVideos` is asked for (help-videos.spec.ts).
+ * The demo seed offers help videos on /properties and /map: their dialog would stand in front of
+ * every other spec's screen, so the page's videos are answered with none unless a test asks for
+ * them (help-videos.spec.ts).
+ */
+export const hideHelpVideos = (context: BrowserContext) =>
+  context.route(
+    (url) => url.pathname === '/api/videos',
+    (route) => route.fulfill({ json: { data: [] } }),
+  );
+
+/**
+ * One session per role and worker, made through POST /api/auth/login the first time a test asks
+ * for the role and reused by the tests after it: the sign-in form is what the sign-in specs test,
+ * the others only need to be signed in. Sessions are per browser (ADR 0074): a test that signs out
+ * on a shared state ends it for everybody, so every hand-out asks GET /api/auth/me first and signs
+ * in again when the session has ended (signed out, refreshed away, or ended by an admin).
+ */
+class Sessions {
+  private readonly apis = new Map<string, APIRequestContext>();
+
+  constructor(
+    private readonly playwright: PlaywrightWorkerArgs['playwright'],
+    private readonly baseURL: string,
+  ) {}
+
+  async stateOf(who: Who): Promise<StorageState> {
+    let api = this.apis.get(who.email);
+    if (api && (await api.get('/api/auth/me')).ok()) return api.storageState();
+    if (!api) {
+      api = await this.playwright.request.newContext({
+        baseURL: this.baseURL,
+        extraHTTPHeaders: XHR,
+        storageState: SIGNED_OUT,
+      });
+      this.apis.set(who.email, api);
+    }
+    const res = await api.post('/api/auth/login', { data: { email: who.email, password: who.password } });
+    expect(res.ok(), `signing in ${who.email} answered ${res.status()}`).toBe(true);
+    return api.storageState();
+  }
+
+  async dispose(): Promise<void> {
+    for (const api of this.apis.values()) await api.dispose();
+  }
+}
+
+interface Options {
+  /** Who `page` starts signed in as (a session this worker keeps), or null for a visitor. */
+  signedInAs: Who | null;
+  /** Whether `page` is offered the demo seed's help videos. */
+  helpVideos: boolean;
+}
+
+interface Fixtures {
+  /**
+   * A page in a context of its own: signed in as `who` (the worker's session for the role, as
+   * `signedInAs` gives) or, with null, a visitor with no cookie. Closed when the test ends.
+   */
+  pageAs: (who: Who | null, opts?: { helpVideos?: boolean }) => Promise<Page>;
+}
+
+export const test = base.extend<Options & Fixtures, { sessions: Sessions }>({
+  signedInAs: [null, { option: true }],
+  helpVideos: [false, { option: true }],
+  sessions: [
+    async ({ playwright }, use, workerInfo) => {
+      const sessions = new Sessions(playwright, workerInfo.project.use.baseURL!);
+      await use(sessions);
+      await sessions.dispose();
+    },
+    { scope: 'worker' },
+  ],
+  storageState: async ({ signedInAs, sessions, storageState }, use) => {
+    await use(signedInAs ? await sessions.stateOf(signedInAs) : storageState);
+  },
+  context: async ({ context, helpVideos }, use) => {
+    if (!helpVideos) await hideHelpVideos(context);
+    await use(context);
+  },
+  pageAs: async ({ browser, sessions }, use) => {
+    const opened: BrowserContext[] = [];
+    await use(async (who, opts = {}) => {
+      // An explicit state: a context of the test's browser inherits `signedInAs` otherwise.
+      const context = await browser.newContext({
+        storageState: who ? await sessions.stateOf(who) : SIGNED_OUT,
+      });
+      opened.push(context);
+      if (!opts.helpVideos) await hideHelpVideos(context);
+      return context.newPage();
+    });
+    for (const context of opened) await context.close();
+  },
+});
+
+export { expect };
+
+/** Opens the app on My Properties, the page a sign-in lands on. */
+export async function openHome(page: Page): Promise<void> {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Properties' })).toBeVisible();
+}
+
+/**
+ * Signs in through the form, for the specs about signing in; a page's own context must not hold a
+ * shared session (signing in ends the browser's previous session, ADR 0074).
  */
 export async function login(
   page: Page,
   who: { email: string; password: string },
   opts: { helpVideos?: boolean } = {},
 ): Promise<void> {
-  if (!opts.helpVideos)
-    await page.context().route(
-      (url) => url.pathname === '/api/videos',
-      (route) => route.fulfill({ json: { data: [] } }),
-    );
+  if (!opts.helpVideos) await hideHelpVideos(page.context());
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'E-mail' }).fill(who.email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(who.password);

@@ -1,5 +1,4 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { AGENT, login } from './fixtures';
 
 /** What the map specs share: the map's locators, a fresh start on /map, and zooming into a town. */
 
@@ -21,13 +20,15 @@ const countOf = async (cluster: Locator) =>
       .replace(/,/g, ''),
   );
 
-/** A fresh start as the agent: no saved map state, the theme asked for; `before` runs before /map opens. */
+/**
+ * A fresh start for the signed-in page (the map specs sign in as the agent): no saved map state,
+ * the theme asked for; `before` runs before /map opens.
+ */
 export async function openMap(
   page: Page,
   theme: 'light' | 'dark' = 'light',
   before?: (page: Page) => Promise<void>,
 ) {
-  await login(page, AGENT);
   expect(
     (await page.request.put('/api/ui-state/map', { headers: XHR, data: { state: {} } })).ok(),
   ).toBeTruthy();

@@ -1,10 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { resolve } from 'node:path';
-import { ADMIN, AGENT, login } from '../fixtures';
+import { ADMIN, AGENT, expect, openHome, test } from '../fixtures';
 
 const LOGO = resolve(import.meta.dirname, '../fixtures/logo.png');
 const SHOTS = process.env.SCREENSHOT_DIR ?? resolve(import.meta.dirname, '../artifacts/screens');
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+
+test.use({ signedInAs: ADMIN });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
 
@@ -16,12 +18,13 @@ const setTheme = async (page: Page, mode: 'light' | 'dark') => {
 };
 
 test('the agent creates a contact from the top bar, with a new company created inside the dialog', async ({
-  page,
+  pageAs,
 }) => {
   const id = unique();
   const companyName = `Harbour Lane Retail ${id}`;
   const contactName = `Morgan Tester ${id}`;
-  await login(page, AGENT);
+  const page = await pageAs(AGENT);
+  await openHome(page);
 
   await page.getByRole('button', { name: 'Create Contact' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Contact' });
@@ -62,7 +65,6 @@ test('the admin creates a company with a logo and two categories and sees the lo
 }) => {
   const id = unique();
   const name = `Greenfield Goods ${id}`;
-  await login(page, ADMIN);
   await page.goto('/companies');
   await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
   await page.getByRole('main').getByRole('button', { name: 'Create Company' }).click();
@@ -106,7 +108,7 @@ test('the admin creates a company with a logo and two categories and sees the lo
 
 test('screenshots of both dialogs and both lists, light and dark', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 860 });
-  await login(page, ADMIN);
+  await openHome(page);
   for (const mode of ['light', 'dark'] as const) {
     await setTheme(page, mode);
     await page.goto('/companies');
@@ -127,7 +129,7 @@ test('screenshots of both dialogs and both lists, light and dark', async ({ page
     await shot(page, `create-contact-${mode}`);
     await page.keyboard.press('Escape');
     await expect(page.getByRole('listbox')).toBeHidden();
-    // The dialog holds typed input: Escape asks before throwing it away (issue 11 item 6).
+    // The dialog holds typed input: Escape asks before throwing it away.
     await page.keyboard.press('Escape');
     const ask = page.getByRole('dialog', { name: 'Discard changes?' });
     // The screenshot waits for the fade-in to end (the page's running transitions).

@@ -1,14 +1,17 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { AGENT, login, seriousViolations } from '../fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { AGENT, expect, seriousViolations, test } from '../fixtures';
 
 /**
- * Deals II (issue 13): a scheme sold from its view through Create Deal → Sales changes its
+ * Deals II: a scheme sold from its view through Create Deal → Sales changes its
  * landlords; a new letting from a property's view through Create Deal → Letting is found on /deals
  * by its tenant, and the property's comparables show their chart and median; a property sold as an
  * investment and a sub-letting from the New Deal menu. axe on every new wizard's steps and /deals.
  */
 
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+
+test.use({ signedInAs: AGENT });
+
 const SHOTS = process.env.E2E_SHOTS_DIR;
 const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
@@ -71,8 +74,6 @@ async function pickCompany(page: Page, box: Locator, name: string) {
 }
 
 test('as the agent: Create Deal → Sales on a scheme makes the purchaser its landlord', async ({ page }) => {
-  test.setTimeout(150_000);
-  await login(page, AGENT);
   const schemes = await api<{ data: Array<Ref & { landlords: Ref[] }> }>(
     page,
     '/api/schemes?per_page=50&include=landlords&sort=-created_at',
@@ -126,9 +127,7 @@ test('as the agent: Create Deal → Sales on a scheme makes the purchaser its la
 test('as the agent: Create Deal → Letting, found on /deals by its tenant, then the comparables', async ({
   page,
 }, testInfo) => {
-  test.setTimeout(180_000);
   const day = String(10 + testInfo.retry);
-  await login(page, AGENT);
   const p = (await standaloneProperties(page))[0]!;
   expect(p, 'a standalone seeded property').toBeTruthy();
   const tenant = (await companies(page)).find((c) => c.id !== p.tenant!.id && c.id !== p.legal_tenant?.id)!;
@@ -189,8 +188,6 @@ test('as the agent: Create Deal → Letting, found on /deals by its tenant, then
 test('a property sold as an investment has the tenancy step; a sub-letting keeps the legal tenant', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
-  await login(page, AGENT);
   const [, sold, sublet] = await standaloneProperties(page);
   expect(sold && sublet, 'two more standalone seeded properties').toBeTruthy();
 

@@ -1,13 +1,16 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ADMIN, AGENT, login, seriousViolations } from '../fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { ADMIN, AGENT, expect, openHome, seriousViolations, test } from '../fixtures';
 
 /**
- * Deals I (issue 12): the Rent Review wizard end to end as the agent, the same wizard opened from
+ * Deals I: the Rent Review wizard end to end as the agent, the same wizard opened from
  * the route and locked on step 2, the Tracked Retailer wizard as the admin, one wizard with the
  * keyboard alone, and axe on every wizard step.
  */
 
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+
+test.use({ signedInAs: AGENT });
+
 const SHOTS = process.env.E2E_SHOTS_DIR;
 const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
@@ -70,8 +73,7 @@ test('as the agent: a rent review from New Deal, with an invalid then a valid li
 }, testInfo) => {
   // A retry records a second deal on the same property: its own date tells the rows apart.
   const day = String(1 + testInfo.retry).padStart(2, '0');
-  test.setTimeout(120_000);
-  await login(page, AGENT);
+  await openHome(page);
   const [p] = await seededProperties(page);
   expect(p, 'a seeded property with a rent and a tenant').toBeTruthy();
 
@@ -132,7 +134,6 @@ test('as the agent: a rent review from New Deal, with an invalid then a valid li
 });
 
 test('a wizard opened with ?property_id and name starts locked on step 2 (dark theme)', async ({ page }) => {
-  await login(page, AGENT);
   const theme = await page.request.put('/api/settings/theme', { headers: XHR, data: { theme: 'dark' } });
   expect(theme.ok()).toBeTruthy();
   const p = (await seededProperties(page))[1]!;
@@ -158,11 +159,11 @@ test('a wizard opened with ?property_id and name starts locked on step 2 (dark t
 });
 
 test('as the admin: a tracked retailer needs an effective date, then records the tenant change', async ({
-  page,
+  pageAs,
 }, testInfo) => {
-  test.setTimeout(120_000);
   const day = String(15 + testInfo.retry);
-  await login(page, ADMIN);
+  const page = await pageAs(ADMIN);
+  await openHome(page);
   const list = await seededProperties(page);
   const p = list[2];
   const newTenant = list.find((x) => x.tenant!.name !== p!.tenant!.name)!.tenant!.name;
@@ -220,8 +221,6 @@ async function tabTo(page: Page, target: Locator, max = 40) {
 }
 
 test('a lease renewal completed with the keyboard alone', async ({ page }) => {
-  test.setTimeout(120_000);
-  await login(page, AGENT);
   const p = (await seededProperties(page))[4]!;
   await page.goto(`/properties?id=${p.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

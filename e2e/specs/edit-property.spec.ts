@@ -1,12 +1,15 @@
-import { expect, test, type Page } from '@playwright/test';
-import { AGENT, login, seriousViolations } from '../fixtures';
+import type { Page } from '@playwright/test';
+import { AGENT, expect, seriousViolations, test } from '../fixtures';
 
 /**
- * Edit Property and Edit Scheme (issue 17 item 3): the agent edits a demo property's rent and an
+ * Edit Property and Edit Scheme: the agent edits a demo property's rent and an
  * area in one save, sees them on the view and in its history; both dialogs pass axe in both themes.
  */
 
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+
+test.use({ signedInAs: AGENT });
+
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
 async function shot(page: Page, name: string) {
@@ -35,8 +38,6 @@ const gbp = (n: number) => `£${n.toLocaleString('en-GB', { minimumFractionDigit
 test('the agent edits a demo property’s rent and an area, and sees them on the view and in its history', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
-  await login(page, AGENT);
   const list = await api<{ data: Row[] }>(page, '/api/properties?per_page=50&sort=-updated_at');
   const target = list.data.find((p) => p.scheme_id === null);
   expect(target, 'a seeded standalone property').toBeTruthy();
@@ -92,8 +93,6 @@ for (const theme of ['light', 'dark'] as const) {
   test(`the Edit Property and Edit Scheme dialogs have no serious or critical axe violations (${theme})`, async ({
     page,
   }) => {
-    test.setTimeout(120_000);
-    await login(page, AGENT);
     await setTheme(page, theme);
     try {
       const props = await api<{ data: Row[] }>(page, '/api/properties?per_page=20&sort=-updated_at');
@@ -125,13 +124,10 @@ for (const theme of ['light', 'dark'] as const) {
 }
 
 test('the same property edited in two tabs: the second save is refused with the current values shown', async ({
-  browser,
+  page: first,
 }) => {
-  test.setTimeout(120_000);
   // Two tabs of one signed-in agent: the second page shares the first one's session cookie.
-  const context = await browser.newContext();
-  const first = await context.newPage();
-  await login(first, AGENT);
+  const context = first.context();
   const list = await api<{ data: Row[] }>(first, '/api/properties?per_page=50&sort=updated_at');
   const target = list.data.find((p) => p.scheme_id === null)!;
   const second = await context.newPage();
@@ -178,5 +174,4 @@ test('the same property edited in two tabs: the second save is refused with the 
   // Taking the current values refills the form with the first tab's rent.
   await notice.getByRole('button', { name: 'Use the current values' }).click();
   await expect(b.getByRole('textbox', { name: 'Rent Pa' })).toHaveValue(gbp(rent).slice(1));
-  await context.close();
 });

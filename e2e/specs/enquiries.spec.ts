@@ -1,14 +1,17 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { AGENT, login, seriousViolations } from '../fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { AGENT, expect, openHome, seriousViolations, test } from '../fixtures';
 
 /**
- * Enquiries (issue 14): as the agent, Manage Enquiries from the top bar on a property, an enquiry
+ * Enquiries: as the agent, Manage Enquiries from the top bar on a property, an enquiry
  * created with a company created in place, seen in the table; edited to completed, the deal
  * question answered Yes lands in the Create Deal chooser for that property. axe on the three
  * dialogs; screenshots of the dialogs and /enquiries in both themes (E2E_SHOTS_DIR).
  */
 
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+
+test.use({ signedInAs: AGENT });
+
 const SHOTS = process.env.E2E_SHOTS_DIR;
 const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
@@ -49,8 +52,7 @@ async function manageFor(page: Page, p: Prop, label: string): Promise<Locator> {
 test('as the agent: an enquiry created from the top bar with a company created in place; completed, it opens the Create Deal chooser', async ({
   page,
 }) => {
-  test.setTimeout(150_000);
-  await login(page, AGENT);
+  await openHome(page);
   const { p, label } = await standaloneProperty(page);
   const manage = await manageFor(page, p, label);
   await expect(manage.getByRole('progressbar')).toHaveCount(0);
@@ -107,8 +109,6 @@ test('as the agent: an enquiry created from the top bar with a company created i
 
 test('screenshots of the enquiry dialogs and /enquiries in both themes', async ({ page }) => {
   test.skip(!SHOTS, 'set E2E_SHOTS_DIR to take screenshots');
-  test.setTimeout(120_000);
-  await login(page, AGENT);
   const { p, label } = await standaloneProperty(page);
   for (const theme of ['light', 'dark'] as const) {
     const res = await page.request.put('/api/settings/theme', { headers: XHR, data: { theme } });

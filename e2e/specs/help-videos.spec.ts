@@ -1,8 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, AGENT, login, seriousViolations } from '../fixtures';
+import type { Page } from '@playwright/test';
+import { ADMIN, AGENT, expect, login, seriousViolations, test } from '../fixtures';
 
 /**
- * Help videos (issue 17 item 2, ADR 0063/0064) against the demo seed's two videos on /properties:
+ * Help videos (ADR 0063/0064) against the demo seed's two videos on /properties:
  * declined, they are not offered again in the browser session; declined with "Don't show again",
  * never again, in a new session too. The machine has no internet: the carousel shows the fallback
  * message in place of the player, never a broken frame. axe on the dialog and the admin tab.
@@ -31,12 +31,10 @@ test.describe.configure({ mode: 'serial' });
 
 for (const theme of ['light', 'dark'] as const) {
   test(`${theme}: the intro and the carousel (offline fallback) pass axe; closing hides them for the session`, async ({
-    browser,
+    pageAs,
   }) => {
-    test.setTimeout(90_000);
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await login(page, ADMIN, { helpVideos: true });
+    // A browser session of its own: what closing hides is kept for the browser session.
+    const page = await pageAs(ADMIN, { helpVideos: true });
     await useTheme(page, theme);
     await page.goto('/properties');
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
@@ -72,14 +70,12 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(page.getByRole('heading', { level: 1, name: 'Properties' })).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await useTheme(page, 'light');
-    await context.close();
   });
 }
 
 test('as the agent: declined, not offered again this session; "Don\'t show again", never again', async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   // First browser session: No Thank You hides them for the session only.
   const first = await browser.newContext();
   let page = await first.newPage();
@@ -119,11 +115,8 @@ test('as the agent: declined, not offered again this session; "Don\'t show again
 });
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`${theme}: the admin Videos tab lists the videos and passes axe`, async ({ browser }) => {
-    test.setTimeout(90_000);
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await login(page, ADMIN);
+  test(`${theme}: the admin Videos tab lists the videos and passes axe`, async ({ pageAs }) => {
+    const page = await pageAs(ADMIN);
     await useTheme(page, theme);
     await page.goto('/core?tab=videos');
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
@@ -137,6 +130,5 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(page.getByRole('dialog', { name: 'Add Video' })).toBeVisible();
     expect(await seriousViolations(page, { include: '[role="dialog"]' })).toEqual([]);
     await useTheme(page, 'light');
-    await context.close();
   });
 }

@@ -1,14 +1,16 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { seriousViolations } from '../fixtures';
+import type { Page } from '@playwright/test';
+import { AGENT, expect, seriousViolations, test } from '../fixtures';
 import { XHR, mapRegion, openMap, paramsOf, shot, zoomIntoTown } from '../mapPage';
 
 /**
- * Area search on the map (issue 15): as the agent, open /map, zoom into a demo town, draw a polygon
+ * Area search on the map: as the agent, open /map, zoom into a demo town, draw a polygon
  * over it by clicking the map, see the properties inside listed in the side panel, download them
  * as CSV, save the area under a name, reload and find it among the saved areas. axe finds no serious
  * or critical violation in the panel in either theme; screenshots with E2E_SHOTS_DIR.
  */
+
+test.use({ signedInAs: AGENT });
 
 const panel = (page: Page) => page.getByRole('complementary', { name: 'Map panel' });
 const pathOf = (url: string) => new URL(url).pathname;
@@ -36,7 +38,6 @@ async function drawPolygonOverTown(page: Page) {
 }
 
 test('draw a polygon over a town: the list, the CSV, a saved area that comes back', async ({ page }) => {
-  test.setTimeout(120_000);
   await openMapWithoutAreas(page, 'light');
   await zoomIntoTown(page, 40);
 
@@ -123,7 +124,6 @@ test('Escape cancels drawing; the panel hides and comes back', async ({ page }) 
 
 for (const theme of ['light', 'dark'] as const) {
   test(`the map panel has no serious or critical axe violation in the ${theme} theme`, async ({ page }) => {
-    test.setTimeout(120_000);
     await openMapWithoutAreas(page, theme);
     await zoomIntoTown(page, 40);
     await panel(page)

@@ -1,13 +1,15 @@
-import { expect, test, type Page } from '@playwright/test';
-import { seriousViolations } from '../fixtures';
+import type { Page } from '@playwright/test';
+import { AGENT, expect, seriousViolations, test } from '../fixtures';
 import { XHR, isClusters, mapRegion, openMap, paramsOf, shot, units, zoomIntoTown } from '../mapPage';
 
 /**
- * The map (issue 15): as the agent, /map shows clusters over the UK; clicking clusters zooms into a
+ * The map: as the agent, /map shows clusters over the UK; clicking clusters zooms into a
  * town until its units show; a unit's popup opens its property. Turning Shops off takes its markers
  * away; a reload brings back the view, the basemap, the groups and the overlays. axe finds no
  * serious or critical violation (the canvas aside) in either theme; screenshots with E2E_SHOTS_DIR.
  */
+
+test.use({ signedInAs: AGENT });
 
 const legend = (page: Page, group: string) =>
   page
@@ -15,7 +17,6 @@ const legend = (page: Page, group: string) =>
     .getByRole('checkbox', { name: new RegExp(`^${group} `) });
 
 test('clusters over the UK, a click into a town, a unit popup that opens its property', async ({ page }) => {
-  test.setTimeout(90_000);
   await openMap(page);
   // The UK view: clusters, and every group on with a count in view.
   for (const g of ['Out of town', 'Leisure', 'Shopping centres', 'Shops'])
@@ -38,7 +39,6 @@ test('clusters over the UK, a click into a town, a unit popup that opens its pro
 test('Shops off takes its markers away; a reload brings back the view, basemap, groups and overlays', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   await openMap(page);
   await zoomIntoTown(page);
   const shops = mapRegion(page).locator('.fm-marker[data-g="3"]');
@@ -95,7 +95,6 @@ test('Shops off takes its markers away; a reload brings back the view, basemap, 
 
 for (const theme of ['light', 'dark'] as const) {
   test(`/map has no serious or critical axe violation in the ${theme} theme`, async ({ page }) => {
-    test.setTimeout(90_000);
     await openMap(page, theme);
     await shot(page, `map-uk-${theme}`);
     expect(

@@ -1,13 +1,16 @@
-import { expect, test, type Page } from '@playwright/test';
-import { AGENT, login, seriousViolations } from '../fixtures';
+import type { Page } from '@playwright/test';
+import { AGENT, expect, seriousViolations, test } from '../fixtures';
 
 /**
- * The /pipelines board (issue 14 item 7): as the agent, an enquiry the agent recorded moves from
+ * The /pipelines board: as the agent, an enquiry the agent recorded moves from
  * Interest to Under Offer with the keyboard alone (dnd-kit's keyboard drag) and is still there
  * after a reload; then it moves back with its Move menu. Screenshots and axe in both themes.
  */
 
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+
+test.use({ signedInAs: AGENT });
+
 const SHOTS = process.env.E2E_SHOTS_DIR;
 const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
@@ -52,8 +55,6 @@ const column = (page: Page, stage: string) => page.getByRole('list', { name: `${
 test('as the agent: move an enquiry from Interest to Under Offer with the keyboard; it stays after a reload', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
-  await login(page, AGENT);
   const { id, retailer } = await agentsEnquiry(page);
 
   await page.goto('/pipelines');
@@ -105,8 +106,6 @@ test('as the agent: move an enquiry from Interest to Under Offer with the keyboa
 });
 
 test('the board in both themes: screenshots and no serious or critical axe violations', async ({ page }) => {
-  test.setTimeout(90_000);
-  await login(page, AGENT);
   await agentsEnquiry(page);
   for (const theme of ['light', 'dark'] as const) {
     const res = await page.request.put('/api/settings/theme', { headers: XHR, data: { theme } });

@@ -1,12 +1,15 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { AGENT, login } from '../fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { AGENT, expect, test } from '../fixtures';
 
 /**
- * Properties and schemes (issue 4): the standalone property dialog with Fill From Map, an inline
+ * Properties and schemes: the standalone property dialog with Fill From Map, an inline
  * "+" tenant and ticked areas; finding and opening the property; a unit added to a seeded scheme.
  */
 
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+
+test.use({ signedInAs: AGENT });
+
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
 async function shot(page: Page, name: string) {
@@ -46,9 +49,6 @@ interface Addr {
 test('create a standalone property from the map with a new tenant and two areas, then find and open it', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
-  await login(page, AGENT);
-
   // A seeded address with coordinates: the picker's offline geocoder knows it.
   const seeded = await api<{ data: { address: Addr }[] }>(
     page,
@@ -70,7 +70,7 @@ test('create a standalone property from the map with a new tenant and two areas,
   const picker = page.getByRole('dialog', { name: 'Select Address' });
   await expect(picker.getByText('Click on the map to select a location')).toBeVisible();
   const map = picker.getByRole('region', { name: 'Map: click to select a location' });
-  await expect(map).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
+  await expect(map).toHaveAttribute('aria-busy', 'false');
   await expect(picker.getByRole('button', { name: 'Select Address' })).toBeDisabled();
   await shot(page, 'address-picker-uk');
 
@@ -79,11 +79,23 @@ test('create a standalone property from the map with a new tenant and two areas,
     .fill(`${street} ${target!.post_code}`);
   // The options list is a popup outside the dialog.
   await page.getByRole('option').filter({ hasText: street }).first().click();
-  await page.waitForTimeout(1500); // the map eases to the place
+  // The map eases to the place the search found, where its pin stands: once the pin is at the
+  // middle of the map, a click beside the middle lands on that street.
   const box = (await map.boundingBox())!;
+  const pin = map.locator('.maplibregl-marker');
+  await expect
+    .poll(
+      async () => {
+        const at = await pin.boundingBox();
+        const [midX, midY] = [box.x + box.width / 2, box.y + box.height / 2];
+        return !!at && Math.abs(at.x + at.width / 2 - midX) < 2 && at.y <= midY && midY <= at.y + at.height;
+      },
+      { message: 'the pin of the place found stands at the middle of the map' },
+    )
+    .toBe(true);
   await page.mouse.click(box.x + box.width / 2 + 6, box.y + box.height / 2 + 6);
   const status = picker.getByRole('status');
-  await expect(status).toContainText(street, { timeout: 10_000 });
+  await expect(status).toContainText(street);
   await expect(picker.getByRole('button', { name: 'Select Address' })).toBeEnabled();
   await shot(page, 'address-picker-picked');
   await picker.getByRole('button', { name: 'Select Address' }).click();
@@ -123,7 +135,7 @@ test('create a standalone property from the map with a new tenant and two areas,
   await page.goto('/properties');
   await page.getByRole('textbox', { name: 'Search' }).fill(street);
   const grid = page.getByRole('grid', { name: 'Properties' });
-  await expect(grid.getByRole('row').filter({ hasText: tenantName })).toBeVisible({ timeout: 10_000 });
+  await expect(grid.getByRole('row').filter({ hasText: tenantName })).toBeVisible();
   await shot(page, 'properties-list');
 
   // Open it by ?id=.
@@ -136,7 +148,7 @@ test('create a standalone property from the map with a new tenant and two areas,
   await expect(page.getByRole('region', { name: 'Lease Info' })).toContainText('24/06/2031');
   await expect(page.getByRole('region', { name: 'Rent Info' })).toContainText('£85,000.00');
 
-  // An edit shows in the History as a user reads it (issue 12 item 5): money with its currency.
+  // An edit shows in the History as a user reads it: money with its currency.
   const edit = await page.request.put(`/api/properties/${id}`, {
     headers: XHR,
     data: { rent_pa: '45000.50' },
@@ -170,7 +182,7 @@ test('create a standalone property from the map with a new tenant and two areas,
     page
       .getByRole('dialog', { name: 'Select Address' })
       .getByRole('region', { name: 'Map: click to select a location' }),
-  ).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
+  ).toHaveAttribute('aria-busy', 'false');
   await shot(page, 'address-picker-dark');
   await setTheme(page, 'light');
 });
@@ -178,8 +190,6 @@ test('create a standalone property from the map with a new tenant and two areas,
 test('a unit added to a seeded scheme takes the scheme address and landlords, read-only', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
-  await login(page, AGENT);
   interface S {
     id: number;
     name: string;
@@ -231,7 +241,6 @@ test('a unit added to a seeded scheme takes the scheme address and landlords, re
 });
 
 test('the properties table gives Scheme the room Street does not need', async ({ page }) => {
-  await login(page, AGENT);
   const grid = page.getByRole('grid', { name: 'Properties' });
   const cut = async (field: string) =>
     grid.locator(`[role=gridcell][data-field=${field}]`).evaluateAll((cells) =>

@@ -1,5 +1,7 @@
-import { expect, test } from '@playwright/test';
-import { ADMIN, AGENT, drawer, login, logout } from '../fixtures';
+import { ADMIN, AGENT, drawer, expect, login, logout, openHome, test } from '../fixtures';
+
+// Signed in as the agent (the worker's session) unless a test opens a page of its own.
+test.use({ signedInAs: AGENT });
 
 const DRAWER_ORDER = [
   'My Properties',
@@ -18,13 +20,15 @@ const DRAWER_ORDER = [
   'Support',
 ];
 
-test('a visitor is sent to the login page', async ({ page }) => {
+test('a visitor is sent to the login page', async ({ pageAs }) => {
+  const page = await pageAs(null);
   await page.goto('/companies');
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
 });
 
-test('wrong credentials show a clear error and keep the visitor on /login', async ({ page }) => {
+test('wrong credentials show a clear error and keep the visitor on /login', async ({ pageAs }) => {
+  const page = await pageAs(null);
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'E-mail' }).fill(AGENT.email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill('not-the-password');
@@ -35,8 +39,9 @@ test('wrong credentials show a clear error and keep the visitor on /login', asyn
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('the admin sees the admin drawer entry, in the spec order, and can open /core', async ({ page }) => {
-  await login(page, ADMIN);
+test('the admin sees the admin drawer entry, in the spec order, and can open /core', async ({ pageAs }) => {
+  const page = await pageAs(ADMIN);
+  await openHome(page);
   const entries = drawer(page).getByRole('link');
   await expect(entries).toHaveText(DRAWER_ORDER);
   await drawer(page).getByRole('link', { name: 'Tracked Retailers (Admin)' }).click();
@@ -44,8 +49,9 @@ test('the admin sees the admin drawer entry, in the spec order, and can open /co
   await expect(page.getByRole('heading', { level: 1, name: 'Tracked Retailers (Admin)' })).toBeVisible();
 });
 
-test('no drawer label is cut short, not even the bold active one', async ({ page }) => {
-  await login(page, ADMIN);
+test('no drawer label is cut short, not even the bold active one', async ({ pageAs }) => {
+  const page = await pageAs(ADMIN);
+  await openHome(page);
   await drawer(page).getByRole('link', { name: 'Tracked Retailers (Admin)' }).click();
   await expect(page).toHaveURL(/\/core$/);
   const labels = drawer(page).locator('.MuiListItemText-primary');
@@ -57,7 +63,7 @@ test('no drawer label is cut short, not even the bold active one', async ({ page
 });
 
 test('the agent has no admin entry and /core lands on /access-error', async ({ page }) => {
-  await login(page, AGENT);
+  await openHome(page);
   await expect(drawer(page).getByRole('link')).toHaveText(
     DRAWER_ORDER.filter((e) => e !== 'Tracked Retailers (Admin)'),
   );
@@ -66,8 +72,8 @@ test('the agent has no admin entry and /core lands on /access-error', async ({ p
   await expect(page.getByRole('heading', { level: 1, name: 'Access denied' })).toBeVisible();
 });
 
-test('the New Deal menu offers Tracked Retailer to admins only', async ({ page }) => {
-  await login(page, AGENT);
+test('the New Deal menu offers Tracked Retailer to admins only', async ({ page, pageAs }) => {
+  await openHome(page);
   await page.getByRole('button', { name: 'New Deal' }).click();
   await expect(page.getByRole('menuitem')).toHaveText([
     'Sale',
@@ -77,30 +83,29 @@ test('the New Deal menu offers Tracked Retailer to admins only', async ({ page }
     'Lease Renewal/Re-gear',
   ]);
   await page.keyboard.press('Escape');
-  await logout(page);
 
-  await login(page, ADMIN);
-  await page.getByRole('button', { name: 'New Deal' }).click();
-  await expect(page.getByRole('menuitem', { name: 'Tracked Retailer' })).toBeVisible();
-  await page.getByTestId('tracked-retailer-deal').hover();
-  await expect(page.getByRole('tooltip')).toHaveText(
+  const admin = await pageAs(ADMIN);
+  await openHome(admin);
+  await admin.getByRole('button', { name: 'New Deal' }).click();
+  await expect(admin.getByRole('menuitem', { name: 'Tracked Retailer' })).toBeVisible();
+  await admin.getByTestId('tracked-retailer-deal').hover();
+  await expect(admin.getByRole('tooltip')).toHaveText(
     'Use if you know that the tenant has changed, but are not sure why.',
   );
 });
 
 test('an unknown path shows the not-found page', async ({ page }) => {
-  await login(page, AGENT);
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
 });
 
 test('the avatar shows at most two initials', async ({ page }) => {
-  await login(page, AGENT);
+  await openHome(page);
   await expect(page.getByRole('button', { name: 'Account menu' })).toHaveText('JP');
 });
 
 test('the theme choice survives a reload and a new login', async ({ page }) => {
-  await login(page, AGENT);
+  await openHome(page);
   const theme = () => page.locator('html').getAttribute('data-theme');
   const before = await theme();
   const next = before === 'dark' ? 'light' : 'dark';
@@ -114,7 +119,9 @@ test('the theme choice survives a reload and a new login', async ({ page }) => {
   await expect(page.locator('html')).toHaveAttribute('data-theme', before ?? 'light');
 });
 
-test('logout returns to /login and the back button does not reveal data', async ({ page }) => {
+test('logout returns to /login and the back button does not reveal data', async ({ pageAs }) => {
+  // Signed in through the form: signing out ends the session it made, not the worker's.
+  const page = await pageAs(null);
   await login(page, AGENT);
   await page.goto('/profile');
   await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(AGENT.name);
@@ -128,7 +135,7 @@ test('logout returns to /login and the back button does not reveal data', async 
 });
 
 test('the bell shows the unread count and leads to the notifications page', async ({ page }) => {
-  await login(page, AGENT);
+  await openHome(page);
   const unread = await page.request.get('/api/notifications/unread-count', {
     headers: { 'X-Requested-With': 'XMLHttpRequest' },
   });

@@ -1,14 +1,16 @@
-import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, AGENT, login, seriousViolations } from '../fixtures';
+import type { Page } from '@playwright/test';
+import { ADMIN, AGENT, expect, seriousViolations, test } from '../fixtures';
 import { shot } from '../mapPage';
 
 /**
- * Issue 16: the research desk. As the admin, reconcile a retailer's store list (three groups,
- * apply the new store), verify the retailer and see it green on /core-data; as the agent, /core is
+ * The research desk: as the admin, reconcile a retailer's store list (three groups, apply the
+ * new store), verify the retailer and see it green on /core-data; as the agent, /core is
  * refused and a gap analysis leads to a vacant unit. axe on the three pages in both themes.
  */
 
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+
+test.use({ signedInAs: ADMIN });
 
 interface Retailer {
   id: number;
@@ -62,8 +64,6 @@ async function storeListCsv(page: Page, retailer: Retailer): Promise<string> {
 test('the admin reconciles a store list, applies the new store and verifies the retailer', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
-  await login(page, ADMIN);
   const retailer = await neverVerifiedRetailer(page);
   const csv = await storeListCsv(page, retailer);
 
@@ -113,17 +113,16 @@ test('the admin reconciles a store list, applies the new store and verifies the 
   await expect(row.getByLabel('This retailer is verified')).toBeVisible();
 });
 
-test('the agent is refused /core', async ({ page }) => {
-  await login(page, AGENT);
+test('the agent is refused /core', async ({ pageAs }) => {
+  const page = await pageAs(AGENT);
   await page.goto('/core');
   await expect(page).toHaveURL(/\/access-error$/);
   const res = await page.request.get('/api/core/verification-queue', { headers: XHR });
   expect(res.status()).toBe(403);
 });
 
-test('the agent runs a gap analysis and opens a vacant unit from it', async ({ page }) => {
-  test.setTimeout(60_000);
-  await login(page, AGENT);
+test('the agent runs a gap analysis and opens a vacant unit from it', async ({ pageAs }) => {
+  const page = await pageAs(AGENT);
   await page.goto('/reports/gap-analysis');
   await expect(page.getByRole('heading', { level: 1, name: /Gap Analysis/ })).toBeVisible();
   await page.getByRole('combobox', { name: 'Retailer' }).fill('Greggs');
@@ -157,8 +156,6 @@ test('the agent runs a gap analysis and opens a vacant unit from it', async ({ p
 
 for (const theme of ['light', 'dark'] as const) {
   test(`the three pages have no serious or critical axe violation (${theme})`, async ({ page }) => {
-    test.setTimeout(60_000);
-    await login(page, ADMIN);
     await setTheme(page, theme);
     await page.goto('/core-data');
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
