@@ -90,6 +90,21 @@ export const login = async (
   // Signing in again in the same browser replaces its session: the old one ends now, not at its
   // idle timeout (its cookie is about to be overwritten). Other browsers keep theirs (ADR 0074).
   if (client.sessionToken) await repo.deleteSessionByToken(db, hashToken(client.sessionToken));
+  const { token, user: updated } = await openSession(deps, user, client, now);
+  return { token, user: await loadUserDto(deps, updated, true) };
+};
+
+/**
+ * Opens a session for a user whose password has been checked, as signing in does: the session
+ * row and the user's last activity. Returns the new token (for the cookie) and the updated user.
+ */
+export const openSession = async (
+  deps: ServiceDeps,
+  user: UserRow,
+  client: Pick<ClientInfo, 'ip' | 'userAgent'>,
+  now: Date = deps.now(),
+): Promise<{ token: string; user: UserRow }> => {
+  const { db, config } = deps;
   const token = newSessionToken();
   await repo.insertSession(db, {
     user_id: user.id,
@@ -103,7 +118,7 @@ export const login = async (
     activity_before: user.last_activity,
   });
   const updated = (await repo.updateUser(db, user.id, { last_activity: now })) ?? user;
-  return { token, user: await loadUserDto(deps, updated, true) };
+  return { token, user: updated };
 };
 
 /** Minimum gap between two writes of `last_seen_at` for the same session. */
