@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { TEST_DATABASE_SETTINGS } from './pg-settings';
 
 /**
  * CI's PostgreSQL pass (TEST_DATABASE_URL): the global setup migrates that database once; each
@@ -17,6 +18,9 @@ if (process.env.TEST_DATABASE_URL) {
   try {
     await admin.query(`drop database if exists "${name}" with (force)`);
     await admin.query(`create database "${name}" template "${templateName}"`);
+    // A copy does not inherit its template's settings (they belong to the database's own row).
+    for (const setting of TEST_DATABASE_SETTINGS)
+      await admin.query(`alter database "${name}" set ${setting}`);
   } finally {
     await admin.end();
   }

@@ -9,7 +9,10 @@ const modules = import.meta.glob<{ rows: MatrixRows; cases?: MatrixCases }>('./*
 export const MATRIX: MatrixRows = {};
 /** The further cases of routes (`types.ts` MatrixCases), keyed `METHOD /api/path/{param} — case`. */
 export const MATRIX_CASES: MatrixCases = {};
+/** Each rows file's module name (`companies` for `./companies.rows.ts`) and its routes and cases. */
+export const MATRIX_MODULES: Record<string, { rows: MatrixRows; cases: MatrixCases }> = {};
 for (const [file, mod] of Object.entries(modules)) {
+  MATRIX_MODULES[file.replace(/^\.\/(.*)\.rows\.ts$/, '$1')] = { rows: mod.rows, cases: mod.cases ?? {} };
   for (const [route, row] of Object.entries(mod.rows)) {
     if (MATRIX[route]) throw new Error(`${route} has rows in two files (${file})`);
     MATRIX[route] = row;
