@@ -9,8 +9,8 @@ import {
   buildUser,
   cookieOf,
   forbiddenKeys,
-  login,
   resetData,
+  sessionCookie,
   tableFingerprint,
   testDb,
   type TestApp,
@@ -62,8 +62,8 @@ beforeEach(async () => {
       company_id: agency.id,
     })
   ).id;
-  admin = await login(t.app, 'admin@example.com', PW);
-  agent = await login(t.app, 'agent@savills.co.uk', PW);
+  admin = await sessionCookie(t.app, 'admin@example.com');
+  agent = await sessionCookie(t.app, 'agent@savills.co.uk');
 });
 
 const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, cookie: string, payload?: object) =>
@@ -142,7 +142,7 @@ describe('an admin sets the account fields', () => {
   });
 
   it('can_sign_in false clears the password and signs the user out at once', async () => {
-    const second = await login(t.app, 'agent@savills.co.uk', PW);
+    const second = await sessionCookie(t.app, 'agent@savills.co.uk');
     expect((await call('GET', '/api/auth/me', agent)).statusCode).toBe(200);
     const res = await putContact(admin, agentId, { can_sign_in: false });
     expect(res.statusCode, res.body).toBe(200);

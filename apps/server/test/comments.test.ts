@@ -7,8 +7,8 @@ import {
   buildCompany,
   buildTestApp,
   buildUser,
-  login,
   resetData,
+  sessionCookie,
   tableFingerprint,
   type TestApp,
 } from './helpers';
@@ -47,9 +47,9 @@ const setup = async () => {
     other,
     property,
     as: {
-      admin: await login(t.app, admin.email!, PASSWORD),
-      agent: await login(t.app, agent.email!, PASSWORD),
-      other: await login(t.app, other.email!, PASSWORD),
+      admin: await sessionCookie(t.app, admin),
+      agent: await sessionCookie(t.app, agent),
+      other: await sessionCookie(t.app, other),
     },
   };
 };

@@ -18,12 +18,12 @@ import {
 import {
   XHR,
   buildCompany,
+  buildTestApp,
   buildUser,
-  login,
   resetData,
+  sessionCookie,
   tableFingerprint,
   testDb,
-  buildTestApp,
   type TestApp,
 } from './helpers';
 
@@ -53,8 +53,8 @@ beforeEach(async () => {
   agentCompanyId = agency.id;
   await buildUser({ email: 'admin@example.com', password: PW, type: 'admin', company_id: platform.id });
   await buildUser({ email: 'agent@example.com', password: PW, company_id: agency.id });
-  admin = await login(t.app, 'admin@example.com', PW);
-  agent = await login(t.app, 'agent@example.com', PW);
+  admin = await sessionCookie(t.app, 'admin@example.com');
+  agent = await sessionCookie(t.app, 'agent@example.com');
 });
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: object) =>
@@ -252,7 +252,7 @@ describe('GET /api/companies/{id}/logo', () => {
     const own = await buildCompany({ name: 'Own' });
     const other = await buildCompany({ name: 'Other' });
     await buildUser({ email: 'own@example.com', password: PW, company_id: own.id });
-    const member = await login(t.app, 'own@example.com', PW);
+    const member = await sessionCookie(t.app, 'own@example.com');
     const png = await pngImage(100, 100);
     const replaced = await postForm(member, [], [logoPart(png)], `/api/companies/${own.id}/logo`);
     expect(replaced.statusCode).toBe(200);
@@ -360,7 +360,7 @@ describe('GET /api/companies', () => {
     expect(await names('/api/companies?q=lushcos')).toEqual(['Lush Cosmetics']);
     const own = await buildCompany({ name: 'Renamed Later', domain: null });
     await buildUser({ email: 'owner@renamed.example', password: PW, company_id: own.id });
-    const owner = await login(t.app, 'owner@renamed.example', PW);
+    const owner = await sessionCookie(t.app, 'owner@renamed.example');
     expect(
       (await call('PUT', `/api/companies/${own.id}`, owner, { name: 'Fresh Name Ltd' })).statusCode,
     ).toBe(200);

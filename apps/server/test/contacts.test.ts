@@ -10,6 +10,7 @@ import {
   buildUser,
   login,
   resetData,
+  sessionCookie,
   tableFingerprint,
   testDb,
   type TestApp,
@@ -45,8 +46,8 @@ beforeEach(async () => {
   await buildUser({ name: 'Jamie Agent', email: 'agent@example.com', password: PW, company_id: agency.id });
   // Boots has a member who signs in: Boots' contacts are Boots' business.
   await buildUser({ name: 'Bea Boots', email: 'bea@boots.com', password: PW, company_id: retailer.id });
-  admin = await login(t.app, 'admin@example.com', PW);
-  agent = await login(t.app, 'agent@example.com', PW);
+  admin = await sessionCookie(t.app, 'admin@example.com');
+  agent = await sessionCookie(t.app, 'agent@example.com');
 });
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: object) =>

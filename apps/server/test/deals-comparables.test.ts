@@ -14,8 +14,8 @@ import {
   buildCompany,
   buildTestApp,
   buildUser,
-  login,
   resetData,
+  sessionCookie,
   testDb,
   type TestApp,
 } from './helpers';
@@ -62,7 +62,7 @@ beforeAll(async () => {
   const db = await testDb();
   const admin = await buildUser({ email: 'admin@comparables.test', password: PW, type: 'admin' });
   await buildUser({ email: 'user@comparables.test', password: PW });
-  cookie = await login(t.app, 'user@comparables.test', PW);
+  cookie = await sessionCookie(t.app, 'user@comparables.test');
   const greggs = await buildCompany({ name: 'Greggs' });
   ids.greggs = greggs.id;
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client';
-import { XHR, buildCompany, buildUser, login, resetData, type TestApp } from './helpers';
+import { XHR, buildCompany, buildUser, resetData, sessionCookie, type TestApp } from './helpers';
 
 export const PW = 'deals-password-1';
 
@@ -30,8 +30,8 @@ export const buildDealWorld = async (t: TestApp) => {
     oldLandlord: await buildUser({ name: 'Owen Landlord', company_id: co.oldLandlord.id }),
     newLandlord: await buildUser({ name: 'Nora Landlord', company_id: co.newLandlord.id }),
   };
-  const adminCookie = await login(t.app, admin.email!, PW);
-  const userCookie = await login(t.app, user.email!, PW);
+  const adminCookie = await sessionCookie(t.app, admin);
+  const userCookie = await sessionCookie(t.app, user);
   const created = await t.app.inject({
     method: 'POST',
     url: '/api/properties',

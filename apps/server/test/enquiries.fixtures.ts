@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { addresses, enquiries, properties, schemes } from '../src/db/schema';
-import { XHR, buildCompany, buildUser, login, resetData, testDb, type TestApp } from './helpers';
+import { XHR, buildCompany, buildUser, resetData, sessionCookie, testDb, type TestApp } from './helpers';
 
 export const PW = 'enquiries-password-1';
 
@@ -56,10 +56,10 @@ export const buildEnquiryWorld = async (t: TestApp) => {
     .values({ name: 'Meadowhall', type: 'Shopping centres', address_id: oa!.id })
     .returning();
   const cookies = {
-    admin: await login(t.app, admin.email!, PW),
-    author: await login(t.app, author.email!, PW),
-    colleague: await login(t.app, colleague.email!, PW),
-    stranger: await login(t.app, stranger.email!, PW),
+    admin: await sessionCookie(t.app, admin),
+    author: await sessionCookie(t.app, author),
+    colleague: await sessionCookie(t.app, colleague),
+    stranger: await sessionCookie(t.app, stranger),
   };
   return {
     co: { agency, rival, boots, greggs },

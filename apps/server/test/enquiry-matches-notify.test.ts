@@ -6,7 +6,15 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { settleAfterCommit } from '../src/events/after-commit';
-import { XHR, buildCompany, buildUser, login, resetData, type TestApp, buildTestApp } from './helpers';
+import {
+  XHR,
+  buildCompany,
+  buildTestApp,
+  buildUser,
+  resetData,
+  sessionCookie,
+  type TestApp,
+} from './helpers';
 import { buildMatchEnquiry, buildUnit, NOW } from './enquiry-matches.fixtures';
 
 const PW = 'vacancy-password-1';
@@ -47,9 +55,9 @@ const world = async () => {
     lease_end_date: '2031-01-01',
   });
   const subject = await buildUnit({ nia_sqrt: '1500', tenant_id: greggs.id });
-  const adminCookie = await login(t.app, admin.email!, PW);
-  const authorCookie = await login(t.app, author.email!, PW);
-  const otherCookie = await login(t.app, other.email!, PW);
+  const adminCookie = await sessionCookie(t.app, admin);
+  const authorCookie = await sessionCookie(t.app, author);
+  const otherCookie = await sessionCookie(t.app, other);
   return { boots, greggs, admin, author, other, unit, subject, adminCookie, authorCookie, otherCookie };
 };
 

@@ -4,7 +4,15 @@
  * 12 months, scheme / town / radius — and GET /api/properties/{id}/enquiry-matches.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { XHR, buildCompany, buildUser, login, resetData, type TestApp, buildTestApp } from './helpers';
+import {
+  XHR,
+  buildCompany,
+  buildTestApp,
+  buildUser,
+  resetData,
+  sessionCookie,
+  type TestApp,
+} from './helpers';
 import { buildMatchEnquiry, buildMatchScheme, buildUnit, NOW } from './enquiry-matches.fixtures';
 
 const PW = 'matching-password-1';
@@ -18,7 +26,7 @@ afterAll(() => t.close());
 beforeEach(async () => {
   await resetData();
   const user = await buildUser({ email: 'agent@matching.test', password: PW });
-  cookie = await login(t.app, user.email!, PW);
+  cookie = await sessionCookie(t.app, user);
 });
 
 const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { ...XHR, cookie } });

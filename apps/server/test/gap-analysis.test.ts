@@ -11,12 +11,12 @@ import { LEEDS, MILE, NOW, buildMatchScheme, buildUnit } from './enquiry-matches
 import {
   XHR,
   buildCompany,
+  buildTestApp,
   buildUser,
-  login,
   resetData,
+  sessionCookie,
   testDb,
   type TestApp,
-  buildTestApp,
 } from './helpers';
 
 const PW = 'gap-analysis-password-1';
@@ -58,7 +58,7 @@ beforeEach(async () => {
   await resetData();
   // An ordinary user (an agent), not an admin: the report is for everyone.
   const user = await buildUser({ email: 'agent@gap.test', password: PW, type: 'user' });
-  cookie = await login(t.app, user.email!, PW);
+  cookie = await sessionCookie(t.app, user);
 
   const next = (await buildCompany({ name: 'Next' })).id;
   const arket = (await buildCompany({ name: 'Arket' })).id;

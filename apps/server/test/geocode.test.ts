@@ -14,8 +14,8 @@ import {
   buildTestApp,
   buildUser,
   captureStream,
-  login,
   resetData,
+  sessionCookie,
   testDb,
   type TestApp,
 } from './helpers';
@@ -66,7 +66,7 @@ beforeEach(async () => {
   await resetData();
   mode = 'ok';
   await buildUser({ email: 'geo@example.com', password: PW });
-  cookie = await login(local.app, 'geo@example.com', PW);
+  cookie = await sessionCookie(local.app, 'geo@example.com');
 });
 
 const get = (t: TestApp, url: string) => t.app.inject({ method: 'GET', url, headers: { ...XHR, cookie } });

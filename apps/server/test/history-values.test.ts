@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { XHR, buildCompany, buildTestApp, buildUser, login, resetData, type TestApp } from './helpers';
+import {
+  XHR,
+  buildCompany,
+  buildTestApp,
+  buildUser,
+  resetData,
+  sessionCookie,
+  type TestApp,
+} from './helpers';
 
 /** Issue 12 item 5: the history list shows values as a user reads them (ADR 0044). */
 
@@ -29,7 +37,7 @@ beforeEach(async () => {
   lena = await buildUser({ name: 'Lena Landlord', company_id: landsec.id });
   tom = await buildUser({ name: "Tom O'Tenant", company_id: boots.id });
   await buildUser({ email: 'user@history-values.test', password: PW });
-  cookie = await login(t.app, 'user@history-values.test', PW);
+  cookie = await sessionCookie(t.app, 'user@history-values.test');
 });
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>

@@ -6,7 +6,7 @@
  */
 import { API_MESSAGES } from '@frontage/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { XHR, buildTestApp, login, resetData, tableFingerprint, type TestApp } from './helpers';
+import { XHR, buildTestApp, resetData, sessionCookie, tableFingerprint, type TestApp } from './helpers';
 import { MATRIX } from './matrix';
 import type { Actor } from './matrix/types';
 import { buildWorld, userOf } from './matrix/world';
@@ -34,9 +34,7 @@ describe('unstorable text in a JSON body', () => {
       const made = { ...(await row.setup?.(w)) };
       if (made[actor] !== undefined) made.actor = made[actor]!;
       const cookie =
-        route === 'POST /api/auth/login'
-          ? undefined
-          : await login(t.app, userOf(w, actor).email!, w.password);
+        route === 'POST /api/auth/login' ? undefined : await sessionCookie(t.app, userOf(w, actor));
       const body = typeof row.body === 'function' ? row.body(w, made) : row.body!;
       // A string field of the valid body, or a new `name` where the body has none.
       const fields = pathsOf(body).filter((p) => typeof valueAt(body, p) === 'string');
@@ -68,7 +66,7 @@ describe('unstorable text in a JSON body', () => {
 
   it('a key with a NUL byte in saved interface state (jsonb) → 422', async () => {
     const w = await buildWorld();
-    const cookie = await login(t.app, w.sameUser.email!, w.password);
+    const cookie = await sessionCookie(t.app, w.sameUser);
     const res = await t.app.inject({
       method: 'PUT',
       url: '/api/ui-state/companies',
@@ -97,7 +95,7 @@ describe('unstorable text in a query', () => {
   for (const url of urls) {
     it(`${url} → 422 on q`, async () => {
       const w = await buildWorld();
-      const cookie = await login(t.app, w.sameUser.email!, w.password);
+      const cookie = await sessionCookie(t.app, w.sameUser);
       const res = await t.app.inject({ method: 'GET', url, headers: { ...XHR, cookie } });
       expect(res.statusCode, res.body).toBe(422);
       expect(res.json().errors.q).toBeDefined();
@@ -108,7 +106,7 @@ describe('unstorable text in a query', () => {
 describe('multipart bodies', () => {
   it('no boundary, cut off mid-part, or a NUL in a field → 400/422 and no company', async () => {
     const w = await buildWorld();
-    const cookie = await login(t.app, w.sameUser.email!, w.password);
+    const cookie = await sessionCookie(t.app, w.sameUser);
     const form = multipart([['name', 'Broken Retail']], [logoPart(await pngImage(60, 40))]);
     const before = await tableFingerprint();
     const send = (payload: Buffer, contentType: string) =>

@@ -16,8 +16,8 @@ import {
   buildCompany,
   buildTestApp,
   buildUser,
-  login,
   resetData,
+  sessionCookie,
   testDb,
   type TestApp,
 } from './helpers';
@@ -43,7 +43,7 @@ afterAll(() => t.close());
 beforeEach(async () => {
   await resetData();
   const user = await buildUser({ email: 'agent@map.test', password: PW });
-  cookie = await login(t.app, user.email!, PW);
+  cookie = await sessionCookie(t.app, user);
 });
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>

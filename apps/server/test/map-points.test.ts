@@ -15,8 +15,8 @@ import {
   buildCompany,
   buildTestApp,
   buildUser,
-  login,
   resetData,
+  sessionCookie,
   testDb,
   type TestApp,
 } from './helpers';
@@ -35,7 +35,7 @@ beforeEach(async () => {
   clock = NOW;
   await resetData();
   const user = await buildUser({ email: 'agent@points.test', password: PW });
-  cookie = await login(t.app, user.email!, PW);
+  cookie = await sessionCookie(t.app, user);
 });
 
 const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { ...XHR, cookie } });

@@ -6,7 +6,7 @@
 import { MAP_MESSAGES, MAP_SEARCHES_MAX } from '@frontage/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mapSearches } from '../src/db/schema';
-import { XHR, buildTestApp, buildUser, login, resetData, testDb, type TestApp } from './helpers';
+import { XHR, buildTestApp, buildUser, resetData, sessionCookie, testDb, type TestApp } from './helpers';
 import { NOW } from './map.fixtures';
 
 const PW = 'map-searches-password-1';
@@ -25,8 +25,8 @@ beforeEach(async () => {
   await resetData();
   me = await buildUser({ email: 'me@searches.test', password: PW });
   await buildUser({ email: 'them@searches.test', password: PW });
-  mine = await login(t.app, 'me@searches.test', PW);
-  theirs = await login(t.app, 'them@searches.test', PW);
+  mine = await sessionCookie(t.app, 'me@searches.test');
+  theirs = await sessionCookie(t.app, 'them@searches.test');
 });
 
 const call = (method: 'GET' | 'POST' | 'DELETE', url: string, cookie: string, payload?: object) =>

@@ -8,8 +8,8 @@ import {
   buildTestApp,
   buildUser,
   forbiddenKeys,
-  login,
   resetData,
+  sessionCookie,
   type TestApp,
 } from './helpers';
 
@@ -28,7 +28,7 @@ beforeEach(async () => {
   await resetData();
   userId = (await buildUser({ email: 'n@example.com', password: 'password-123' })).id;
   otherId = (await buildUser({ email: 'other@example.com', password: 'password-123' })).id;
-  cookie = await login(t.app, 'n@example.com', 'password-123');
+  cookie = await sessionCookie(t.app, 'n@example.com');
 });
 
 const call = (method: 'GET' | 'PUT', url: string, payload?: object) =>
@@ -96,7 +96,7 @@ describe('notifications', () => {
     });
     expect((await call('GET', '/api/notifications/unread-count')).json()).toEqual({ unread_count: 0 });
     // The other user's stays unread.
-    const otherCookie = await login(t.app, 'other@example.com', 'password-123');
+    const otherCookie = await sessionCookie(t.app, 'other@example.com');
     const theirs = await t.app.inject({
       method: 'GET',
       url: '/api/notifications/unread-count',

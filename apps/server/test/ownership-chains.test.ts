@@ -13,8 +13,8 @@ import {
   buildCompany,
   buildTestApp,
   buildUser,
-  login,
   resetData,
+  sessionCookie,
   tableFingerprint,
   testDb,
   type TestApp,
@@ -61,8 +61,8 @@ beforeEach(async () => {
       company_id: agency.id,
     })
   ).id;
-  agent = await login(t.app, 'agent@example.com', PW);
-  admin = await login(t.app, 'admin@example.com', PW);
+  agent = await sessionCookie(t.app, 'agent@example.com');
+  admin = await sessionCookie(t.app, 'admin@example.com');
 });
 
 const put = (url: string, cookie: string, payload: object) =>

@@ -6,8 +6,8 @@ import {
   buildCompany,
   buildTestApp,
   buildUser,
-  login,
   resetData,
+  sessionCookie,
   testDb,
   type TestApp,
 } from './helpers';
@@ -42,7 +42,7 @@ beforeEach(async () => {
   landlordA = await buildCompany({ name: 'Landsec' });
   const landlordB = await buildCompany({ name: '=HYPERLINK("x")' });
   await buildUser({ name: 'Jamie Agent', email: 'agent@example.com', password: PW, company_id: agency.id });
-  agent = await login(t.app, 'agent@example.com', PW);
+  agent = await sessionCookie(t.app, 'agent@example.com');
 
   const db = await testDb();
   const [sa] = await db

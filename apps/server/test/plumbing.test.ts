@@ -4,7 +4,15 @@ import path from 'node:path';
 import { API_MESSAGES } from '@frontage/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '../src/db/client';
-import { XHR, buildTestApp, buildUser, forbiddenKeys, login, resetData, type TestApp } from './helpers';
+import {
+  XHR,
+  buildTestApp,
+  buildUser,
+  forbiddenKeys,
+  resetData,
+  sessionCookie,
+  type TestApp,
+} from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -110,7 +118,7 @@ describe('error shapes', () => {
 
   it('refuses per_page outside 1–100 with the 422 shape', async () => {
     await buildUser({ email: 'pp@example.com', password: 'password-123' });
-    const cookie = await login(t.app, 'pp@example.com', 'password-123');
+    const cookie = await sessionCookie(t.app, 'pp@example.com');
     for (const pp of ['0', '101', 'abc']) {
       const res = await t.app.inject({
         method: 'GET',
@@ -239,7 +247,7 @@ describe('headers and documentation', () => {
 
   it('GET /api/config answers the links and the map style (none: the offline basemap)', async () => {
     await buildUser({ email: 'cfg@example.com', password: 'password-123' });
-    const cookie = await login(t.app, 'cfg@example.com', 'password-123');
+    const cookie = await sessionCookie(t.app, 'cfg@example.com');
     const res = await t.app.inject({ method: 'GET', url: '/api/config/', headers: { ...XHR, cookie } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({

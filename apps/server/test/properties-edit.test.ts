@@ -11,8 +11,8 @@ import {
   buildCompany,
   buildTestApp,
   buildUser,
-  login,
   resetData,
+  sessionCookie,
   tableFingerprint,
   type TestApp,
 } from './helpers';
@@ -33,8 +33,8 @@ beforeEach(async () => {
   tenant = await buildCompany({ name: 'Boots' });
   await buildUser({ email: 'admin@edit.test', password: PW, type: 'admin' });
   await buildUser({ email: 'agent@edit.test', password: PW });
-  adminCookie = await login(t.app, 'admin@edit.test', PW);
-  agentCookie = await login(t.app, 'agent@edit.test', PW);
+  adminCookie = await sessionCookie(t.app, 'admin@edit.test');
+  agentCookie = await sessionCookie(t.app, 'agent@edit.test');
 });
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, payload?: object) =>

@@ -6,8 +6,8 @@ import {
   buildCompany,
   buildTestApp,
   buildUser,
-  login,
   resetData,
+  sessionCookie,
   tableFingerprint,
   type TestApp,
 } from './helpers';
@@ -37,8 +37,8 @@ beforeEach(async () => {
     company_id: landlord.id,
     currency: 'EUR',
   });
-  adminCookie = await login(t.app, admin.email!, PW);
-  userCookie = await login(t.app, user.email!, PW);
+  adminCookie = await sessionCookie(t.app, admin);
+  userCookie = await sessionCookie(t.app, user);
 });
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, payload?: object) =>
@@ -529,7 +529,7 @@ describe('GET /api/properties and /simple', () => {
       .data.map((p: { id: number }) => p.id);
     expect(mine.sort()).toEqual([a.id, c.id].sort());
     const loner = await buildUser({ email: 'loner@places.test', password: PW });
-    const lonerCookie = await login(t.app, loner.email!, PW);
+    const lonerCookie = await sessionCookie(t.app, loner);
     expect((await call('GET', '/api/properties?mine=1', lonerCookie)).json().data).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
-import { XHR, buildTestApp, buildUser, login, resetData, type TestApp } from './helpers';
+import { XHR, buildTestApp, buildUser, resetData, sessionCookie, type TestApp } from './helpers';
 
 /**
  * The unfiltered list by last update finds its pages through property_order_marks (migration
@@ -16,7 +16,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   await resetData();
   const user = await buildUser({ email: 'marks@example.test', password: PW });
-  cookie = await login(t.app, user.email!, PW);
+  cookie = await sessionCookie(t.app, user);
   await queryRows(
     t.db,
     sql.raw(

@@ -6,8 +6,8 @@ import {
   buildCompany,
   buildTestApp,
   buildUser,
-  login,
   resetData,
+  sessionCookie,
   tableFingerprint,
   type TestApp,
 } from './helpers';
@@ -30,8 +30,8 @@ beforeEach(async () => {
   contact = await buildUser({ name: 'Lena Landlord', company_id: landlord.id });
   await buildUser({ email: 'admin@schemes.test', password: PW, type: 'admin' });
   await buildUser({ email: 'user@schemes.test', password: PW });
-  adminCookie = await login(t.app, 'admin@schemes.test', PW);
-  userCookie = await login(t.app, 'user@schemes.test', PW);
+  adminCookie = await sessionCookie(t.app, 'admin@schemes.test');
+  userCookie = await sessionCookie(t.app, 'user@schemes.test');
 });
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, payload?: object) =>

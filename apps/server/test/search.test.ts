@@ -2,7 +2,15 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { chooseDriver, propertyWordRows, searchWords, wordRange } from '../src/modules/search/words';
-import { XHR, buildCompany, buildUser, buildTestApp, login, resetData, type TestApp } from './helpers';
+import {
+  XHR,
+  buildCompany,
+  buildTestApp,
+  buildUser,
+  resetData,
+  sessionCookie,
+  type TestApp,
+} from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,7 +24,7 @@ beforeEach(async () => {
   await resetData();
   const company = await buildCompany({ name: 'Landsec' });
   const user = await buildUser({ email: 'user@search.test', password: PW, company_id: company.id });
-  cookie = await login(t.app, user.email!, PW);
+  cookie = await sessionCookie(t.app, user);
 });
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>

@@ -6,7 +6,15 @@ import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { API_MESSAGES } from '@frontage/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { XHR, buildCompany, buildTestApp, buildUser, login, resetData, type TestApp } from './helpers';
+import {
+  XHR,
+  buildCompany,
+  buildTestApp,
+  buildUser,
+  resetData,
+  sessionCookie,
+  type TestApp,
+} from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -171,7 +179,7 @@ describe('private caching of signed-in resources', () => {
       logo_mime: 'image/png',
       logo_etag: etag,
     });
-    const cookie = await login(t.app, agent.email!, 'logo-password-1');
+    const cookie = await sessionCookie(t.app, agent);
     const get = (query: string) =>
       t.app.inject({ method: 'GET', url: `/api/companies/${company.id}/logo${query}`, headers: { cookie } });
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import writeExcelFile from 'write-excel-file/node';
 import { queryRows } from '../src/db/client';
 import { multipart } from './companies.fixtures';
-import { XHR, buildCompany, buildUser, login, resetData, testDb, type TestApp } from './helpers';
+import { XHR, buildCompany, buildUser, resetData, sessionCookie, testDb, type TestApp } from './helpers';
 
 export const PW = 'store-list-password-1';
 
@@ -35,8 +35,8 @@ export const buildStoreListWorld = async (t: TestApp) => {
   const untracked = await buildCompany({ name: 'Local Baker' });
   await buildUser({ email: 'admin@stores.test', password: PW, type: 'admin', company_id: platform.id });
   await buildUser({ email: 'agent@stores.test', password: PW, company_id: agency.id });
-  const admin = await login(t.app, 'admin@stores.test', PW);
-  const agent = await login(t.app, 'agent@stores.test', PW);
+  const admin = await sessionCookie(t.app, 'admin@stores.test');
+  const agent = await sessionCookie(t.app, 'agent@stores.test');
   const units = {
     highStreet: await buildUnit(
       t,

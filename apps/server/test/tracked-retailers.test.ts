@@ -16,8 +16,8 @@ import {
   buildCompany,
   buildTestApp,
   buildUser,
-  login,
   resetData,
+  sessionCookie,
   tableFingerprint,
   testDb,
   type TestApp,
@@ -88,8 +88,8 @@ beforeEach(async () => {
   ]);
   await buildUser({ email: 'admin@example.com', password: PW, type: 'admin', company_id: platform.id });
   await buildUser({ email: 'agent@example.com', password: PW, company_id: agency.id });
-  admin = await login(t.app, 'admin@example.com', PW);
-  agent = await login(t.app, 'agent@example.com', PW);
+  admin = await sessionCookie(t.app, 'admin@example.com');
+  agent = await sessionCookie(t.app, 'agent@example.com');
   units = [
     await unit('1 High Street', 'Leeds', boots),
     await unit('2 High Street', 'Leeds', boots),

@@ -1,6 +1,6 @@
 import { UI_STATE_MESSAGES } from '@frontage/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { XHR, buildTestApp, buildUser, login, resetData, type TestApp } from './helpers';
+import { XHR, buildTestApp, buildUser, resetData, sessionCookie, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,8 +15,8 @@ beforeEach(async () => {
   await resetData();
   await buildUser({ email: 'alice@example.com', password: PW });
   await buildUser({ email: 'bob@example.com', password: PW });
-  alice = await login(t.app, 'alice@example.com', PW);
-  bob = await login(t.app, 'bob@example.com', PW);
+  alice = await sessionCookie(t.app, 'alice@example.com');
+  bob = await sessionCookie(t.app, 'bob@example.com');
 });
 
 const call = (method: 'GET' | 'PUT', url: string, cookie: string, payload?: object) =>

@@ -7,8 +7,8 @@ import {
   buildCompany,
   buildTestApp,
   buildUser,
-  login,
   resetData,
+  sessionCookie,
   tableFingerprint,
   testDb,
   type TestApp,
@@ -67,9 +67,9 @@ beforeEach(async () => {
   agent2Id = (
     await buildUser({ name: 'Bob Broker', email: 'agent2@queue.test', password: PW, company_id: agency.id })
   ).id;
-  admin = await login(t.app, 'admin@queue.test', PW);
-  agent = await login(t.app, 'agent@queue.test', PW);
-  agent2 = await login(t.app, 'agent2@queue.test', PW);
+  admin = await sessionCookie(t.app, 'admin@queue.test');
+  agent = await sessionCookie(t.app, 'agent@queue.test');
+  agent2 = await sessionCookie(t.app, 'agent2@queue.test');
   // The admin's records: verified from the start.
   const p = (
     await ok(

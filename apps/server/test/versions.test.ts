@@ -4,8 +4,8 @@ import {
   buildCompany,
   buildTestApp,
   buildUser,
-  login,
   resetData,
+  sessionCookie,
   tableFingerprint,
   type TestApp,
 } from './helpers';
@@ -37,9 +37,9 @@ beforeEach(async () => {
   contactId = (
     await buildUser({ name: 'Bob Brown', email: 'bob@versions.test', password: PW, company_id: company.id })
   ).id;
-  admin = await login(t.app, 'admin@versions.test', PW);
-  alice = await login(t.app, 'alice@versions.test', PW);
-  bob = await login(t.app, 'bob@versions.test', PW);
+  admin = await sessionCookie(t.app, 'admin@versions.test');
+  alice = await sessionCookie(t.app, 'alice@versions.test');
+  bob = await sessionCookie(t.app, 'bob@versions.test');
 });
 
 const call = (

@@ -11,8 +11,8 @@ import {
   buildCompany,
   buildTestApp,
   buildUser,
-  login,
   resetData,
+  sessionCookie,
   tableFingerprint,
   testDb,
   type TestApp,
@@ -39,8 +39,8 @@ beforeEach(async () => {
   const agency = await buildCompany({ name: 'Savills' });
   await buildUser({ email: 'admin@example.com', password: PW, type: 'admin', company_id: platform.id });
   await buildUser({ email: 'agent@example.com', password: PW, company_id: agency.id });
-  admin = await login(t.app, 'admin@example.com', PW);
-  agent = await login(t.app, 'agent@example.com', PW);
+  admin = await sessionCookie(t.app, 'admin@example.com');
+  agent = await sessionCookie(t.app, 'agent@example.com');
   const db = await testDb();
   // Inserted out of order: the list follows sort_order, then id.
   await db.insert(videos).values([

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS, sanitizeComment } from '../src/modules/comments/comment-html';
-import { XHR, buildTestApp, buildUser, login, resetData, type TestApp } from './helpers';
+import { XHR, buildTestApp, buildUser, resetData, sessionCookie, type TestApp } from './helpers';
 import { buildProperty } from './fixtures/comment-world';
 import { XSS_VECTORS } from './fixtures/xss-vectors';
 
@@ -96,7 +96,7 @@ describe('XSS corpus through the API', () => {
   it('stores only allowlisted tags and attributes for every vector (or refuses it as blank)', async () => {
     const user = await buildUser({ password: 'xss-password-1' });
     const property = await buildProperty();
-    const cookie = await login(t.app, user.email!, 'xss-password-1');
+    const cookie = await sessionCookie(t.app, user);
     let stored = 0;
     for (const vector of XSS_VECTORS) {
       const res = await t.app.inject({
