@@ -51,6 +51,8 @@ describe('the Account section of a contact', () => {
     expect(within(form).queryByRole('switch', { name: 'Can sign in' })).not.toBeInTheDocument();
     const mobile = within(form).getByRole('textbox', { name: 'Mobile' });
     await user.type(mobile, '07700 900123');
+    // Save is enabled once the form has validated.
+    await waitFor(() => expect(within(form).getByRole('button', { name: 'Save' })).toBeEnabled());
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.callsTo('PUT', '/api/users/7')).toHaveLength(1));
     const body = api.callsTo('PUT', '/api/users/7')[0]!.body as Record<string, unknown>;
@@ -99,6 +101,8 @@ describe('the Account section of a contact', () => {
     const form = await screen.findByRole('form', { name: 'Edit Contact' });
     await user.click(within(form).getByRole('combobox', { name: 'User type' }));
     await user.click(await screen.findByRole('option', { name: 'Admin' }));
+    // Save is enabled once the form has validated.
+    await waitFor(() => expect(within(form).getByRole('button', { name: 'Save' })).toBeEnabled());
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.callsTo('PUT', '/api/users/7')).toHaveLength(1));
     const body = api.callsTo('PUT', '/api/users/7')[0]!.body as Record<string, unknown>;

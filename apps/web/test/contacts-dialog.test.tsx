@@ -67,6 +67,8 @@ describe('Create Contact dialog', () => {
 
     const companyDialog = await screen.findByRole('dialog', { name: 'Create Company' });
     expect(within(companyDialog).getByRole('textbox', { name: /^Name/ })).toHaveValue('Brand New Retail');
+    // Save is enabled once the form has validated.
+    await waitFor(() => expect(within(companyDialog).getByRole('button', { name: 'Save' })).toBeEnabled());
     await user.click(within(companyDialog).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Create Company' })).not.toBeInTheDocument(),

@@ -132,6 +132,8 @@ describe('Create Enquiry dialog', () => {
       await screen.findByRole('button', { name: 'No companies found. Create a new company' }),
     );
     const company = await screen.findByRole('dialog', { name: 'Create Company' });
+    // Save is enabled once the form has validated.
+    await waitFor(() => expect(within(company).getByRole('button', { name: 'Save' })).toBeEnabled());
     await r.user.click(within(company).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Create Company' })).not.toBeInTheDocument(),
@@ -181,6 +183,8 @@ describe('Create Enquiry dialog', () => {
     );
     const contact = await screen.findByRole('dialog', { name: 'Create Contact' });
     await r.user.type(within(contact).getByRole('textbox', { name: /^E-mail/ }), 'd@g.co');
+    // Save is enabled once the form has validated.
+    await waitFor(() => expect(within(contact).getByRole('button', { name: 'Save' })).toBeEnabled());
     await r.user.click(within(contact).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Create Contact' })).not.toBeInTheDocument(),

@@ -73,8 +73,8 @@ describe('guards', () => {
       email: 'agent@example.com',
       password: 'secret-pass',
     });
-    // toast and persistent banner
-    expect(await screen.findAllByText(MESSAGES.changePassword)).toHaveLength(2);
+    // toast and persistent banner (each shows on its own turn)
+    await waitFor(() => expect(screen.getAllByText(MESSAGES.changePassword)).toHaveLength(2));
     expect(screen.getByTestId('temp-password-banner')).toBeInTheDocument();
     await ue.click(screen.getByRole('button', { name: 'Change password' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));

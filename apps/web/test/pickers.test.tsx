@@ -126,6 +126,8 @@ describe('CompanyPicker', () => {
     await user.click(await screen.findByRole('button', { name: MESSAGES.createNewCompany }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Company' });
     expect(within(dialog).getByRole('textbox', { name: /^Name/ })).toHaveValue('Zeta Estates');
+    // Save is enabled once the form has validated.
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Save' })).toBeEnabled());
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.callsTo('POST', '/api/companies')).toHaveLength(1);

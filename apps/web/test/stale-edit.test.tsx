@@ -41,6 +41,8 @@ describe('a stale edit', () => {
     const name = within(form).getByRole('textbox', { name: /^Name/ });
     await user.clear(name);
     await user.type(name, 'Acme Retail Group');
+    // Save is enabled once the form has validated.
+    await waitFor(() => expect(within(form).getByRole('button', { name: 'Save' })).toBeEnabled());
     await user.click(within(form).getByRole('button', { name: 'Save' }));
 
     const notice = await screen.findByRole('alert');
@@ -56,6 +58,8 @@ describe('a stale edit', () => {
 
     await user.click(within(notice).getByRole('button', { name: 'Keep my changes' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // Save is enabled once the form has validated.
+    await waitFor(() => expect(within(form).getByRole('button', { name: 'Save' })).toBeEnabled());
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(router.state.location.search).toBe('?id=1'));
     const puts = api.callsTo('PUT', '/api/companies/1');
@@ -84,6 +88,8 @@ describe('a stale edit', () => {
     const mobile = within(form).getByRole('textbox', { name: /^Mobile/ });
     await user.clear(mobile);
     await user.type(mobile, '07700 900222');
+    // Save is enabled once the form has validated.
+    await waitFor(() => expect(within(form).getByRole('button', { name: 'Save' })).toBeEnabled());
     await user.click(within(form).getByRole('button', { name: 'Save' }));
 
     const notice = await screen.findByRole('alert');
