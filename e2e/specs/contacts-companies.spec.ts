@@ -92,7 +92,10 @@ test('the admin creates a company with a logo and two categories and sees the lo
   await expect(row).toBeVisible();
   const logo = row.getByRole('img', { name: `${name} logo` });
   await expect(logo).toBeVisible();
-  expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  // Shown, then loaded: the image's bytes may still be on their way when its box is laid out.
+  await expect
+    .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
 
   // The record opens by ?id= with its categories.
   await row.getByRole('link', { name, exact: true }).click();

@@ -255,6 +255,8 @@ test('the properties table gives Scheme the room Street does not need', async ({
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/properties');
   await expect(grid.getByRole('row').nth(5)).toBeVisible();
+  // Text is measured in the font it is shown in, not a fallback drawn while the font loads.
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await shot(page, 'properties-list-1440');
   expect(await cut('street')).toEqual([]);
   expect(await widthOf('scheme')).toBeGreaterThan((await widthOf('street')) * 1.5);
