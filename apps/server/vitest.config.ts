@@ -1,5 +1,23 @@
 import { availableParallelism } from 'node:os';
+import { relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * Vitest starts the files that took longest last time first, and without such timings (a fresh
+ * clone, CI) the largest files first. The route suite's parts are files of a few lines that run
+ * for minutes: without their timings they start first, so that no core is left with one of them
+ * at the end.
+ */
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const untimedPart = (f: TestSpecification) =>
+      /route-suite\.[^/]+\.test\.ts$/.test(f.moduleId) &&
+      !this.ctx.cache.getFileTestResults(`${f.project.name}:${relative(this.ctx.config.root, f.moduleId)}`);
+    return [...sorted.filter(untimedPart), ...sorted.filter((f) => !untimedPart(f))];
+  }
+}
 
 export default defineConfig({
   test: {
@@ -11,7 +29,12 @@ export default defineConfig({
     // Vitest's default is one worker less than the cores: one worker on CI's 2 cores, while the
     // main process only collects results. Each file has its own database, so use every core.
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
+    // A timeout is for a test that hangs, never what decides a slow machine's run: a busy machine
+    // (test/busy/run-busy.mjs keeps every core busy) runs a test several times slower than an idle
+    // one, so these are minutes, far above any test's time; a wait inside a test ends the moment
+    // what it waits for happens (test/helpers.ts WAIT_MS).
+    sequence: { sequencer: LongestFirst },
+    testTimeout: 300_000,
+    hookTimeout: 600_000,
   },
 });

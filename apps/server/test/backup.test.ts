@@ -25,7 +25,7 @@ import { recordDeal } from '../src/modules/deals/deals.service';
 import { DEMO_ADMIN } from '../src/db/seed/data';
 import { SEED_DEAL_COUNT } from '../src/db/seed/deals';
 import { seedDemo } from '../src/db/seed/seed';
-import { TEST_SCRYPT_COST, XHR, testConfig } from './helpers';
+import { TEST_SCRYPT_COST, WAIT_MS, XHR, testConfig } from './helpers';
 import { freePort } from './ports';
 
 const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -101,7 +101,7 @@ beforeAll(async () => {
     links: ['https://www.example.com/sale'],
   });
   summary = await backupToFile(source, backupFile);
-}, 180_000);
+});
 
 afterAll(async () => {
   await source?.close().catch(() => undefined);
@@ -195,7 +195,6 @@ describe('backup and restore', () => {
   // The PGlite-only cases run on the PGlite pass; CI's PostgreSQL pass adds the PostgreSQL one.
   it.skipIf(testDatabaseUrl)(
     'restores a PGlite backup into a fresh PGlite: the same database, and the app serves it',
-    { timeout: 120_000 },
     async () => {
       expect(summary.rows).toBeGreaterThan(10_000);
       // The demo's seeded deals and the sale above (the only one with a link).
@@ -254,7 +253,6 @@ describe('backup and restore', () => {
 
   it.skipIf(testDatabaseUrl)(
     'refuses a database with data unless forced; a backup cut short changes nothing',
-    { timeout: 120_000 },
     async () => {
       await expect(restoreDatabase(restored, readBackupFile(backupFile))).rejects.toThrow(/not empty/);
       const before = await fingerprint(restored.db);
@@ -275,7 +273,6 @@ describe('backup and restore', () => {
 
   it.skipIf(!testDatabaseUrl)(
     'restores the PGlite backup into PostgreSQL; a backup of that is the same backup',
-    { timeout: 120_000 },
     async () => {
       const url = new URL(testDatabaseUrl!);
       const name = `${url.pathname.slice(1)}_backup`;
@@ -308,7 +305,6 @@ describe('backup and restore', () => {
 
   it.skipIf(testDatabaseUrl)(
     'npm run backup, npm run restore into a new data directory, and the server starts on it',
-    { timeout: 180_000 },
     async () => {
       const sourceCounts = await rowCounts(source.db);
       await source.close();
@@ -347,7 +343,7 @@ describe('backup and restore', () => {
       const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
       try {
         const base = `http://127.0.0.1:${port}`;
-        for (const until = Date.now() + 90_000; ;) {
+        for (const until = Date.now() + WAIT_MS; ;) {
           if (server.exitCode !== null) throw new Error(`server exited: ${stderr}`);
           const ok = await fetch(`${base}/api/health`).then(
             (r) => r.ok,

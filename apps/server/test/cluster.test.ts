@@ -3,6 +3,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/lib/password';
+import { WAIT_MS } from './helpers';
 
 /**
  * `npm start` on PostgreSQL runs a primary that migrates once and a worker per WEB_CONCURRENCY
@@ -51,7 +52,7 @@ describe.runIf(!!base)('several server processes on PostgreSQL', () => {
     exitCode = new Promise((resolve) => server!.on('exit', (code) => resolve(code)));
     let banner = '';
     server.stdout!.on('data', (d: Buffer) => (banner += d.toString()));
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + WAIT_MS;
     while (!banner.includes('Frontage is running') && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 200));
     expect(banner).toContain('PostgreSQL (DATABASE_URL), 2 server processes');
@@ -83,5 +84,5 @@ describe.runIf(!!base)('several server processes on PostgreSQL', () => {
 
     server.kill('SIGTERM');
     expect(await exitCode).toBe(0);
-  }, 90_000);
+  });
 });

@@ -10,12 +10,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { queryRows } from '../src/db/client';
 import { companies } from '../src/db/schema';
 import {
+  WAIT_MS,
   XHR,
   buildCompany,
   buildTestApp,
   buildUser,
-  login,
   resetData,
+  sessionCookie,
   tableFingerprint,
   testDb,
   type TestApp,
@@ -41,8 +42,8 @@ beforeEach(async () => {
   spaceNk = await buildCompany({ name: 'Space NK', domain: 'spacenk.com' });
   await buildUser({ email: 'admin@frontage.example', password: PW, type: 'admin', company_id: platform.id });
   await buildUser({ email: 'agent@shopfront-agents.co.uk', password: PW, company_id: agency.id });
-  admin = await login(t.app, 'admin@frontage.example', PW);
-  agent = await login(t.app, 'agent@shopfront-agents.co.uk', PW);
+  admin = await sessionCookie(t.app, 'admin@frontage.example');
+  agent = await sessionCookie(t.app, 'agent@shopfront-agents.co.uk');
 });
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, payload?: object) =>
@@ -136,7 +137,7 @@ describe('a company keeps and changes its own domain', () => {
 
   it('a freed domain can be taken: cleared by its holder, then set by another', async () => {
     const member = await buildUser({ email: 'ops@spacenk.com', password: PW, company_id: spaceNk.id });
-    const retailer = await login(t.app, member.email!, PW);
+    const retailer = await sessionCookie(t.app, member);
     expect((await setDomain(spaceNk.id, null, retailer, 'Space NK')).statusCode).toBe(200);
     expect((await byDomain('spacenk.com')).statusCode).toBe(404);
     expect((await setDomain(agencyId, 'spacenk.com')).statusCode).toBe(200);
@@ -204,7 +205,7 @@ describe('two requests racing for one domain', () => {
             );
             expect(waiting[0]!.n).toBeGreaterThan(0);
           },
-          { timeout: 10_000, interval: 20 },
+          { timeout: WAIT_MS, interval: 20 },
         );
       });
       const res = await answer!;

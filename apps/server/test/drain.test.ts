@@ -21,7 +21,7 @@ import { createDb } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { trackConnections } from '../src/lib/drain';
 import { hashPassword } from '../src/lib/password';
-import { buildTestApp } from './helpers';
+import { WAIT_MS, buildTestApp } from './helpers';
 import { freePort } from './ports';
 
 const GRACE_MS = 5000;
@@ -44,7 +44,7 @@ interface Outcome {
 const until = async (
   what: string,
   check: () => boolean | Promise<boolean>,
-  timeoutMs = 20_000,
+  timeoutMs = WAIT_MS,
 ): Promise<void> => {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
@@ -404,5 +404,5 @@ describe.each(modes)('SIGTERM under load: $name', ({ onPostgres }) => {
     expect(idle).toBe('closed');
     expect(code).toBe(0);
     expect(figures.exitMs).toBeLessThan(GRACE_MS);
-  }, 30_000);
+  });
 });

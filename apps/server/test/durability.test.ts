@@ -19,7 +19,7 @@ import { createDb, queryRows } from '../src/db/client';
 import { DataDirInUseError } from '../src/db/pglite-lock';
 import { companies } from '../src/db/schema';
 import { createAccount } from '../src/modules/auth/account.service';
-import { TEST_SCRYPT_COST, testConfig } from './helpers';
+import { TEST_SCRYPT_COST, WAIT_MS, testConfig } from './helpers';
 import { freePort } from './ports';
 
 const onPostgres = !!process.env.TEST_DATABASE_URL;
@@ -90,7 +90,8 @@ describe.skipIf(onPostgres)('durable commits on the embedded database', () => {
 
   it(
     'loses no acknowledged write when the server is killed with SIGKILL mid-burst, 5 rounds',
-    { timeout: 180_000 },
+    // Five server processes started and killed: minutes on a busy machine.
+    { timeout: 900_000 },
     async () => {
       const dataDir = path.join(root, 'server');
       const distDir = path.join(root, 'dist');
@@ -185,7 +186,7 @@ const stopServer = async (server: Server): Promise<void> => {
 };
 
 /** Polls /api/health until the server answers (no fixed sleep); fails at once if it exits. */
-const waitHealthy = async (base: string, server: Server, timeoutMs = 90_000): Promise<void> => {
+const waitHealthy = async (base: string, server: Server, timeoutMs = WAIT_MS): Promise<void> => {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (server.process.exitCode !== null)

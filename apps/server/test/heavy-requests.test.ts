@@ -14,7 +14,7 @@ import {
 } from '@frontage/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { heavyRequestsOf, type HeavyRequests } from '../src/lib/heavy-requests';
-import { XHR, buildTestApp, buildUser, login, resetData, type TestApp } from './helpers';
+import { XHR, buildTestApp, buildUser, resetData, sessionCookie, type TestApp } from './helpers';
 import { bulkProperties } from './fixtures/bulk-properties';
 
 const PW = 'heavy-password-1';
@@ -31,12 +31,12 @@ beforeAll(async () => {
   await resetData();
   for (const k of ['a', 'b', 'c'] as const) {
     const u = await buildUser({ email: `heavy-${k}@example.test`, password: PW });
-    users[k] = { id: u.id, cookie: await login(t.app, u.email!, PW) };
+    users[k] = { id: u.id, cookie: await sessionCookie(t.app, u) };
   }
   // 2,000 units with 10,000-character unit numbers: each properties CSV is about 20 MB, far more
   // than loopback sockets buffer, so an export whose client stops reading stays open.
   await bulkProperties(t.db, 2000, { addresses: 20, tenants: 5, unitWidth: 10_000 });
-}, 120_000);
+});
 afterAll(async () => {
   t.app.server.closeAllConnections();
   await t.close();

@@ -13,14 +13,15 @@ import { uploadTasksRunning } from '../src/lib/workers/pool';
 import { logoPart, multipart } from './companies.fixtures';
 import { pngHeader, rleBmp } from './fixtures/hostile-files';
 import {
+  WAIT_MS,
   XHR,
   buildCompany,
+  buildTestApp,
   buildUser,
-  login,
   resetData,
+  sessionCookie,
   tableFingerprint,
   testDb,
-  buildTestApp,
   type TestApp,
 } from './helpers';
 
@@ -39,7 +40,7 @@ beforeEach(async () => {
   const agency = await buildCompany({ name: 'Savills' });
   companyId = agency.id;
   await buildUser({ email: 'agent@logos.test', password: PW, company_id: agency.id });
-  agent = await login(t.app, 'agent@logos.test', PW);
+  agent = await sessionCookie(t.app, 'agent@logos.test');
 });
 
 const createWith = (data: Buffer, filename = 'logo.bmp', type = 'image/bmp') => {
@@ -95,7 +96,7 @@ describe('logos are checked on their header before they are decoded', () => {
         settled++;
       }),
     );
-    await vi.waitFor(() => expect(uploadTasksRunning()).toBe(1), { timeout: 10_000 });
+    await vi.waitFor(() => expect(uploadTasksRunning()).toBe(1), { timeout: WAIT_MS });
     await me();
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);

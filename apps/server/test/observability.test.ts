@@ -1,8 +1,8 @@
 import { API_MESSAGES } from '@frontage/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../src/logger';
 import { shutdown } from '../src/lifecycle';
-import { XHR, buildTestApp, buildUser, captureStream, resetData, type TestApp } from './helpers';
+import { WAIT_MS, XHR, buildTestApp, buildUser, captureStream, resetData, type TestApp } from './helpers';
 
 describe('secret keys never leave the server', () => {
   let t: TestApp;
@@ -106,7 +106,9 @@ describe('graceful shutdown', () => {
     const stopping = shutdown(t.app, async () => {
       dbClosed = true;
     });
-    await new Promise((r) => setTimeout(r, 50));
+    // The shutdown has closed the listener and now waits for the request in progress: the
+    // database stays open until it is answered.
+    await vi.waitFor(() => expect(t.app.server.listening).toBe(false), { timeout: WAIT_MS, interval: 5 });
     expect(dbClosed).toBe(false);
     release();
     const res = await inflight;

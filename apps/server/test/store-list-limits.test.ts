@@ -27,7 +27,7 @@ import {
   xlsxParts,
   zipOf,
 } from './fixtures/hostile-files';
-import { XHR, buildTestApp, tableFingerprint, type TestApp } from './helpers';
+import { WAIT_MS, XHR, buildTestApp, tableFingerprint, type TestApp } from './helpers';
 import { LIST_CSV, buildStoreListWorld, upload, type StoreListWorld } from './store-list.fixtures';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -152,7 +152,7 @@ describe('files are read in a worker thread with time and memory limits', () => 
     const pending = upload(quick, w.admin, w.retailer.id, heavy, 'stores.xlsx', XLSX).finally(() => {
       settled = true;
     });
-    await vi.waitFor(() => expect(uploadTasksRunning()).toBe(1), { timeout: 10_000 });
+    await vi.waitFor(() => expect(uploadTasksRunning()).toBe(1), { timeout: WAIT_MS });
     // The worker is busy with the file: the event loop is not.
     const health = await quick.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
