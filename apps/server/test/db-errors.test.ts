@@ -14,7 +14,7 @@ import { buildApp } from '../src/app';
 import { createDb, queryRows, type Db, type DbHandle } from '../src/db/client';
 import { openConfiguredDb, openServerDb } from '../src/db/open';
 import { isDatabaseUnavailable, isStatementCancelled } from '../src/lib/db-errors';
-import { XHR, buildTestApp, testConfig, testDb, type TestApp } from './helpers';
+import { WAIT_MS, XHR, buildTestApp, testConfig, testDb, type TestApp } from './helpers';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 
@@ -222,7 +222,7 @@ describe.runIf(pgUrl)('a connection ended under a checked-out client (PostgreSQL
     await terminate(pid);
     await ended;
     // The holder (drizzle after a failed BEGIN) never releases: the slot is freed anyway.
-    await vi.waitFor(() => expect(pool.totalCount).toBe(0));
+    await vi.waitFor(() => expect(pool.totalCount).toBe(0), { timeout: WAIT_MS });
     expect(await queryRows(handle.db, sql`select 1 as one`)).toEqual([{ one: 1 }]);
     // And a late release does nothing (before: "Release called on client which has already been released").
     expect(() => client.release()).not.toThrow();
@@ -233,7 +233,7 @@ describe.runIf(pgUrl)('a connection ended under a checked-out client (PostgreSQL
       .transaction(async (tx) => {
         const [row] = await queryRows<{ pid: number }>(tx, sql`select pg_backend_pid() as pid`);
         await terminate(row!.pid);
-        await vi.waitFor(() => expect(pool.totalCount).toBe(0));
+        await vi.waitFor(() => expect(pool.totalCount).toBe(0), { timeout: WAIT_MS });
         await tx.execute(sql`select 1`);
       })
       .then(

@@ -14,7 +14,7 @@ import {
 } from '@frontage/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { heavyRequestsOf, type HeavyRequests } from '../src/lib/heavy-requests';
-import { XHR, buildTestApp, buildUser, resetData, sessionCookie, type TestApp } from './helpers';
+import { WAIT_MS, XHR, buildTestApp, buildUser, resetData, sessionCookie, type TestApp } from './helpers';
 import { bulkProperties } from './fixtures/bulk-properties';
 
 const PW = 'heavy-password-1';
@@ -98,7 +98,7 @@ describe('exports and heavy reports at once', () => {
 
     // The client of one export goes away mid-stream: its slot comes back.
     a1.req.destroy();
-    await vi.waitFor(() => expect(limiter.runningFor(users.a.id)).toBe(1));
+    await vi.waitFor(() => expect(limiter.runningFor(users.a.id)).toBe(1), { timeout: WAIT_MS });
     const small = await get('/api/companies/export', users.a.cookie);
     expect(small.statusCode).toBe(200);
 
@@ -108,10 +108,10 @@ describe('exports and heavy reports at once', () => {
     a2.res.resume();
     await finished(a2.res);
     expect(bytes).toBeGreaterThan(2000 * 10_000);
-    await vi.waitFor(() => expect(limiter.runningFor(users.a.id)).toBe(0));
+    await vi.waitFor(() => expect(limiter.runningFor(users.a.id)).toBe(0), { timeout: WAIT_MS });
 
     b1.req.destroy();
-    await vi.waitFor(() => expect(limiter.running).toBe(0));
+    await vi.waitFor(() => expect(limiter.running).toBe(0), { timeout: WAIT_MS });
   });
 
   it('gives the slot back when the export fails or is refused after taking it', async () => {

@@ -14,7 +14,7 @@ import {
   throttleAddress,
   throttleKeys,
 } from '../src/modules/auth/throttle.service';
-import { XHR, buildTestApp, buildUser, cookieOf, resetData, type TestApp } from './helpers';
+import { WAIT_MS, XHR, buildTestApp, buildUser, cookieOf, resetData, type TestApp } from './helpers';
 
 const PASSWORD = 'owner-password-1';
 const WRONG = 'guess-password-9';
@@ -260,7 +260,7 @@ describe('telling the owner', () => {
       );
       expect(first!.message).not.toContain(WRONG);
       expect(first!.message).not.toContain(ATTACKER);
-      await vi.waitFor(() => expect(published).toHaveLength(1));
+      await vi.waitFor(() => expect(published).toHaveLength(1), { timeout: WAIT_MS });
 
       // More failures from more addresses within the hour: still one.
       await failPatiently(local, 'watched@example.com', ATTACKER, 10);
@@ -275,7 +275,7 @@ describe('telling the owner', () => {
       }
       const all = await secured();
       expect(all).toHaveLength(2);
-      await vi.waitFor(() => expect(published).toHaveLength(2));
+      await vi.waitFor(() => expect(published).toHaveLength(2), { timeout: WAIT_MS });
 
       // The owner sees it in the notification list.
       const ok = await attempt(local, 'watched@example.com', PASSWORD, OWNER_HOME);
