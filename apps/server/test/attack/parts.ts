@@ -1,7 +1,7 @@
 /**
  * The route suite's parts: each is a test file of its own (`test/route-suite.<name>.test.ts`), so
  * vitest runs them side by side. Every rows file of `matrix/` is in exactly one part (checked by
- * the first part). Balanced by their time on PGlite.
+ * the first part). Balanced by their time on PGlite (each about a third of the suite's).
  */
 export interface RouteSuitePart {
   name: string;
@@ -10,24 +10,25 @@ export interface RouteSuitePart {
 }
 
 export const ROUTE_SUITE_PARTS: RouteSuitePart[] = [
-  { name: 'accounts', modules: ['foundation', 'companies', 'contacts', 'addresses', 'geocode'] },
+  { name: 'accounts', modules: ['foundation', 'companies', 'contacts', 'addresses'] },
   {
     name: 'places',
-    modules: ['properties', 'schemes', 'deals', 'comparables', 'map', 'reports', 'heavy-requests'],
+    modules: [
+      'properties',
+      'schemes',
+      'deals',
+      'comparables',
+      'map',
+      'geocode',
+      'reports',
+      'heavy-requests',
+      'tracked-retailers',
+      'store-lists',
+    ],
   },
   {
     name: 'workflows',
-    modules: [
-      'comments',
-      'enquiries',
-      'enquiry-matches',
-      'news',
-      'store-lists',
-      'tracked-retailers',
-      'ui-state',
-      'verification-queue',
-      'videos',
-    ],
+    modules: ['comments', 'enquiries', 'enquiry-matches', 'news', 'ui-state', 'verification-queue', 'videos'],
   },
 ];
 
