@@ -28,6 +28,7 @@ export * from './deal.schema';
 export * from './deal-read.schema';
 export * from './deal-list.schema';
 export * from './comparables.schema';
+export * from './rent-sqft';
 export * from './enquiry.schema';
 export * from './enquiry-match.schema';
 export * from './map.schema';
