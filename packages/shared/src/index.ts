@@ -11,6 +11,7 @@ export * from './initials';
 export * from './config.schema';
 export * from './company.schema';
 export * from './contact.schema';
+export * from './duplicates.schema';
 export * from './ui-state.schema';
 export * from './comment.schema';
 export * from './currencies';

@@ -25,6 +25,11 @@ export const rows: MatrixRows = {
     url: (w) => `/api/companies/by-domain?domain=${w.companyA.domain}`,
     expect: signedIn(200),
   },
+  'GET /api/companies/similar': {
+    url: (w) =>
+      `/api/companies/similar?name=${encodeURIComponent(w.companyA.name)}&domain=${w.companyA.domain}`,
+    expect: signedIn(200),
+  },
   'GET /api/company-categories': { url: () => '/api/company-categories', expect: signedIn(200) },
   'POST /api/companies': {
     setup: pngBase64,

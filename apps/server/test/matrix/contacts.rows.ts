@@ -15,6 +15,10 @@ export const rows: MatrixRows = {
     url: (w) => `/api/users/export?company_id=${w.companyA.id}`,
     expect: signedIn(200),
   },
+  'GET /api/users/similar': {
+    url: (w) => `/api/users/similar?name=Matrix&company_id=${w.companyA.id}`,
+    expect: signedIn(200),
+  },
   'POST /api/users': {
     url: () => '/api/users',
     body: (w) => ({ company_id: w.companyA.id, name: 'Matrix Contact', email: 'matrix.contact@example.com' }),

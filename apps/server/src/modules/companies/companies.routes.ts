@@ -3,6 +3,8 @@ import {
   COMPANY_MESSAGES,
   actionSchema,
   companyByDomainQuerySchema,
+  companySimilarQuerySchema,
+  similarCompanySchema,
   companyCategoryListSchema,
   companyFieldsSchema,
   companyListQuerySchema,
@@ -143,6 +145,18 @@ export const companiesRoutes = (root: FastifyInstance, deps: ServiceDeps): void 
       response: { 200: dataOf(companySchema), ...errors },
     },
     handler: async (req) => ({ data: await companies.byDomain(deps, req.query.domain) }),
+  });
+
+  app.get('/api/companies/similar', {
+    preParsing,
+    schema: {
+      tags,
+      summary:
+        'Companies a new one may duplicate: the same name, the same domain or a very similar name (trigrams), ADR 0082',
+      querystring: companySimilarQuerySchema,
+      response: { 200: dataOf(z.array(similarCompanySchema)), 401: msgSchema, 422: validationErrorSchema },
+    },
+    handler: async (req) => ({ data: await companies.similar(deps, req.query) }),
   });
 
   app.get('/api/company-categories', {

@@ -16,6 +16,7 @@ import { reencodeLogo, type StoredImage } from '../../lib/images';
 import { assertAdmin, assertCanEditCompany, mayCategorise } from './companies.policy';
 import { presentCompany } from './companies.presenter';
 import * as repo from './companies.repository';
+import * as similarRepo from './similar-companies.repository';
 import type { CompanyRow, CompanySortKey } from './companies.repository';
 import { moveReferences } from './merge.repository';
 import { offsetOf, toPage } from '../../lib/page';
@@ -99,6 +100,17 @@ export const byDomain = async (deps: ServiceDeps, raw: string): Promise<Company>
   if (!row) throw new NotFoundError();
   return presentOne(deps.db, row);
 };
+
+/** GET /api/companies/similar: the companies a new one may duplicate (ADR 0082). */
+export const similar = (
+  deps: ServiceDeps,
+  q: { name?: string | undefined; domain?: string | undefined; exclude_id?: number | undefined },
+) =>
+  similarRepo.similarCompanies(deps.db, {
+    name: q.name,
+    domain: q.domain ? normaliseDomain(q.domain) : null,
+    excludeId: q.exclude_id,
+  });
 
 /** 422 on `domain`, naming the company that holds it (every signed-in user may read it). */
 const domainTaken = async (db: Db, domain: string): Promise<ValidationError> => {

@@ -5,6 +5,8 @@ import {
   contactBodySchema,
   contactSchema,
   contactListQuerySchema,
+  contactSimilarQuerySchema,
+  similarContactSchema,
   dataOf,
   msgSchema,
   pageOf,
@@ -45,6 +47,18 @@ export const contactsRoutes = (root: FastifyInstance, deps: ServiceDeps): void =
       response: { 200: pageOf(contactSchema), 401: msgSchema, 422: validationErrorSchema },
     },
     handler: (req) => contacts.list(deps, authOf(req).user, req.query, hasExplicitSort(req.url)),
+  });
+
+  app.get('/api/users/similar', {
+    preParsing,
+    schema: {
+      tags,
+      summary:
+        'Contacts of a company a new one may duplicate: the same or a very similar name (trigrams), ADR 0082',
+      querystring: contactSimilarQuerySchema,
+      response: { 200: dataOf(z.array(similarContactSchema)), 401: msgSchema, 422: validationErrorSchema },
+    },
+    handler: async (req) => ({ data: await contacts.similar(deps, req.query) }),
   });
 
   app.get('/api/users/export', {

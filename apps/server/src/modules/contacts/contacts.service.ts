@@ -25,6 +25,7 @@ import {
 } from './contacts.policy';
 import { presentContact } from './contacts.presenter';
 import * as repo from './contacts.repository';
+import * as similarRepo from './similar-contacts.repository';
 import type { ContactListRow, ContactSortKey } from './contacts.repository';
 import { offsetOf, toPage } from '../../lib/page';
 import { checkVersion, refusingStale, withVersion } from '../versions/versions.service';
@@ -81,6 +82,12 @@ export const list = async (
     },
   );
 };
+
+/** GET /api/users/similar: the contacts of a company a new one may duplicate (ADR 0082). */
+export const similar = (
+  deps: ServiceDeps,
+  q: { name: string; company_id?: number | undefined; exclude_id?: number | undefined },
+) => similarRepo.similarContacts(deps.db, { name: q.name, companyId: q.company_id, excludeId: q.exclude_id });
 
 export const get = async (
   deps: ServiceDeps,

@@ -57,6 +57,7 @@ export function CompanyPicker(props: CompanyPickerProps) {
         initialName={creating ?? ''}
         onClose={() => setCreating(null)}
         onCreated={(company: Company) => change(withPicked(!!multiple, value, company))}
+        onUseExisting={(company) => change(withPicked(!!multiple, value, company))}
       />
     </>
   );

@@ -1,11 +1,12 @@
 import { useEffect, useId, type FormEvent } from 'react';
 import { enqueueSnackbar } from 'notistack';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { DIALOG_WIDTHS, MESSAGES, TOAST_DURATION_MS, isAdmin, type Company } from '@frontage/shared';
 import { useDiscardGuard } from '../../components/useDiscardGuard';
 import { submitOnEnter } from '../../components/RecordForm';
 import { useCurrentUser } from '../../lib/session';
-import { useCreateCompany } from './api';
+import { useCreateCompany, type CompanyRef } from './api';
+import { SimilarCompanies } from './SimilarCompanies';
 import {
   CompanyFormFields,
   applyCompanyServerErrors,
@@ -21,6 +22,8 @@ export interface CreateCompanyDialogProps {
   onCreated: (company: Company) => void;
   /** Prefills the name (e.g. the text typed into a picker that found nothing). */
   initialName?: string;
+  /** A picker's create-in-place: take an existing company the form offers instead (ADR 0082). */
+  onUseExisting?: (company: CompanyRef) => void;
 }
 
 /** 'Validation Error' / 'Please fill all required fields', top-right for 3 s (spec A §5). */
@@ -45,6 +48,7 @@ export function CreateCompanyDialog({
   onClose,
   onCreated,
   initialName = '',
+  onUseExisting,
 }: CreateCompanyDialogProps) {
   const titleId = useId();
   // Escape or a click outside asks first once something was entered (ADR 0039).
@@ -64,6 +68,14 @@ export function CreateCompanyDialog({
         initialName={initialName}
         onClose={onClose}
         onCreated={onCreated}
+        onUseExisting={
+          onUseExisting
+            ? (company) => {
+                onUseExisting(company);
+                onClose();
+              }
+            : undefined
+        }
         onDirtyChange={guard.setDirty}
       />
       {guard.dialog}
@@ -75,11 +87,13 @@ function CreateCompanyForm({
   initialName,
   onClose,
   onCreated,
+  onUseExisting,
   onDirtyChange,
 }: {
   initialName: string;
   onClose: () => void;
   onCreated: (company: Company) => void;
+  onUseExisting: ((company: CompanyRef) => void) | undefined;
   onDirtyChange: (dirty: boolean) => void;
 }) {
   const form = useCompanyForm(emptyCompanyForm(initialName));
@@ -121,6 +135,13 @@ function CreateCompanyForm({
     >
       <DialogContent sx={{ pt: '8px !important' }}>
         <CompanyFormFields form={form} admin={admin} focusFirst />
+        <Box sx={{ mt: 2 }}>
+          <SimilarCompanies
+            name={form.watch('name')}
+            domain={form.watch('domain') ?? ''}
+            onUse={onUseExisting}
+          />
+        </Box>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose}>Cancel</Button>

@@ -112,6 +112,7 @@ export function ContactPicker(props: ContactPickerProps) {
         initialCompany={createWithCompany}
         onClose={() => setCreating(null)}
         onCreated={(contact: Contact) => change(withPicked(!!multiple, value, contact), contact)}
+        onUseExisting={(contact) => change(withPicked(!!multiple, value, contact), contact)}
       />
     </>
   );

@@ -1,10 +1,11 @@
 import { useEffect, useId, type FormEvent } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { DIALOG_WIDTHS } from '@frontage/shared';
 import type { CompanyRef } from '../companies/api';
 import { submitOnEnter } from '../../components/RecordForm';
 import { useDiscardGuard } from '../../components/useDiscardGuard';
-import { useCreateContact, type Contact } from './api';
+import { useCreateContact, type Contact, type ContactRef } from './api';
+import { SimilarContacts } from './SimilarContacts';
 import {
   ContactFormFields,
   applyContactServerErrors,
@@ -24,6 +25,8 @@ export interface CreateContactDialogProps {
 
   /** Prefills the company (e.g. creating a contact for the company being edited). */
   initialCompany?: CompanyRef | null;
+  /** A picker's create-in-place: take an existing contact the form offers instead (ADR 0082). */
+  onUseExisting?: (contact: ContactRef) => void;
 }
 
 /** Create Contact (600 px; spec A §2). Resolves with the created contact via onCreated. */
@@ -33,6 +36,7 @@ export function CreateContactDialog({
   onCreated,
   initialName = '',
   initialCompany = null,
+  onUseExisting,
 }: CreateContactDialogProps) {
   const titleId = useId();
   // Escape or a click outside asks first once something was entered (ADR 0039).
@@ -53,6 +57,14 @@ export function CreateContactDialog({
         defaults={emptyContactForm({ name: initialName, company: initialCompany })}
         onClose={onClose}
         onCreated={onCreated}
+        onUseExisting={
+          onUseExisting
+            ? (contact) => {
+                onUseExisting(contact);
+                onClose();
+              }
+            : undefined
+        }
         onDirtyChange={guard.setDirty}
       />
       {guard.dialog}
@@ -64,11 +76,13 @@ function CreateContactForm({
   defaults,
   onClose,
   onCreated,
+  onUseExisting,
   onDirtyChange,
 }: {
   defaults: ContactFormValues;
   onClose: () => void;
   onCreated: (contact: Contact) => void;
+  onUseExisting: ((contact: ContactRef) => void) | undefined;
   onDirtyChange: (dirty: boolean) => void;
 }) {
   const form = useContactForm(defaults);
@@ -78,6 +92,7 @@ function CreateContactForm({
     formState: { isValid, isSubmitting, isDirty },
   } = form;
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
+  const company = form.watch('company');
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -106,6 +121,22 @@ function CreateContactForm({
     >
       <DialogContent sx={{ pt: '8px !important' }}>
         <ContactFormFields form={form} focusFirst />
+        <Box sx={{ mt: 2 }}>
+          <SimilarContacts
+            name={form.watch('name') ?? ''}
+            companyId={company?.id ?? null}
+            onUse={
+              onUseExisting
+                ? (c) =>
+                    onUseExisting({
+                      ...c,
+                      company_id: company?.id ?? null,
+                      ...(company ? { company: company as Contact['company'] } : {}),
+                    })
+                : undefined
+            }
+          />
+        </Box>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose}>Cancel</Button>

@@ -12,6 +12,7 @@ import {
 import { warnInvalidCompany } from '../../../entities/companies/CreateCompanyDialog';
 import { RecordForm } from '../../../components/RecordForm';
 import { useCreateCompany } from '../../../entities/companies/api';
+import { SimilarCompanies } from '../../../entities/companies/SimilarCompanies';
 import { useCurrentUser } from '../../../lib/session';
 
 /** /companies/create — the Create Company form as a page; opens the new record afterwards. */
@@ -49,6 +50,9 @@ export default function NewCompanyPage() {
           onCancel={() => void navigate(-1)}
         >
           <CompanyFormFields form={form} admin={admin} focusFirst />
+          <Box sx={{ mt: 2 }}>
+            <SimilarCompanies name={form.watch('name')} domain={form.watch('domain') ?? ''} />
+          </Box>
         </RecordForm>
       </Paper>
     </Box>
