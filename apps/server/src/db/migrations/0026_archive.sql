@@ -12,6 +12,7 @@ ALTER TABLE "schemes" ADD COLUMN "archive_reason" text;--> statement-breakpoint
 ALTER TABLE "properties" ADD COLUMN "archived_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "properties" ADD COLUMN "archived_by" integer;--> statement-breakpoint
 ALTER TABLE "properties" ADD COLUMN "archive_reason" text;--> statement-breakpoint
+ALTER TABLE "properties" ADD COLUMN "archived_with_scheme" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "schemes" ADD CONSTRAINT "schemes_archived_by_users_id_fk" FOREIGN KEY ("archived_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "properties" ADD CONSTRAINT "properties_archived_by_users_id_fk" FOREIGN KEY ("archived_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE OR REPLACE VIEW "property_word_rows" AS

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   char,
   check,
   index,
@@ -61,6 +62,8 @@ export const properties = pgTable(
     archived_at: stamp('archived_at'),
     archived_by: integer('archived_by').references(() => users.id, { onDelete: 'set null' }),
     archive_reason: text('archive_reason'),
+    /** Archived with its scheme (and restored with it), not on its own. */
+    archived_with_scheme: boolean('archived_with_scheme').notNull().default(false),
   },
   (t) => [
     check('properties_area_size_type', sql`${t.area_size_type} in ('sqft', 'sqm')`),
