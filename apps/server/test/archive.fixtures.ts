@@ -36,8 +36,16 @@ export const buildArchiveWorld = async (t: TestApp) => {
   ]);
   const admin = await buildUser({ name: 'Ada Admin', email: 'admin@archive.test', type: 'admin' });
   const owner = await buildUser({ name: 'Olive Owner', email: 'owner@archive.test', company_id: ownerCo.id });
-  const colleague = await buildUser({ name: 'Colin Colleague', email: 'colin@archive.test', company_id: ownerCo.id });
-  const stranger = await buildUser({ name: 'Sam Stranger', email: 'sam@archive.test', company_id: otherCo.id });
+  const colleague = await buildUser({
+    name: 'Colin Colleague',
+    email: 'colin@archive.test',
+    company_id: ownerCo.id,
+  });
+  const stranger = await buildUser({
+    name: 'Sam Stranger',
+    email: 'sam@archive.test',
+    company_id: otherCo.id,
+  });
   const loner = await buildUser({ name: 'Lou Loner', email: 'lou@archive.test', company_id: null });
   const cookies = {
     admin: await sessionCookie(t.app, admin),
@@ -82,7 +90,11 @@ export const buildArchiveWorld = async (t: TestApp) => {
     address: address('Albion Street', 400),
   });
   const unit = (n: string) =>
-    created(`/api/schemes/${scheme.id}/properties`, { building_num: n, area_size_type: 'sqft', nia_sqrt: 1200 });
+    created(`/api/schemes/${scheme.id}/properties`, {
+      building_num: n,
+      area_size_type: 'sqft',
+      nia_sqrt: 1200,
+    });
   const unitA = await unit('Unit 1');
   const unitB = await unit('Unit 2');
   const deal = await created('/api/deals', {

@@ -31,7 +31,12 @@ beforeEach(async () => {
 });
 
 /** Archives with this reason (default 'Demolished'); `null` sends no body, an object sends itself. */
-const archive = (kind: 'properties' | 'schemes', id: number, cookie: string, reason: unknown = 'Demolished') =>
+const archive = (
+  kind: 'properties' | 'schemes',
+  id: number,
+  cookie: string,
+  reason: unknown = 'Demolished',
+) =>
   w.call(
     'DELETE',
     `/api/${kind}/${id}`,
@@ -85,7 +90,13 @@ describe('DELETE /api/properties/{id} and POST …/restore', () => {
     expect((await ok(`/api/deals/${w.deal.id}`)).json().data.id).toBe(w.deal.id);
     expect(await total(`/api/properties/${w.let_.id}/history`)).toBeGreaterThan(0);
     expect(await archiveHistory(t.db, 'property', w.let_.id)).toEqual([
-      { field: 'archived', old_value: false, new_value: true, source: 'archive', user_id: w.users.colleague.id },
+      {
+        field: 'archived',
+        old_value: false,
+        new_value: true,
+        source: 'archive',
+        user_id: w.users.colleague.id,
+      },
       {
         field: 'archive_reason',
         old_value: null,
@@ -188,7 +199,8 @@ describe('an archived property leaves every list, search, the map, comparables, 
     const comparables = (await ok('/api/deals/comparables?town=Leeds')).json().data as Array<{
       deal_id: number;
     }>;
-    const gap = (await ok(`/api/reports/gap-analysis?company_id=${w.companies.retailer.id}`)).json().data as Array<{
+    const gap = (await ok(`/api/reports/gap-analysis?company_id=${w.companies.retailer.id}`)).json()
+      .data as Array<{
       units: number;
       available_units: Array<{ property_id: number }>;
     }>;
@@ -201,7 +213,10 @@ describe('an archived property leaves every list, search, the map, comparables, 
       export: [w.let_.id, w.vacant.id].filter((id) => csv.split('\n').some((l) => l.startsWith(`${id},`))),
       typeahead: await ids('/api/properties/simple?q=briggate'),
       typeaheadEmpty: await ids('/api/properties/simple'),
-      points: points.filter((p) => p.kind === 'property').map((p) => p.id).sort((a, b) => a - b),
+      points: points
+        .filter((p) => p.kind === 'property')
+        .map((p) => p.id)
+        .sort((a, b) => a - b),
       clustered: clusters.reduce((n, c) => n + c.count, 0),
       heat: heat.reduce((n, c) => n + c.count, 0),
       comparables: comparables.map((c) => c.deal_id),
@@ -288,14 +303,20 @@ describe('DELETE /api/schemes/{id}: the scheme and its live units', () => {
     const before = await tableFingerprint();
     const unitBack = await restore('properties', w.unitA.id, w.cookies.owner);
     expect(unitBack.statusCode, unitBack.body).toBe(422);
-    expect(unitBack.json().errors).toEqual({ scheme_id: ['Its scheme is archived: restore the scheme first.'] });
+    expect(unitBack.json().errors).toEqual({
+      scheme_id: ['Its scheme is archived: restore the scheme first.'],
+    });
     const added = await w.call('POST', `/api/schemes/${w.scheme.id}/properties`, w.cookies.owner, {
       building_num: 'Unit 3',
     });
     expect(added.statusCode, added.body).toBe(422);
-    const moved = await w.call('PUT', `/api/properties/${w.vacant.id}`, w.cookies.owner, { scheme_id: w.scheme.id });
+    const moved = await w.call('PUT', `/api/properties/${w.vacant.id}`, w.cookies.owner, {
+      scheme_id: w.scheme.id,
+    });
     expect(moved.statusCode, moved.body).toBe(422);
-    expect(moved.json().errors).toEqual({ scheme_id: ['The selected scheme is archived: restore it first.'] });
+    expect(moved.json().errors).toEqual({
+      scheme_id: ['The selected scheme is archived: restore it first.'],
+    });
     expect(await tableFingerprint()).toEqual(before);
 
     const back = await restore('schemes', w.scheme.id, w.cookies.admin);
@@ -304,12 +325,9 @@ describe('DELETE /api/schemes/{id}: the scheme and its live units', () => {
     expect(await ids('/api/schemes')).toEqual([w.scheme.id]);
     expect(await ids('/api/properties?per_page=100')).toEqual([w.let_.id, w.vacant.id, w.unitA.id]);
     expect((await ok(`/api/properties/${w.unitB.id}`)).json().data.archive_reason).toBe('Merged into Unit 1');
-    expect((await archiveHistory(t.db, 'property', w.unitA.id)).map((h) => `${h.source} ${h.field}`)).toEqual([
-      'archive archived',
-      'archive archive_reason',
-      'restore archived',
-      'restore archive_reason',
-    ]);
+    expect((await archiveHistory(t.db, 'property', w.unitA.id)).map((h) => `${h.source} ${h.field}`)).toEqual(
+      ['archive archived', 'archive archive_reason', 'restore archived', 'restore archive_reason'],
+    );
     await expectDerivedAsRebuilt(t.db);
   });
 });

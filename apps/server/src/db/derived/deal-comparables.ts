@@ -29,7 +29,15 @@ export const dealComparables = derived({
   what: "Each dated deal with a rent on a live (not archived) property, with the property's town, post-code district, scheme type, NIA in sq ft, rent per sq ft and Zone A.",
   sources: {
     deals: ['property_id', 'deal_type', 'currency', 'effective_date', 'rent_pa', 'rent_sqft'],
-    properties: ['address_id', 'scheme_id', 'currency', 'area_size_type', 'nia_sqrt', 'itza_area', 'archived_at'],
+    properties: [
+      'address_id',
+      'scheme_id',
+      'currency',
+      'area_size_type',
+      'nia_sqrt',
+      'itza_area',
+      'archived_at',
+    ],
     addresses: ['city', 'post_code'],
     schemes: ['type'],
   },
@@ -113,7 +121,15 @@ END`,
       events: ['UPDATE'],
       // currency: a deal without its own currency is in its property's. archived_at: an archived
       // property's deals leave the evidence, a restored one's come back (ADR 0078).
-      columns: ['address_id', 'scheme_id', 'currency', 'area_size_type', 'nia_sqrt', 'itza_area', 'archived_at'],
+      columns: [
+        'address_id',
+        'scheme_id',
+        'currency',
+        'area_size_type',
+        'nia_sqrt',
+        'itza_area',
+        'archived_at',
+      ],
       forEach: 'ROW',
       when: `OLD.address_id IS DISTINCT FROM NEW.address_id OR OLD.scheme_id IS DISTINCT FROM NEW.scheme_id OR OLD.currency IS DISTINCT FROM NEW.currency
     OR OLD.area_size_type IS DISTINCT FROM NEW.area_size_type OR OLD.nia_sqrt IS DISTINCT FROM NEW.nia_sqrt OR OLD.itza_area IS DISTINCT FROM NEW.itza_area

@@ -18,7 +18,11 @@ export interface PlaceArchiveRow {
  * Locks the place's row for the rest of the transaction (the lock an edit and a deal take on the
  * same row, so archiving is ordered with them) and reads its archive state and owner.
  */
-export const lockPlace = async (tx: Db, kind: PlaceKind, id: number): Promise<PlaceArchiveRow | undefined> => {
+export const lockPlace = async (
+  tx: Db,
+  kind: PlaceKind,
+  id: number,
+): Promise<PlaceArchiveRow | undefined> => {
   const rows = await queryRows<PlaceArchiveRow & { archived_at: string | Date | null }>(
     tx,
     kind === 'property'

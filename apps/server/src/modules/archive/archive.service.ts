@@ -1,10 +1,4 @@
-import {
-  ARCHIVE_MESSAGES,
-  type Actor,
-  type ArchiveBody,
-  type Property,
-  type Scheme,
-} from '@frontage/shared';
+import { ARCHIVE_MESSAGES, type Actor, type ArchiveBody, type Property, type Scheme } from '@frontage/shared';
 import type { Db } from '../../db/client';
 import type { ServiceDeps } from '../../deps';
 import { AppError, NotFoundError, ValidationError } from '../../lib/errors';
@@ -86,7 +80,10 @@ export const restoreProperty = (deps: ServiceDeps, actor: Actor, id: number): Pr
     const schemeId = await repo.schemeIdOf(tx, id);
     const schemeGone = schemeId !== null && (await repo.schemeArchived(tx, schemeId));
     const row = await lockFor(tx, actor, 'property', id, false);
-    if (row.scheme_id !== null && (row.scheme_id === schemeId ? schemeGone : await repo.schemeArchived(tx, row.scheme_id)))
+    if (
+      row.scheme_id !== null &&
+      (row.scheme_id === schemeId ? schemeGone : await repo.schemeArchived(tx, row.scheme_id))
+    )
       throw ValidationError.field('scheme_id', ARCHIVE_MESSAGES.schemeOfUnitArchived);
     const now = deps.now();
     await repo.setArchive(tx, 'property', [id], {

@@ -11,7 +11,13 @@ import {
 import { iso, isoRequired } from '../../lib/dates';
 import { presentAddress } from '../addresses/addresses.presenter';
 import type { PartyCompanyRow, PartyContactRow, PartyLists } from './parties.repository';
-import type { ArchiveExtras, LoadedProperty, PropertyRow } from './properties.repository';
+import type { LoadedProperty, PropertyRow } from './properties.repository';
+
+/** Who archived a property or scheme (by name) and its owner company (its creator's, ADR 0078). */
+export interface ArchiveExtras {
+  archived_by_name: string | null;
+  owner_company_id: number | null;
+}
 
 export const presentPartyCompany = (c: PartyCompanyRow): PartyCompany => ({
   id: c.id,

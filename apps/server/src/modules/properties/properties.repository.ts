@@ -89,12 +89,6 @@ export const loadByIds = async (db: Db, ids: number[]): Promise<LoadedProperty[]
   return (await loadedStatement<Record<string, unknown>>(db, idArrayText(ids))).map(toLoaded);
 };
 
-/** Who archived the property (by name) and its owner company (its creator's, ADR 0078). */
-export interface ArchiveExtras {
-  archived_by_name: string | null;
-  owner_company_id: number | null;
-}
-
 /** JSON of one party row: timestamps arrive as text. */
 type PartyJson = Omit<PartyRow, 'c_verified_at'> & { c_verified_at: string | null };
 
@@ -134,7 +128,8 @@ export const loadOneWithIncludes = async (
       loaded: LoadedProperty;
       parties: PartyLists | undefined;
       history: { count: number; columns: string[] };
-      archive: ArchiveExtras;
+      /** Who archived it (by name) and its owner company (its creator's, ADR 0078). */
+      archive: { archived_by_name: string | null; owner_company_id: number | null };
     }
   | undefined
 > => {

@@ -2,8 +2,12 @@ import { SCHEME_PARTY_LIST_NAMES, type Scheme, type SchemeUnit } from '@frontage
 import { iso, isoRequired } from '../../lib/dates';
 import { presentAddress } from '../addresses/addresses.presenter';
 import type { PartyLists } from '../properties/parties.repository';
-import { addPartyLists, presentArchive, verifiableTenantOf } from '../properties/properties.presenter';
-import type { ArchiveExtras } from '../properties/properties.repository';
+import {
+  addPartyLists,
+  presentArchive,
+  verifiableTenantOf,
+  type ArchiveExtras,
+} from '../properties/properties.presenter';
 import type { LoadedScheme, UnitRow } from './schemes.repository';
 
 export const presentUnit = (u: UnitRow): SchemeUnit => ({

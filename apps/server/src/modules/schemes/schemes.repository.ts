@@ -199,7 +199,14 @@ export const exportIds = (db: Db, f: SchemeFilters, sort: string, size: number):
   const d = sort.startsWith('-');
   const key = sort.replace(/^-/, '');
   const where = filterWhere(f);
-  if (!f.q && !f.town && !f.landlord_id && (!f.type || f.type === 'all') && !f.archived && key === 'updated_at') {
+  if (
+    !f.q &&
+    !f.town &&
+    !f.landlord_id &&
+    (!f.type || f.type === 'all') &&
+    !f.archived &&
+    key === 'updated_at'
+  ) {
     return walkIds(
       db,
       {
