@@ -24,6 +24,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { SHUTDOWN_RETRY_MS } from './modules/notifications/notifications.stream';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { uiStateRoutes } from './modules/ui-state/ui-state.routes';
+import { archiveRoutes } from './modules/archive/archive.routes';
 import { propertiesRoutes } from './modules/properties/properties.routes';
 import { schemesRoutes } from './modules/schemes/schemes.routes';
 import { addressesRoutes } from './modules/addresses/addresses.routes';
@@ -223,6 +224,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   uiStateRoutes(app, services);
   propertiesRoutes(app, services);
   schemesRoutes(app, services);
+  archiveRoutes(app, services);
   addressesRoutes(app, services);
   geocodeRoutes(app, services);
   historyRoutes(app, services);

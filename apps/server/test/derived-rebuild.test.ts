@@ -163,6 +163,24 @@ describe('every derived table and column equals its rebuild after each write', (
       });
     }));
 
+  it('archived and restored through the API: a unit, a scheme with its units, then both back (ADR 0078)', () =>
+    step(['properties', 'schemes', 'field_history'], async () => {
+      const del = async (url: string) => {
+        const res = await t.app.inject({
+          method: 'DELETE',
+          url,
+          headers: { ...XHR, cookie },
+          payload: { reason: 'walk' },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      };
+      await del(`/api/properties/${w.p2}`);
+      await del(`/api/schemes/${w.s2}`);
+      await post(`/api/properties/${w.p2}/restore`, {});
+      await del(`/api/properties/${w.p5}`);
+      await post(`/api/schemes/${w.s2}/restore`, {});
+    }));
+
   it('a company merged through POST /api/companies/{id}/merge', () =>
     step(
       ['companies', 'users', 'properties', 'enquiries', 'store_events'],

@@ -139,6 +139,15 @@ export const UPDATES: Record<string, (w: World) => SQL[]> = {
   'properties.rent_pa': (w) => [
     sql`update properties set rent_pa = case id when ${w.p1} then 41000 else null end where id in (${w.p1}, ${w.p3})`,
   ],
+  'properties.archived_at': (w) => [
+    // Archived (a unit with deals, a standalone one), then one of them restored (ADR 0078).
+    sql`update properties set archived_at = now() where id in (${w.p1}, ${w.p6})`,
+    sql`update properties set archived_at = null where id = ${w.p6}`,
+  ],
+  'schemes.archived_at': (w) => [
+    sql`update schemes set archived_at = now() where id in (${w.s1}, ${w.s2})`,
+    sql`update schemes set archived_at = null where id = ${w.s2}`,
+  ],
   'addresses.street': (w) => [
     sql`update addresses set street = 'Trinity Leeds, Albion Street' where id = ${w.a2}`,
   ],

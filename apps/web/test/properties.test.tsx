@@ -136,6 +136,8 @@ describe('New Standalone Property dialog', () => {
     });
     const dialog = await screen.findByRole('dialog', { name: 'New Standalone Property' });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    // An empty form has no address: saving it asks first (issue 28 item 7).
+    await user.click(await screen.findByRole('button', { name: 'Save anyway' }));
     expect(await within(dialog).findByText('The post code is too long.')).toBeInTheDocument();
     expect(within(dialog).getByText('Too large., Really.')).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: 'Post Code' })).toHaveAttribute(

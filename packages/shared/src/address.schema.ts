@@ -106,3 +106,22 @@ export const ADDRESS_FIELDS = [
   'lng',
 ] as const;
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
+
+/**
+ * A property saved without an address (issue 28 item 7): no street, no post code and no town —
+ * it could not be found by its address or placed by it. The server accepts it (spec B: no required
+ * fields); the New and Edit Property dialogs ask first (ADDRESSLESS_QUESTION).
+ */
+export const addressIsMissing = (a: {
+  street?: string | null;
+  post_code?: string | null;
+  city?: string | null;
+}): boolean => ![a.street, a.post_code, a.city].some((v) => (v ?? '').trim() !== '');
+
+export const ADDRESSLESS_QUESTION = {
+  title: 'Save a property without an address?',
+  message:
+    'It has no street, post code or town, so nobody will find it by its address or see it placed on the map.',
+  confirmLabel: 'Save anyway',
+  cancelLabel: 'Cancel',
+} as const;

@@ -17,6 +17,8 @@ export const HISTORY_SOURCES = [
   'delete',
   'reject',
   'reconcile',
+  'archive',
+  'restore',
 ] as const;
 export type HistorySource = (typeof HISTORY_SOURCES)[number];
 /** Where a change came from, as the History panel names it (a deal shows its deal type). */
@@ -31,6 +33,8 @@ export const HISTORY_SOURCE_LABELS: Readonly<Record<HistorySource, string>> = {
   delete: 'Deleted',
   reject: 'Rejected',
   reconcile: 'Store list',
+  archive: 'Archived',
+  restore: 'Restored',
 };
 
 /**

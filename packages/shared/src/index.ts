@@ -20,6 +20,7 @@ export * from './money';
 export * from './dates';
 export * from './areas';
 export * from './address.schema';
+export * from './archive';
 export * from './property.schema';
 export * from './scheme.schema';
 export * from './geocode.schema';

@@ -8,6 +8,7 @@ import {
   longitudeField,
   placeText,
 } from './address.schema';
+import { archivedFilterSchema, archiveReadShape } from './archive';
 import { AREA_KEYS, AREA_SIZE_TYPES, areaValueSchema, type AreaKey } from './areas';
 import { CURRENCY_CODES } from './currencies';
 import { isoDateSchema, optionalIsoDateSchema } from './dates';
@@ -155,6 +156,8 @@ export const propertySchema = z.object({
   unverified_history_columns: z.array(z.string()).optional(),
   import_property: z.null().optional(),
   is_subscription_exists: z.boolean().optional(),
+  /** Archived (ADR 0078): always on GET /api/properties/{id}; on lists only with the admins' Archived filter. */
+  ...archiveReadShape,
 });
 export type Property = z.infer<typeof propertySchema>;
 
@@ -322,6 +325,8 @@ export const propertyListQuerySchema = pageQuerySchema
     lease_end_from: isoDateSchema.optional(),
     lease_end_to: isoDateSchema.optional(),
     mine: boolFlag,
+    /** Admins only (ADR 0078): `only` archived properties, or `include` them; absent, live ones. */
+    archived: archivedFilterSchema,
     sort: z.enum(PROPERTY_SORTS).optional().default('-updated_at'),
     include: z.string().optional(),
   })

@@ -8,6 +8,7 @@ import {
   longitudeField,
   placeText,
 } from './address.schema';
+import { archivedFilterSchema, archiveReadShape } from './archive';
 import { REASONS, SCHEME_TYPES } from './enums';
 import {
   idListSchema,
@@ -72,6 +73,8 @@ export const schemeSchema = z.object({
   properties_count: z.number().int().optional(),
   unverified_history_count: z.number().int().optional(),
   unverified_history_columns: z.array(z.string()).optional(),
+  /** Archived (ADR 0078): always on GET /api/schemes/{id}; on lists only with the admins' Archived filter. */
+  ...archiveReadShape,
 });
 export type Scheme = z.infer<typeof schemeSchema>;
 
@@ -200,6 +203,8 @@ export const schemeListQuerySchema = pageQuerySchema.extend({
     .default('all'),
   town: z.string().trim().max(120).optional(),
   landlord_id: idSchema.optional(),
+  /** Admins only (ADR 0078): `only` archived schemes, or `include` them; absent, live ones. */
+  archived: archivedFilterSchema,
   sort: z.enum(SCHEME_SORTS).optional().default('name'),
   include: z.string().optional(),
 });

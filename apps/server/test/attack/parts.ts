@@ -28,7 +28,16 @@ export const ROUTE_SUITE_PARTS: RouteSuitePart[] = [
   },
   {
     name: 'workflows',
-    modules: ['comments', 'enquiries', 'enquiry-matches', 'news', 'ui-state', 'verification-queue', 'videos'],
+    modules: [
+      'archive',
+      'comments',
+      'enquiries',
+      'enquiry-matches',
+      'news',
+      'ui-state',
+      'verification-queue',
+      'videos',
+    ],
   },
 ];
 

@@ -21,6 +21,11 @@ export interface CountedIndexSpec {
   keyType: string;
   /** The key of row `r` of the counted table: a column, or an expression that is never null. */
   key: (r: string) => string;
+  /**
+   * Whether row `r` is counted, when not every row is (archived properties leave the list, ADR
+   * 0078): an update that changes it moves the row out of or into its bucket.
+   */
+  live?: (r: string) => string;
 }
 
 /** Rows per bucket: a function rather than a literal so tests can make buckets of a handful. */
@@ -29,6 +34,9 @@ export const DEFAULT_MARK_SIZE = 1000;
 /** The functions and triggers of a counted index over `spec.table`. */
 export const countedIndex = (spec: CountedIndexSpec): DerivedParts & { rebuild: string } => {
   const { prefix, table, marks, keyColumn: k, keyType, key } = spec;
+  const live = spec.live;
+  /** ` WHERE`/` AND` the row is counted (nothing when every row is). */
+  const counted = (r: string, glue: 'WHERE' | 'AND') => (live ? ` ${glue} ${live(r)}` : '');
   const size = `${prefix}_mark_size`;
   const add = `${prefix}_marks_add`;
   const split = `${prefix}_marks_split`;
@@ -40,11 +48,13 @@ export const countedIndex = (spec: CountedIndexSpec): DerivedParts & { rebuild: 
       least(${size}(), o.total - o.rn)
     FROM (
       SELECT ${key('r')} AS k, r.id, row_number() OVER (ORDER BY ${key('r')}, r.id) - 1 AS rn, count(*) OVER () AS total
-      FROM ${table} r${where}
+      FROM ${table} r${where}${counted('r', where ? 'AND' : 'WHERE')}
     ) o
     WHERE o.rn % ${size}() = 0`;
   const sentinel = `INSERT INTO ${marks} (${k}, id, n) VALUES ('-infinity', 0, 0) ON CONFLICT DO NOTHING;`;
-  const moved = `${key('i')} IS DISTINCT FROM ${key('o')}`;
+  const moved = live
+    ? `(${key('i')} IS DISTINCT FROM ${key('o')} OR (${live('i')}) IS DISTINCT FROM (${live('o')}))`
+    : `${key('i')} IS DISTINCT FROM ${key('o')}`;
   return {
     rebuild,
     functions: [
@@ -129,7 +139,7 @@ export const countedIndex = (spec: CountedIndexSpec): DerivedParts & { rebuild: 
         language: 'plpgsql',
         body: `
   BEGIN
-    PERFORM ${add}(array_agg(${key('i')}), array_agg(i.id), array_agg(1)) FROM inserted i HAVING count(*) > 0;
+    PERFORM ${add}(array_agg(${key('i')}), array_agg(i.id), array_agg(1)) FROM inserted i${counted('i', 'WHERE')} HAVING count(*) > 0;
     RETURN NULL;
   END`,
       }),
@@ -139,11 +149,11 @@ export const countedIndex = (spec: CountedIndexSpec): DerivedParts & { rebuild: 
         language: 'plpgsql',
         body: `
   BEGIN
-    PERFORM ${add}(array_agg(${key('o')}), array_agg(o.id), array_agg(-1)) FROM deleted o HAVING count(*) > 0;
+    PERFORM ${add}(array_agg(${key('o')}), array_agg(o.id), array_agg(-1)) FROM deleted o${counted('o', 'WHERE')} HAVING count(*) > 0;
     RETURN NULL;
   END`,
       }),
-      // Only rows whose key changed move between buckets.
+      // Only rows whose key (or whether they are counted) changed move between buckets.
       fn({
         name: `${prefix}_marks_updated`,
         returns: 'trigger',
@@ -152,9 +162,9 @@ export const countedIndex = (spec: CountedIndexSpec): DerivedParts & { rebuild: 
   BEGIN
     PERFORM ${add}(array_agg(c.k), array_agg(c.id), array_agg(c.d))
     FROM (
-      SELECT ${key('o')} AS k, o.id, -1 AS d FROM deleted o JOIN inserted i ON i.id = o.id WHERE ${moved}
+      SELECT ${key('o')} AS k, o.id, -1 AS d FROM deleted o JOIN inserted i ON i.id = o.id WHERE ${moved}${counted('o', 'AND')}
       UNION ALL
-      SELECT ${key('i')}, i.id, 1 FROM deleted o JOIN inserted i ON i.id = o.id WHERE ${moved}
+      SELECT ${key('i')}, i.id, 1 FROM deleted o JOIN inserted i ON i.id = o.id WHERE ${moved}${counted('i', 'AND')}
     ) c
     HAVING count(*) > 0;
     RETURN NULL;
@@ -219,9 +229,9 @@ export const countedIndex = (spec: CountedIndexSpec): DerivedParts & { rebuild: 
  * the same exactly when every count is right.
  */
 export const countedIndexContent = (spec: CountedIndexSpec): string => {
-  const { table, marks, keyColumn: k, key } = spec;
+  const { table, marks, keyColumn: k, key, live } = spec;
   return `
-    WITH rows AS (SELECT ${key('r')} AS k, r.id FROM ${table} r),
+    WITH rows AS (SELECT ${key('r')} AS k, r.id FROM ${table} r${live ? ` WHERE ${live('r')}` : ''}),
     m AS (SELECT ${k} AS k, id, n, coalesce(sum(n) OVER (ORDER BY ${k}, id ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS before FROM ${marks})
     SELECT 'row ' || x.id || ' at ' || (b.before + (SELECT count(*) FROM rows y WHERE (y.k, y.id) >= (b.k, b.id) AND (y.k, y.id) < (x.k, x.id))) AS r
     FROM rows x CROSS JOIN LATERAL (SELECT * FROM m WHERE (m.k, m.id) <= (x.k, x.id) ORDER BY m.k DESC, m.id DESC LIMIT 1) b

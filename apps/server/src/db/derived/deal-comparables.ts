@@ -14,7 +14,7 @@ const evidence = (where: string) => `
     SELECT CASE WHEN p.area_size_type = 'sqm' THEN round(p.nia_sqrt * 10.7639104, 2) ELSE p.nia_sqrt END AS nia,
       CASE WHEN p.area_size_type = 'sqm' THEN round(p.itza_area * 10.7639104, 2) ELSE p.itza_area END AS itza
   ) x
-  WHERE ${where}`;
+  WHERE p.archived_at IS NULL AND ${where}`;
 
 /**
  * Comparable evidence (ADR 0047): each dated deal with a rent on a property, kept beside the deal
@@ -26,10 +26,18 @@ const evidence = (where: string) => `
 export const dealComparables = derived({
   name: 'deal_comparables',
   kind: 'table',
-  what: "Each dated deal with a rent on a property, with the property's town, post-code district, scheme type, NIA in sq ft, rent per sq ft and Zone A.",
+  what: "Each dated deal with a rent on a live (not archived) property, with the property's town, post-code district, scheme type, NIA in sq ft, rent per sq ft and Zone A.",
   sources: {
     deals: ['property_id', 'deal_type', 'currency', 'effective_date', 'rent_pa', 'rent_sqft'],
-    properties: ['address_id', 'scheme_id', 'currency', 'area_size_type', 'nia_sqrt', 'itza_area'],
+    properties: [
+      'address_id',
+      'scheme_id',
+      'currency',
+      'area_size_type',
+      'nia_sqrt',
+      'itza_area',
+      'archived_at',
+    ],
     addresses: ['city', 'post_code'],
     schemes: ['type'],
   },
@@ -111,11 +119,21 @@ END`,
       table: 'properties',
       timing: 'AFTER',
       events: ['UPDATE'],
-      // currency: a deal without its own currency is in its property's.
-      columns: ['address_id', 'scheme_id', 'currency', 'area_size_type', 'nia_sqrt', 'itza_area'],
+      // currency: a deal without its own currency is in its property's. archived_at: an archived
+      // property's deals leave the evidence, a restored one's come back (ADR 0078).
+      columns: [
+        'address_id',
+        'scheme_id',
+        'currency',
+        'area_size_type',
+        'nia_sqrt',
+        'itza_area',
+        'archived_at',
+      ],
       forEach: 'ROW',
       when: `OLD.address_id IS DISTINCT FROM NEW.address_id OR OLD.scheme_id IS DISTINCT FROM NEW.scheme_id OR OLD.currency IS DISTINCT FROM NEW.currency
-    OR OLD.area_size_type IS DISTINCT FROM NEW.area_size_type OR OLD.nia_sqrt IS DISTINCT FROM NEW.nia_sqrt OR OLD.itza_area IS DISTINCT FROM NEW.itza_area`,
+    OR OLD.area_size_type IS DISTINCT FROM NEW.area_size_type OR OLD.nia_sqrt IS DISTINCT FROM NEW.nia_sqrt OR OLD.itza_area IS DISTINCT FROM NEW.itza_area
+    OR OLD.archived_at IS DISTINCT FROM NEW.archived_at`,
       function: 'deal_comparables_on_change',
     }),
     trigger({
@@ -142,6 +160,6 @@ END`,
   rebuild: 'deal_comparables_rebuild',
   content: tableContent('deal_comparables'),
   readers: ['modules/deals/comparables.repository.ts: GET /api/deals/comparables, its export'],
-  adrs: ['0047'],
-  migrations: ['0013', '0024'],
+  adrs: ['0047', '0078'],
+  migrations: ['0013', '0024', '0026'],
 });

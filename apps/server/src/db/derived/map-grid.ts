@@ -4,7 +4,7 @@ import { derived, fn, tableContent, trigger } from './define';
  * The map's pre-aggregated grid (ADR 0054): per grid level 3..15 (zoom 0..12, cells of 64 px),
  * cell and marker group, the number of points, the exact sums of their lat and lng (millionths of
  * a degree) and of their signed ids (+property_id, −scheme_id). Points are the units of match_units
- * with a position and the schemes at their address; emptied cells are deleted.
+ * with a position and the live schemes at their address; emptied cells are deleted.
  */
 export const mapGrid = derived({
   name: 'map_grid',
@@ -12,7 +12,7 @@ export const mapGrid = derived({
   what: 'Per grid level, cell and marker group: the number of units and schemes in it, the sums of their positions and of their signed ids.',
   sources: {
     match_units: ['lat', 'lng', 'grp'],
-    schemes: ['type', 'address_id'],
+    schemes: ['type', 'address_id', 'archived_at'],
     addresses: ['lat', 'lng'],
   },
   functions: [
@@ -63,7 +63,8 @@ BEGIN
   RETURN NULL;
 END`,
     }),
-    // A scheme's point (its address's position, its type's group, id −scheme_id).
+    // A live scheme's point (its address's position, its type's group, id −scheme_id): an archived
+    // scheme has none, so archiving takes it off and restoring puts it back (ADR 0078).
     fn({
       name: 'map_grid_on_scheme',
       returns: 'trigger',
@@ -73,14 +74,14 @@ DECLARE
   o_lat double precision; o_lng double precision; n_lat double precision; n_lng double precision;
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    SELECT lat, lng INTO n_lat, n_lng FROM addresses WHERE id = NEW.address_id;
+    SELECT lat, lng INTO n_lat, n_lng FROM addresses WHERE id = NEW.address_id AND NEW.archived_at IS NULL;
     PERFORM map_grid_move(NULL, NULL, NULL, NULL, n_lat, n_lng, map_group_of(NEW.type), -NEW.id::bigint);
   ELSIF TG_OP = 'DELETE' THEN
-    SELECT lat, lng INTO o_lat, o_lng FROM addresses WHERE id = OLD.address_id;
+    SELECT lat, lng INTO o_lat, o_lng FROM addresses WHERE id = OLD.address_id AND OLD.archived_at IS NULL;
     PERFORM map_grid_move(o_lat, o_lng, map_group_of(OLD.type), -OLD.id::bigint, NULL, NULL, NULL, NULL);
   ELSE
-    SELECT lat, lng INTO o_lat, o_lng FROM addresses WHERE id = OLD.address_id;
-    SELECT lat, lng INTO n_lat, n_lng FROM addresses WHERE id = NEW.address_id;
+    SELECT lat, lng INTO o_lat, o_lng FROM addresses WHERE id = OLD.address_id AND OLD.archived_at IS NULL;
+    SELECT lat, lng INTO n_lat, n_lng FROM addresses WHERE id = NEW.address_id AND NEW.archived_at IS NULL;
     PERFORM map_grid_move(o_lat, o_lng, map_group_of(OLD.type), -OLD.id::bigint, n_lat, n_lng, map_group_of(NEW.type), -NEW.id::bigint);
   END IF;
   RETURN NULL;
@@ -95,7 +96,7 @@ END`,
 DECLARE
   s record;
 BEGIN
-  FOR s IN SELECT id, type FROM schemes WHERE address_id = NEW.id ORDER BY id LOOP
+  FOR s IN SELECT id, type FROM schemes WHERE address_id = NEW.id AND archived_at IS NULL ORDER BY id LOOP
     PERFORM map_grid_move(OLD.lat, OLD.lng, map_group_of(s.type), -s.id::bigint, NEW.lat, NEW.lng, map_group_of(s.type), -s.id::bigint);
   END LOOP;
   RETURN NULL;
@@ -117,7 +118,7 @@ BEGIN
       SELECT u.lat, u.lng, u.grp, u.property_id::bigint AS sid FROM match_units u WHERE u.lat IS NOT NULL AND u.lng IS NOT NULL
       UNION ALL
       SELECT a.lat, a.lng, map_group_of(s.type), -s.id::bigint FROM schemes s JOIN addresses a ON a.id = s.address_id
-      WHERE a.lat IS NOT NULL AND a.lng IS NOT NULL
+      WHERE a.lat IS NOT NULL AND a.lng IS NOT NULL AND s.archived_at IS NULL
     ) p
     GROUP BY 2, 3, 4;
   END LOOP;
@@ -172,9 +173,9 @@ END`,
       table: 'schemes',
       timing: 'AFTER',
       events: ['UPDATE'],
-      columns: ['type', 'address_id'],
+      columns: ['type', 'address_id', 'archived_at'],
       forEach: 'ROW',
-      when: 'OLD.type IS DISTINCT FROM NEW.type OR OLD.address_id IS DISTINCT FROM NEW.address_id',
+      when: 'OLD.type IS DISTINCT FROM NEW.type OR OLD.address_id IS DISTINCT FROM NEW.address_id OR OLD.archived_at IS DISTINCT FROM NEW.archived_at',
       function: 'map_grid_on_scheme',
     }),
     trigger({
@@ -193,6 +194,6 @@ END`,
   readers: [
     'modules/map/map.repository.ts, map-points.repository.ts, map.service.ts: GET /api/map/clusters (only groups asked), the points count',
   ],
-  adrs: ['0054'],
-  migrations: ['0016'],
+  adrs: ['0054', '0078'],
+  migrations: ['0016', '0026'],
 });

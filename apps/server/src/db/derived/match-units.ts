@@ -3,7 +3,7 @@ import { derived, fn, tableContent, trigger } from './define';
 const COLUMNS =
   'property_id, town, scheme_id, lat, lng, vacant, lease_end_date, break_date, nia_sqft, itza_sqft, ground_sqft, rent_pa, currency, tenant_id, grp, mx, my, full_address, rent_sqft';
 
-/** The units derived from properties, addresses and schemes (sq m → sq ft). */
+/** The live units (archived ones leave, ADR 0078) derived from properties, addresses and schemes (sq m → sq ft). */
 const units = (where: string) => `
   INSERT INTO match_units (${COLUMNS})
   SELECT u.*, CASE WHEN u.rent_pa IS NOT NULL AND u.nia_sqft >= 1 THEN round(u.rent_pa / u.nia_sqft, 2) END
@@ -16,7 +16,8 @@ const units = (where: string) => `
       CASE WHEN a.lat IS NOT NULL AND a.lng IS NOT NULL THEN map_mx(a.lng) END,
       CASE WHEN a.lat IS NOT NULL AND a.lng IS NOT NULL THEN map_my(a.lat) END,
       coalesce(a.full_address, '')
-    FROM properties p JOIN addresses a ON a.id = p.address_id LEFT JOIN schemes s ON s.id = p.scheme_id${where}`;
+    FROM properties p JOIN addresses a ON a.id = p.address_id LEFT JOIN schemes s ON s.id = p.scheme_id
+    WHERE p.archived_at IS NULL${where}`;
 
 /**
  * What matching and the map read of every unit (ADR 0053, 0054): availability, town, scheme,
@@ -27,7 +28,7 @@ const units = (where: string) => `
 export const matchUnits = derived({
   name: 'match_units',
   kind: 'table',
-  what: "Every unit's availability (vacant, lease end, break), town, scheme, map position and group, sq ft measures, rent, tenant and full address.",
+  what: "Every live (not archived) unit's availability (vacant, lease end, break), town, scheme, map position and group, sq ft measures, rent, tenant and full address.",
   sources: {
     properties: [
       'address_id',
@@ -41,20 +42,24 @@ export const matchUnits = derived({
       'ground_floor_area',
       'rent_pa',
       'currency',
+      'archived_at',
     ],
     addresses: ['street', 'street2', 'city', 'region', 'post_code', 'lat', 'lng'],
     schemes: ['type'],
   },
   functions: [
     // The rows of these properties, written in place: an unchanged position and group leave
-    // map_grid alone (its update trigger's WHEN).
+    // map_grid alone (its update trigger's WHEN). An archived property's row leaves (its delete
+    // takes its point off the grid).
     fn({
       name: 'match_units_refresh',
       args: 'ids integer[]',
       returns: 'void',
       language: 'sql',
-      body: `${units(`
-    WHERE p.id = ANY(ids)
+      body: `
+  DELETE FROM match_units m USING properties p
+  WHERE m.property_id = ANY(ids) AND p.id = m.property_id AND p.archived_at IS NOT NULL;${units(`
+      AND p.id = ANY(ids)
     ORDER BY p.id`)}
   ) u
   ON CONFLICT (property_id) DO UPDATE SET
@@ -132,13 +137,15 @@ END`,
         'ground_floor_area',
         'rent_pa',
         'currency',
+        'archived_at',
       ],
       forEach: 'ROW',
       when: `OLD.address_id IS DISTINCT FROM NEW.address_id OR OLD.scheme_id IS DISTINCT FROM NEW.scheme_id OR OLD.tenant_id IS DISTINCT FROM NEW.tenant_id
     OR OLD.lease_end_date IS DISTINCT FROM NEW.lease_end_date OR OLD.break_date IS DISTINCT FROM NEW.break_date
     OR OLD.area_size_type IS DISTINCT FROM NEW.area_size_type OR OLD.nia_sqrt IS DISTINCT FROM NEW.nia_sqrt
     OR OLD.itza_area IS DISTINCT FROM NEW.itza_area OR OLD.ground_floor_area IS DISTINCT FROM NEW.ground_floor_area
-    OR OLD.rent_pa IS DISTINCT FROM NEW.rent_pa OR OLD.currency IS DISTINCT FROM NEW.currency`,
+    OR OLD.rent_pa IS DISTINCT FROM NEW.rent_pa OR OLD.currency IS DISTINCT FROM NEW.currency
+    OR OLD.archived_at IS DISTINCT FROM NEW.archived_at`,
       function: 'match_units_on_change',
     }),
     // Every change of its address that a list shows or sorts by, not only its town and position.
@@ -170,6 +177,6 @@ END`,
     'modules/map/map.repository.ts, map-points.repository.ts: GET /api/map/clusters (filtered), /api/map/points, /api/map/heat',
     'modules/reports/gap-analysis.repository.ts: GET /api/reports/gap-analysis',
   ],
-  adrs: ['0053', '0054', '0058'],
-  migrations: ['0015', '0016', '0024'],
+  adrs: ['0053', '0054', '0058', '0078'],
+  migrations: ['0015', '0016', '0024', '0026'],
 });

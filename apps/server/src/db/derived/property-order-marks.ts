@@ -8,19 +8,21 @@ const spec: CountedIndexSpec = {
   keyColumn: 'updated_at',
   keyType: 'timestamp with time zone',
   key: (r) => `${r}.updated_at`,
+  // Archived properties leave the list (ADR 0078).
+  live: (r) => `${r}.archived_at IS NULL`,
 };
 
 /** The counted index over the property list's (updated_at, id) order (ADR 0031). */
 export const propertyOrderMarks = derived({
   name: 'property_order_marks',
   kind: 'table',
-  what: 'A counted index over the properties by (updated_at, id): buckets of about a thousand, each mark with its count.',
-  sources: { properties: ['updated_at'] },
+  what: 'A counted index over the live properties by (updated_at, id): buckets of about a thousand, each mark with its count.',
+  sources: { properties: ['updated_at', 'archived_at'] },
   ...countedIndex(spec),
   content: countedIndexContent(spec),
   readers: [
     'modules/properties/properties.repository.ts: GET /api/properties sorted by last update, any page',
   ],
-  adrs: ['0031'],
-  migrations: ['0005', '0024'],
+  adrs: ['0031', '0078'],
+  migrations: ['0005', '0024', '0026'],
 });

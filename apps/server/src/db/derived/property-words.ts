@@ -6,7 +6,7 @@ export const propertyWords = derived({
   kind: 'table',
   what: "One row per distinct word of a property's unit number and full address, with the property's rank for it and all its words (doc).",
   sources: {
-    properties: ['building_num', 'address_id', 'scheme_id'],
+    properties: ['building_num', 'address_id', 'scheme_id', 'archived_at'],
     addresses: ['street', 'street2', 'city', 'region', 'post_code'],
   },
   // Ranks: 0xxx unit number, 1xxx first word of the address, 2xxx any other word; xxx = address
@@ -30,7 +30,7 @@ WITH w AS (
     SELECT f.word, CASE WHEN f.n = 1 THEN 1 ELSE 2 END
     FROM regexp_split_to_table(lower(coalesce(a.full_address, '')), '[^[:alnum:]]+') WITH ORDINALITY AS f(word, n)
   ) t
-  WHERE t.word <> ''
+  WHERE t.word <> '' AND p.archived_at IS NULL
   GROUP BY p.id, t.word
 )
 SELECT word, rank, property_id, standalone,
@@ -79,7 +79,8 @@ END`,
       table: 'properties',
       timing: 'AFTER',
       events: ['INSERT', 'UPDATE'],
-      columns: ['building_num', 'address_id', 'scheme_id'],
+      // archived_at: an archived property leaves the typeahead, a restored one comes back (ADR 0078).
+      columns: ['building_num', 'address_id', 'scheme_id', 'archived_at'],
       forEach: 'ROW',
       function: 'property_words_refresh',
     }),
@@ -99,6 +100,6 @@ END`,
     'modules/search/word-tables.ts PROPERTY_WORDS (docs/search.md)',
     'modules/properties/properties.repository.ts: GET /api/properties?q=, GET /api/properties/simple',
   ],
-  adrs: ['0023'],
-  migrations: ['0002', '0011', '0024'],
+  adrs: ['0023', '0078'],
+  migrations: ['0002', '0011', '0024', '0026'],
 });

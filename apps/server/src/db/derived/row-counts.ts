@@ -3,7 +3,13 @@ import { derived, fn, trigger, type SqlTrigger } from './define';
 /** The tables whose number of rows row_counts keeps: the unfiltered lists' totals. */
 export const COUNTED_TABLES = ['properties', 'deals'] as const;
 
-const countTriggers = (table: string): SqlTrigger[] => [
+/**
+ * The rows a table's count includes, when not all of them: an archived property leaves the list
+ * (ADR 0078), so its count is of live rows, and an update that archives or restores moves it.
+ */
+const LIVE: Partial<Record<(typeof COUNTED_TABLES)[number], string>> = { properties: 'archived_at IS NULL' };
+
+const countTriggers = (table: (typeof COUNTED_TABLES)[number]): SqlTrigger[] => [
   trigger({
     name: `${table}_count_insert`,
     table,
@@ -11,7 +17,7 @@ const countTriggers = (table: string): SqlTrigger[] => [
     events: ['INSERT'],
     forEach: 'STATEMENT',
     newTable: 'inserted',
-    function: 'row_counts_add',
+    function: LIVE[table] ? `${table}_count_live` : 'row_counts_add',
   }),
   trigger({
     name: `${table}_count_delete`,
@@ -20,8 +26,22 @@ const countTriggers = (table: string): SqlTrigger[] => [
     events: ['DELETE'],
     forEach: 'STATEMENT',
     oldTable: 'deleted',
-    function: 'row_counts_add',
+    function: LIVE[table] ? `${table}_count_live` : 'row_counts_add',
   }),
+  ...(LIVE[table]
+    ? [
+        trigger({
+          name: `${table}_count_update`,
+          table,
+          timing: 'AFTER',
+          events: ['UPDATE'],
+          forEach: 'STATEMENT',
+          oldTable: 'deleted',
+          newTable: 'inserted',
+          function: `${table}_count_live`,
+        }),
+      ]
+    : []),
   trigger({
     name: `${table}_count_truncate`,
     table,
@@ -41,8 +61,8 @@ const counted = COUNTED_TABLES.map((t) => `'${t}'`).join(', ');
 export const rowCounts = derived({
   name: 'row_counts',
   kind: 'table',
-  what: `The number of rows of ${COUNTED_TABLES.join(' and ')}, one row per table (a missing row is zero).`,
-  sources: Object.fromEntries(COUNTED_TABLES.map((t) => [t, []])),
+  what: `The number of rows of ${COUNTED_TABLES.join(' and ')} (properties: the live ones), one row per table (a missing row is zero).`,
+  sources: Object.fromEntries(COUNTED_TABLES.map((t) => [t, LIVE[t] ? ['archived_at'] : []])),
   functions: [
     fn({
       name: 'row_counts_add',
@@ -63,6 +83,30 @@ BEGIN
   RETURN NULL;
 END`,
     }),
+    // A table counted by its live rows: the statement's inserted live rows less its deleted ones
+    // (an update: the rows it made live less those it made not).
+    ...Object.entries(LIVE).map(([table, live]) =>
+      fn({
+        name: `${table}_count_live`,
+        returns: 'trigger',
+        language: 'plpgsql',
+        body: `
+DECLARE delta bigint := 0;
+BEGIN
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    SELECT delta + count(*) INTO delta FROM inserted WHERE ${live};
+  END IF;
+  IF TG_OP IN ('DELETE', 'UPDATE') THEN
+    SELECT delta - count(*) INTO delta FROM deleted WHERE ${live};
+  END IF;
+  IF delta <> 0 THEN
+    INSERT INTO row_counts (table_name, n) VALUES (TG_TABLE_NAME, delta)
+    ON CONFLICT (table_name) DO UPDATE SET n = row_counts.n + excluded.n;
+  END IF;
+  RETURN NULL;
+END`,
+      }),
+    ),
     fn({
       name: 'row_counts_reset',
       returns: 'trigger',
@@ -80,7 +124,7 @@ END`,
       body: `
   DELETE FROM row_counts WHERE table_name IN (${counted});
   INSERT INTO row_counts (table_name, n)
-  ${COUNTED_TABLES.map((t) => `SELECT '${t}', count(*) FROM ${t}`).join('\n  UNION ALL ')};`,
+  ${COUNTED_TABLES.map((t) => `SELECT '${t}', count(*) FROM ${t}${LIVE[t] ? ` WHERE ${LIVE[t]}` : ''}`).join('\n  UNION ALL ')};`,
     }),
   ],
   triggers: COUNTED_TABLES.flatMap(countTriggers),
@@ -91,6 +135,6 @@ END`,
     'modules/properties/properties.repository.ts, properties.export.repository.ts: GET /api/properties (the total), its export',
     'modules/deals/deals-list.repository.ts: GET /api/deals (the total)',
   ],
-  adrs: ['0024', '0046'],
-  migrations: ['0003', '0012', '0024'],
+  adrs: ['0024', '0046', '0078'],
+  migrations: ['0003', '0012', '0024', '0026'],
 });

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { companies } from './companies';
-import { createdAt, updatedAt } from './columns';
+import { createdAt, stamp, updatedAt } from './columns';
 import { users } from './users';
 
 /**
@@ -64,6 +64,10 @@ export const schemes = pgTable(
     created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     created_at: createdAt(),
     updated_at: updatedAt(),
+    /** Archived (ADR 0078): when, by whom and why; null = live. Its units were archived with it. */
+    archived_at: stamp('archived_at'),
+    archived_by: integer('archived_by').references(() => users.id, { onDelete: 'set null' }),
+    archive_reason: text('archive_reason'),
   },
   (t) => [
     index('schemes_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   char,
   check,
   index,
@@ -10,7 +11,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { area, createdAt, day, money, updatedAt } from './columns';
+import { area, createdAt, day, money, stamp, updatedAt } from './columns';
 import { companies } from './companies';
 import { addresses, schemes } from './places';
 import { users } from './users';
@@ -57,6 +58,12 @@ export const properties = pgTable(
     created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     created_at: createdAt(),
     updated_at: updatedAt(),
+    /** Archived (ADR 0078): when, by whom and why; null = live. Archived rows leave every list and derived table. */
+    archived_at: stamp('archived_at'),
+    archived_by: integer('archived_by').references(() => users.id, { onDelete: 'set null' }),
+    archive_reason: text('archive_reason'),
+    /** Archived with its scheme (and restored with it), not on its own. */
+    archived_with_scheme: boolean('archived_with_scheme').notNull().default(false),
   },
   (t) => [
     check('properties_area_size_type', sql`${t.area_size_type} in ('sqft', 'sqm')`),

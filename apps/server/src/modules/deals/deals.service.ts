@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  ARCHIVE_MESSAGES,
   DEAL_PARTY_LISTS,
   DEAL_PARTY_LIST_NAMES,
   DEAL_READ_MESSAGES,
@@ -187,6 +188,10 @@ export const recordDealIn = async (
   const property = place.kind === 'property' ? await propertyRepo.findRow(tx, place.id) : undefined;
   await checkDealReferences(tx, b, !!property);
   const scheme = place.kind === 'scheme' ? (await schemeRepo.findRow(tx, place.id))! : undefined;
+  // No deal on an archived place (ADR 0078): checked under the row lock an archive also takes.
+  if (property?.archived_at)
+    throw ValidationError.field('property_id', ARCHIVE_MESSAGES.dealOnArchivedProperty);
+  if (scheme?.archived_at) throw ValidationError.field('scheme_id', ARCHIVE_MESSAGES.dealOnArchivedScheme);
   const before: PlaceState = property
     ? { columns: pick(property), lists: await parties.partyIds(tx, 'property', property.id) }
     : { columns: { reason: scheme!.reason }, lists: await parties.partyIds(tx, 'scheme', scheme!.id) };

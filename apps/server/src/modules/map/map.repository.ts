@@ -73,9 +73,9 @@ export const unitWhereSql = (f: MapFilter): SQL[] => {
   return parts;
 };
 
-/** The filters' conditions on `schemes s` (the groups and the scheme). */
+/** The filters' conditions on `schemes s` (the groups and the scheme); archived schemes are off the map (ADR 0078). */
 export const schemeWhereSql = (f: MapFilter): SQL[] => {
-  const parts: SQL[] = [];
+  const parts: SQL[] = [sql`s.archived_at is null`];
   if (f.groups) parts.push(sql`map_group_of(s.type) = any(${intArray(f.groups)}::smallint[])`);
   if (f.schemeId !== null) parts.push(sql`s.id = ${f.schemeId}`);
   return parts;

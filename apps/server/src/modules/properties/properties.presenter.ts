@@ -13,6 +13,12 @@ import { presentAddress } from '../addresses/addresses.presenter';
 import type { PartyCompanyRow, PartyContactRow, PartyLists } from './parties.repository';
 import type { LoadedProperty, PropertyRow } from './properties.repository';
 
+/** Who archived a property or scheme (by name) and its owner company (its creator's, ADR 0078). */
+export interface ArchiveExtras {
+  archived_by_name: string | null;
+  owner_company_id: number | null;
+}
+
 export const presentPartyCompany = (c: PartyCompanyRow): PartyCompany => ({
   id: c.id,
   name: c.name,
@@ -58,7 +64,27 @@ export interface PropertyExtras {
   include: Set<string> | 'all';
   parties?: PartyLists | undefined;
   history?: { count: number; columns: string[] } | undefined;
+  /** The single read's: who archived it by name, its owner company (ADR 0078). */
+  archive?: ArchiveExtras | undefined;
 }
+
+/**
+ * A property's or a scheme's archive state (ADR 0078): when and why always; who (with a name) and
+ * the owner company when the read loaded them (the single read).
+ */
+export const presentArchive = (
+  r: { archived_at: Date | null; archived_by: number | null; archive_reason: string | null },
+  x: ArchiveExtras | undefined,
+) => ({
+  archived_at: iso(r.archived_at),
+  archive_reason: r.archive_reason,
+  ...(x
+    ? {
+        archived_by: r.archived_by === null ? null : { id: r.archived_by, name: x.archived_by_name ?? '' },
+        owner_company_id: x.owner_company_id,
+      }
+    : {}),
+});
 
 /** Adds the party lists named by `wants` from `lists` to `out`. */
 export const addPartyLists = (
@@ -111,6 +137,7 @@ export const presentProperty = (l: LoadedProperty, x: PropertyExtras): Property 
     scheme: l.s ? { id: l.s.id, name: l.s.name, type: l.s.type } : null,
     tenant: joinedCompany(l.t),
     legal_tenant: joinedCompany(l.lt),
+    ...presentArchive(p, x.archive),
   };
   addPartyLists(out, x.parties, PROPERTY_PARTY_LIST_NAMES, wants);
   if (wants('files')) out.files = [];

@@ -1,4 +1,4 @@
-import type { PropertySort } from '@frontage/shared';
+import type { ArchivedFilter, PropertySort } from '@frontage/shared';
 import { and, asc, count, desc, eq, getTableColumns, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -109,6 +109,8 @@ export const oneWithIncludesSql = (id: number): SQL =>
          left join users u on u.id = pp.user_id
          left join ${companies} uc on uc.id = u.company_id
         where pp.property_id = ${properties.id}) as parties,
+      (select u.name from users u where u.id = ${properties.archived_by}) as archived_by_name,
+      (select u.company_id from users u where u.id = ${properties.created_by}) as owner_company_id,
       (select coalesce(json_agg(json_build_object('field', h.field, 'n', h.n) order by h.field), '[]'::json)
          from (select field, count(*)::int as n from field_history
                 where verified = false
@@ -122,7 +124,13 @@ export const loadOneWithIncludes = async (
   db: Db,
   id: number,
 ): Promise<
-  | { loaded: LoadedProperty; parties: PartyLists | undefined; history: { count: number; columns: string[] } }
+  | {
+      loaded: LoadedProperty;
+      parties: PartyLists | undefined;
+      history: { count: number; columns: string[] };
+      /** Who archived it (by name) and its owner company (its creator's, ADR 0078). */
+      archive: { archived_by_name: string | null; owner_company_id: number | null };
+    }
   | undefined
 > => {
   const row = (await oneWithIncludes<Record<string, unknown>>(db, id))[0];
@@ -139,6 +147,10 @@ export const loadOneWithIncludes = async (
     loaded: toLoaded(row),
     parties: lists.get(id),
     history: { count: history.reduce((n, h) => n + h.n, 0), columns: history.map((h) => h.field) },
+    archive: {
+      archived_by_name: row.archived_by_name as string | null,
+      owner_company_id: row.owner_company_id as number | null,
+    },
   };
 };
 
@@ -182,6 +194,8 @@ export interface PropertyFilters {
   /** My Properties: this user and their company. */
   mine?: { userId: number; companyId: number | null } | undefined;
   type?: 'standalone' | 'scheme' | 'all' | undefined;
+  /** Absent: live properties only; the admins' filter shows archived ones only or both (ADR 0078). */
+  archived?: ArchivedFilter | undefined;
 }
 
 const mineCond = (m: { userId: number; companyId: number | null }): SQL => {
@@ -198,7 +212,16 @@ const mineCond = (m: { userId: number; companyId: number | null }): SQL => {
     or exists (select 1 from ${schemeParties} where ${schemeParties.scheme_id} = ${properties.scheme_id} and ${party(schemeParties)}))`;
 };
 
-export const filterWhere = (f: PropertyFilters): SQL | undefined => {
+/** Which properties a list holds by archive state (ADR 0078); undefined for both. */
+export const archivedCond = (archived: ArchivedFilter | undefined): SQL | undefined =>
+  archived === 'only'
+    ? isNotNull(properties.archived_at)
+    : archived === 'include'
+      ? undefined
+      : isNull(properties.archived_at);
+
+/** The filters' conditions beyond the archive state (their absence is the list row_counts counts). */
+const narrowing = (f: PropertyFilters): SQL[] => {
   const conds: SQL[] = [];
   for (const w of searchTerms(f.q)) conds.push(wordMatch(w));
   if (f.town) conds.push(sql`lower(${addresses.city}) = ${f.town.toLowerCase()}`);
@@ -216,6 +239,16 @@ export const filterWhere = (f: PropertyFilters): SQL | undefined => {
   if (f.mine) conds.push(mineCond(f.mine));
   if (f.type === 'standalone') conds.push(isNull(properties.scheme_id));
   if (f.type === 'scheme') conds.push(isNotNull(properties.scheme_id));
+  return conds;
+};
+
+/** The live list unfiltered: what row_counts and the order marks count (ADR 0024, 0031, 0078). */
+export const isUnfiltered = (f: PropertyFilters): boolean => !f.archived && !narrowing(f).length;
+
+export const filterWhere = (f: PropertyFilters): SQL | undefined => {
+  const conds = narrowing(f);
+  const archived = archivedCond(f.archived);
+  if (archived) conds.push(archived);
   return conds.length ? and(...conds) : undefined;
 };
 
@@ -292,7 +325,7 @@ export const pageByUpdateSql = (offset: number, limit: number, newestFirst: bool
     select q.total, p.id from q left join lateral (
       select p.id from s cross join lateral (
         select p.id from ${properties} p
-         where (p.updated_at, p.id) >= (s.updated_at, s.id)
+         where (p.updated_at, p.id) >= (s.updated_at, s.id) and p.archived_at is null
          order by p.updated_at asc nulls first, p.id asc nulls first
         offset (q.pos - s.before) limit q.take
       ) p
@@ -340,13 +373,14 @@ export const listIds = async (
       .limit(lim)
       .offset(off);
   };
+  const unfiltered = isUnfiltered(f);
   const counted = async () => {
-    if (!where) return countAll(db);
+    if (unfiltered) return countAll(db);
     let q = db.select({ n: count() }).from(properties).$dynamic();
     if (needsAddress) q = q.innerJoin(addresses, eq(addresses.id, properties.address_id));
     return Number((await q.where(where))[0]?.n ?? 0);
   };
-  if (!where && (sort === 'updated_at' || sort === '-updated_at'))
+  if (unfiltered && (sort === 'updated_at' || sort === '-updated_at'))
     return pageByUpdate(db, offset, limit, sort === '-updated_at');
   const mirror = MIRRORED[sort];
   if (!mirror) {
@@ -400,12 +434,12 @@ export const simpleSearchSql = (
       return sql` and exists (select 1 from property_words w where w.property_id = p.id and w.word >= ${r.from} and w.word < ${r.to})`;
     });
     return sql`select ${simpleColumns} from ${properties} p ${simpleJoins}
-                where p.scheme_id = ${schemeId}${typeCond(type, sql`p.scheme_id is null`)}${sql.join(matches, sql``)}
+                where p.scheme_id = ${schemeId} and p.archived_at is null${typeCond(type, sql`p.scheme_id is null`)}${sql.join(matches, sql``)}
                 order by p.building_num nulls last, p.id limit ${limit + 1} offset ${offset}`;
   }
   if (!words.length) {
     return sql`select ${simpleColumns} from ${properties} p ${simpleJoins}
-                where true${typeCond(type, sql`p.scheme_id is null`)}
+                where p.archived_at is null${typeCond(type, sql`p.scheme_id is null`)}
                 order by p.updated_at desc, p.id desc limit ${limit + 1} offset ${offset}`;
   }
   const driver = wordRange(words[driverIndex]!);

@@ -25,6 +25,7 @@ import * as properties from './properties.service';
 import { sendCsvExport } from '../../lib/csv';
 import { holdHeavySlot } from '../../lib/heavy-requests';
 import { ifMatchOf, versioned } from '../../lib/if-match';
+import { assertCanFilterArchived } from '../archive/archive.policy';
 
 const tags = ['properties'];
 const idParams = idParamsSchema;
@@ -54,9 +55,12 @@ export const propertiesRoutes = (root: FastifyInstance, deps: ServiceDeps): void
       summary:
         'List properties: q, town, scheme_id, tenant_id, landlord_id, vacant, lease end range, mine=1, sort, include',
       querystring: propertyListQuerySchema,
-      response: { 200: pageOf(propertySchema), 401: msgSchema, 422: validationErrorSchema },
+      response: { 200: pageOf(propertySchema), 401: msgSchema, 403: msgSchema, 422: validationErrorSchema },
     },
-    handler: (req) => properties.list(deps, authOf(req).user, req.query),
+    handler: (req) => {
+      assertCanFilterArchived(authOf(req).user, req.query.archived);
+      return properties.list(deps, authOf(req).user, req.query);
+    },
   });
 
   app.get('/api/properties/export', {
@@ -66,9 +70,15 @@ export const propertiesRoutes = (root: FastifyInstance, deps: ServiceDeps): void
       summary: 'Every property matching the list filters (and in its order), as a streamed CSV file',
       // The list's own schema (its lease-end range refinement forbids .omit); paging is ignored.
       querystring: propertyListQuerySchema,
-      response: { 200: z.unknown().describe('text/csv'), 401: msgSchema, 422: validationErrorSchema },
+      response: {
+        200: z.unknown().describe('text/csv'),
+        401: msgSchema,
+        403: msgSchema,
+        422: validationErrorSchema,
+      },
     },
     handler: async (req, reply) => {
+      assertCanFilterArchived(authOf(req).user, req.query.archived);
       holdHeavySlot(deps.config, authOf(req).user.id, reply);
       const out = await exportProperties(deps, authOf(req).user, req.query, (err) =>
         req.log.error({ err }, 'export failed'),

@@ -42,6 +42,7 @@ import {
 } from './property-payload';
 import { offsetOf, toPage } from '../../lib/page';
 import { checkVersion, refusingStale, withVersion } from '../versions/versions.service';
+import { assertSchemeLive } from '../archive/archive.guard';
 
 type CreateBody = z.output<typeof propertyCreateSchema>;
 type SchemeCreateBody = z.output<typeof schemePropertyCreateSchema>;
@@ -60,7 +61,12 @@ export const getProperty = async (db: Db, id: number): Promise<Property> => {
   if (!found) throw new NotFoundError();
   return withVersion(
     'property',
-    presentProperty(found.loaded, { include: 'all', parties: found.parties, history: found.history }),
+    presentProperty(found.loaded, {
+      include: 'all',
+      parties: found.parties,
+      history: found.history,
+      archive: found.archive,
+    }),
   );
 };
 
@@ -224,6 +230,8 @@ export const createInScheme = async (
   return deps.db.transaction(async (tx) => {
     const scheme = await repo.findScheme(tx, schemeId);
     if (!scheme) throw new NotFoundError();
+    // No new unit in an archived scheme (ADR 0078).
+    await assertSchemeLive(tx, schemeId, 'scheme_id');
     await checkReferences(tx, {
       companies: { [tenant.field]: tenant.value, legal_tenant_id: b.legal_tenant_id },
       lists,
@@ -351,6 +359,9 @@ export const update = async (
           schemeId: b.scheme_id,
           lists,
         });
+        // No move into an archived scheme (ADR 0078); its own scheme is not locked again.
+        if (typeof b.scheme_id === 'number' && b.scheme_id !== current.scheme_id)
+          await assertSchemeLive(tx, b.scheme_id, 'scheme_id');
         const now = deps.now();
         if (b.address) {
           const address = (await addressRepo.findById(tx, current.address_id))!;

@@ -2,7 +2,12 @@ import { SCHEME_PARTY_LIST_NAMES, type Scheme, type SchemeUnit } from '@frontage
 import { iso, isoRequired } from '../../lib/dates';
 import { presentAddress } from '../addresses/addresses.presenter';
 import type { PartyLists } from '../properties/parties.repository';
-import { addPartyLists, verifiableTenantOf } from '../properties/properties.presenter';
+import {
+  addPartyLists,
+  presentArchive,
+  verifiableTenantOf,
+  type ArchiveExtras,
+} from '../properties/properties.presenter';
 import type { LoadedScheme, UnitRow } from './schemes.repository';
 
 export const presentUnit = (u: UnitRow): SchemeUnit => ({
@@ -21,6 +26,8 @@ export interface SchemeExtras {
   units?: UnitRow[] | undefined;
   unitCount?: number | undefined;
   history?: { count: number; columns: string[] } | undefined;
+  /** The single read's: who archived it by name, its owner company (ADR 0078). */
+  archive?: ArchiveExtras | undefined;
 }
 
 /**
@@ -50,6 +57,7 @@ export const presentScheme = (l: LoadedScheme, x: SchemeExtras): Scheme => {
     created_at: isoRequired(s.created_at),
     updated_at: isoRequired(s.updated_at),
     address: presentAddress(l.a),
+    ...presentArchive(s, x.archive),
   };
   addPartyLists(out, x.parties, SCHEME_PARTY_LIST_NAMES, wants);
   if (has('files')) out.files = [];

@@ -1,5 +1,5 @@
-import type { SchemeType } from '@frontage/shared';
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { ArchivedFilter, SchemeType } from '@frontage/shared';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { addresses, companies, properties, schemeParties, schemes } from '../../db/schema';
@@ -36,7 +36,23 @@ export interface SchemeFilters {
   type?: 'all' | SchemeType | undefined;
   town?: string | undefined;
   landlord_id?: number | undefined;
+  /** Absent: live schemes only; the admins' filter shows archived ones only or both (ADR 0078). */
+  archived?: ArchivedFilter | undefined;
 }
+
+/** Who archived the scheme (by name) and its owner company (its creator's, ADR 0078). */
+export const archiveInfo = async (
+  db: Db,
+  id: number,
+): Promise<{ archived_by_name: string | null; owner_company_id: number | null }> =>
+  (
+    await preparedRows<{ archived_by_name: string | null; owner_company_id: number | null }>(
+      db,
+      sql`select (select u.name from users u where u.id = s.archived_by) as archived_by_name,
+          (select u.company_id from users u where u.id = s.created_by) as owner_company_id
+        from ${schemes} s where s.id = ${id}`,
+    )
+  )[0] ?? { archived_by_name: null, owner_company_id: null };
 
 /** Every word must appear in the scheme's name or its address. */
 const filterWhere = (f: SchemeFilters): SQL | undefined => {
@@ -56,6 +72,8 @@ const filterWhere = (f: SchemeFilters): SQL | undefined => {
       sql`exists (select 1 from ${schemeParties} where ${schemeParties.scheme_id} = ${schemes.id} and ${schemeParties.role} = 'landlord' and ${schemeParties.company_id} = ${f.landlord_id})`,
     );
   }
+  if (f.archived === 'only') conds.push(isNotNull(schemes.archived_at));
+  else if (f.archived !== 'include') conds.push(isNull(schemes.archived_at));
   return conds.length ? and(...conds) : undefined;
 };
 
@@ -103,6 +121,12 @@ export const listIds = async (db: Db, f: SchemeFilters, sort: string, limit: num
 
 const unitTenant = alias(companies, 'unit_tenant');
 
+/**
+ * A scheme's units as it lists them: its live units; an archived scheme's, the units archived
+ * with it (or before it) too, so its view still shows what it held (ADR 0078).
+ */
+const listedUnit = or(isNull(properties.archived_at), isNotNull(schemes.archived_at));
+
 /** The units of these schemes, by unit number. */
 export const unitsOf = async (db: Db, schemeIds: number[]) =>
   schemeIds.length
@@ -123,7 +147,8 @@ export const unitsOf = async (db: Db, schemeIds: number[]) =>
         .from(properties)
         .innerJoin(addresses, eq(addresses.id, properties.address_id))
         .leftJoin(unitTenant, eq(unitTenant.id, properties.tenant_id))
-        .where(inArray(properties.scheme_id, schemeIds))
+        .innerJoin(schemes, eq(schemes.id, properties.scheme_id))
+        .where(and(inArray(properties.scheme_id, schemeIds), listedUnit))
         .orderBy(
           sql`length(${properties.building_num}) nulls last`,
           asc(properties.building_num),
@@ -137,7 +162,8 @@ export const unitCounts = async (db: Db, schemeIds: number[]): Promise<Map<numbe
   const rows = await db
     .select({ id: properties.scheme_id, n: count() })
     .from(properties)
-    .where(inArray(properties.scheme_id, schemeIds))
+    .innerJoin(schemes, eq(schemes.id, properties.scheme_id))
+    .where(and(inArray(properties.scheme_id, schemeIds), listedUnit))
     .groupBy(properties.scheme_id);
   return new Map(rows.map((r) => [r.id!, Number(r.n)]));
 };
@@ -173,11 +199,19 @@ export const exportIds = (db: Db, f: SchemeFilters, sort: string, size: number):
   const d = sort.startsWith('-');
   const key = sort.replace(/^-/, '');
   const where = filterWhere(f);
-  if (!where && key === 'updated_at') {
+  if (
+    !f.q &&
+    !f.town &&
+    !f.landlord_id &&
+    (!f.type || f.type === 'all') &&
+    !f.archived &&
+    key === 'updated_at'
+  ) {
     return walkIds(
       db,
       {
         from: sql`from ${schemes}`,
+        where: sql`${schemes.archived_at} is null`,
         id: sql`${schemes.id}`,
         key: sql`${schemes.updated_at}`,
         cast: sql`timestamptz`,
@@ -210,7 +244,7 @@ export const exportRowsSql = (ids: string): SQL =>
       (select string_agg(c.name, '; ' order by sp.position, sp.id)
          from ${schemeParties} sp join ${companies} c on c.id = sp.company_id
         where sp.scheme_id = s.id and sp.role = 'landlord') as landlords,
-      (select count(*) from ${properties} u where u.scheme_id = s.id)::int as units
+      (select count(*) from ${properties} u where u.scheme_id = s.id and (u.archived_at is null or s.archived_at is not null))::int as units
     from ${schemes} s
     ${lookupJoin('a', sql`${addresses}`, 'x.city, x.post_code', sql`s.address_id`)}
    where s.id = any(${ids}::int[])`;

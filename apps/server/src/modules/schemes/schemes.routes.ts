@@ -20,6 +20,7 @@ import * as schemes from './schemes.service';
 import { sendCsvExport } from '../../lib/csv';
 import { holdHeavySlot } from '../../lib/heavy-requests';
 import { ifMatchOf, versioned } from '../../lib/if-match';
+import { assertCanFilterArchived } from '../archive/archive.policy';
 
 const tags = ['schemes'];
 const idParams = idParamsSchema;
@@ -36,9 +37,12 @@ export const schemesRoutes = (root: FastifyInstance, deps: ServiceDeps): void =>
       summary:
         'Search and list schemes: q (name or address), type (all or a scheme type), town, landlord_id, sort, include',
       querystring: schemeListQuerySchema,
-      response: { 200: pageOf(schemeSchema), 401: msgSchema, 422: validationErrorSchema },
+      response: { 200: pageOf(schemeSchema), 401: msgSchema, 403: msgSchema, 422: validationErrorSchema },
     },
-    handler: (req) => schemes.list(deps, req.query),
+    handler: (req) => {
+      assertCanFilterArchived(authOf(req).user, req.query.archived);
+      return schemes.list(deps, req.query);
+    },
   });
 
   app.get('/api/schemes/export', {
@@ -47,9 +51,15 @@ export const schemesRoutes = (root: FastifyInstance, deps: ServiceDeps): void =>
       tags,
       summary: 'Every scheme matching the list filters (and in its order), as a streamed CSV file',
       querystring: schemeListQuerySchema.omit({ page: true, per_page: true, include: true }),
-      response: { 200: z.unknown().describe('text/csv'), 401: msgSchema, 422: validationErrorSchema },
+      response: {
+        200: z.unknown().describe('text/csv'),
+        401: msgSchema,
+        403: msgSchema,
+        422: validationErrorSchema,
+      },
     },
     handler: async (req, reply) => {
+      assertCanFilterArchived(authOf(req).user, req.query.archived);
       holdHeavySlot(deps.config, authOf(req).user.id, reply);
       const out = await exportSchemes(deps, req.query, req.query.sort, (err) =>
         req.log.error({ err }, 'export failed'),

@@ -48,9 +48,10 @@ export const getScheme = async (db: Db, id: number): Promise<Scheme> => {
     entity_id: id,
     address_id: loaded.s.address_id,
   });
+  const archive = await repo.archiveInfo(db, id);
   return withVersion(
     'scheme',
-    presentScheme(loaded, { include: 'all', parties: lists.get(id), units, history }),
+    presentScheme(loaded, { include: 'all', parties: lists.get(id), units, history, archive }),
   );
 };
 

@@ -35,8 +35,9 @@ const PROPERTY_LISTS: ReadonlySet<string> = new Set(PROPERTY_PARTY_LIST_NAMES);
 const SCHEME_LISTS: ReadonlySet<string> = new Set(SCHEME_PARTY_LIST_NAMES);
 const AREAS: ReadonlySet<string> = new Set(AREA_KEYS);
 const NOT_RESTORABLE: Record<string, ReadonlySet<string>> = {
-  property: new Set(['scheme_id', 'currency', 'area_size_type']),
-  scheme: new Set(),
+  // Archiving is undone by restoring, by those allowed to (ADR 0078), never by a rejection.
+  property: new Set(['scheme_id', 'currency', 'area_size_type', 'archived', 'archive_reason']),
+  scheme: new Set(['archived', 'archive_reason']),
   address: new Set(),
 };
 /** Columns that may not be empty. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { enqueueSnackbar } from 'notistack';
-import { DIALOG_WIDTHS, propertyUpdateSchema, type Property } from '@frontage/shared';
+import { DIALOG_WIDTHS, addressIsMissing, propertyUpdateSchema, type Property } from '@frontage/shared';
 import { useUpdateProperty } from './api';
 import { PropertyDialog } from './PropertyDialogFrame';
 import { EditRecordBody } from './EditRecordBody';
@@ -16,6 +16,7 @@ import {
 import { formFromProperty, toUpdatePayload, unverifiedFieldPaths } from './propertyEdit';
 import type { PropertyFormValues } from './propertyForm';
 import { usePropertyForm } from './usePropertyForm';
+import { useAddressCheck } from './useAddressCheck';
 import { useStaleEdit } from '../../lib/staleEdit';
 
 interface Props {
@@ -63,6 +64,9 @@ function EditPropertyForm({
     toPayload,
   );
   const update = useUpdateProperty(base.record.id);
+  // Clearing a standalone property's address asks first; one saved without an address is not asked again.
+  const addressCheck = useAddressCheck();
+  const hadAddress = !inScheme && !addressIsMissing(base.values.address);
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   // The markers follow the record as it is now (the view refreshes it after a verification).
   const unverified = unverifiedFieldPaths(property.unverified_history_columns);
@@ -94,7 +98,9 @@ function EditPropertyForm({
         saving={saving}
         refused={refused}
         onCancel={onClose}
-        onSave={() => void submit()}
+        onSave={() =>
+          hadAddress ? addressCheck.ask(form.getValues().address, () => void submit()) : void submit()
+        }
         unverified={unverified}
         stale={stale}
         onTakeCurrent={(current) => {
@@ -110,6 +116,7 @@ function EditPropertyForm({
         <RentInfoSection disabled={saving} />
         <LandlordSection disabled={saving} />
       </EditRecordBody>
+      {addressCheck.dialog}
     </FormProvider>
   );
 }

@@ -16,6 +16,7 @@ import {
 } from './sections';
 import { emptyPropertyForm, propertyCreatedMessage, toStandalonePayload } from './propertyForm';
 import { usePropertyForm } from './usePropertyForm';
+import { useAddressCheck } from './useAddressCheck';
 
 interface Props {
   open: boolean;
@@ -48,6 +49,7 @@ function StandaloneForm({
     toStandalonePayload,
   );
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  const addressCheck = useAddressCheck();
   const submit = async () => {
     let made: CreatedProperty | null = null;
     let sent = form.getValues();
@@ -69,7 +71,7 @@ function StandaloneForm({
         saving={saving}
         refused={refused}
         onCancel={onClose}
-        onSave={() => void submit()}
+        onSave={() => addressCheck.ask(form.getValues().address, () => void submit())}
       >
         <AddressSection disabled={saving} notes />
         <PropertyInfoSection disabled={saving} />
@@ -78,6 +80,7 @@ function StandaloneForm({
         <RentInfoSection disabled={saving} />
         <LandlordSection disabled={saving} />
       </PropertyDialogBody>
+      {addressCheck.dialog}
     </FormProvider>
   );
 }

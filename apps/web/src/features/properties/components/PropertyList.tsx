@@ -21,6 +21,11 @@ import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 import { usePropertyList, type PropertyListParams } from '../../../entities/properties/api';
 import { useListPage, type ListStore } from '../../../lib/useListPage';
 import { ListLayout } from '../../../components/ListLayout';
+import {
+  ArchivedFilter,
+  useArchivedParam,
+  type ArchivedChoice,
+} from '../../../entities/archive/ArchivedFilter';
 
 interface Ref {
   id: number;
@@ -37,6 +42,8 @@ export interface PropertyListState extends Record<string, unknown> {
   vacant: boolean;
   lease_end_from: string;
   lease_end_to: string;
+  /** The admins' Archived filter (ADR 0078). */
+  archived?: ArchivedChoice;
   sort: PropertySort;
   page: number;
   per_page: number;
@@ -51,6 +58,7 @@ export const DEFAULT_PROPERTY_LIST: PropertyListState = {
   vacant: false,
   lease_end_from: '',
   lease_end_to: '',
+  archived: '',
   sort: '-updated_at',
   page: 1,
   per_page: 25,
@@ -170,6 +178,7 @@ export function PropertyList({ label, store, mine, enabled = true }: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only typed text flows this way; the saved state is the source for the rest
   }, [dq, dTown]);
 
+  const archived = useArchivedParam(state.archived);
   // The export takes the list's filters and sort exactly; it streams every row, so no paging.
   const filters = {
     q: state.q || undefined,
@@ -181,6 +190,7 @@ export function PropertyList({ label, store, mine, enabled = true }: Props) {
     lease_end_from: parseTypedDate(state.lease_end_from) ?? undefined,
     lease_end_to: parseTypedDate(state.lease_end_to) ?? undefined,
     mine: mine ? ('1' as const) : undefined,
+    archived,
     sort: state.sort,
   } satisfies Record<string, QueryValue>;
   const params: PropertyListParams = { ...filters, page: view.page, per_page: state.per_page };
@@ -196,7 +206,8 @@ export function PropertyList({ label, store, mine, enabled = true }: Props) {
     state.landlord ||
     state.vacant ||
     state.lease_end_from ||
-    state.lease_end_to
+    state.lease_end_to ||
+    archived
   );
 
   const total = list.data?.meta.pagination.total;
@@ -241,6 +252,7 @@ export function PropertyList({ label, store, mine, enabled = true }: Props) {
             value={state.lease_end_to}
             onChange={(t) => filter({ lease_end_to: t })}
           />
+          <ArchivedFilter value={state.archived} onChange={(v) => filter({ archived: v })} />
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
             <FormControlLabel
               control={

@@ -15,6 +15,7 @@ import { EnquiriesCard } from '../../../entities/enquiries/EnquiriesCard';
 import { HistoryPanel } from '../../../entities/history/HistoryPanel';
 import { REASON_LABELS } from '../../../entities/properties/labels';
 import { placeKeys, useProperty } from '../../../entities/properties/api';
+import { ArchiveButton, ArchivedBanner } from '../../../entities/archive/ArchiveControls';
 
 // Loaded on the first Edit: the view opens without the form's code (pickers, checklist, address search).
 const EditPropertyDialog = lazy(() =>
@@ -75,7 +76,8 @@ function PropertyDetails({ p }: { p: Property }) {
         >
           Edit
         </Button>
-        <CreateDealButton kind="property" id={p.id} />
+        {/* No deal on an archived property (ADR 0078). */}
+        {!p.archived_at && <CreateDealButton kind="property" id={p.id} />}
         <Button
           size="small"
           variant="outlined"
@@ -90,7 +92,9 @@ function PropertyDetails({ p }: { p: Property }) {
         <Button size="small" component={RouterLink} to={`/set-me-as-tenant-contact?id=${p.id}`}>
           Set me as tenant contact
         </Button>
+        <ArchiveButton kind="property" record={p} />
       </Box>
+      <ArchivedBanner kind="property" record={p} />
       <Typography variant="body2" color="text.secondary">
         {a?.full_address}
       </Typography>

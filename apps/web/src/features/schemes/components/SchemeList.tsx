@@ -11,6 +11,11 @@ import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 import { useSchemeList } from '../../../entities/schemes/api';
 import { useListPage, type ListStore } from '../../../lib/useListPage';
 import { ListLayout } from '../../../components/ListLayout';
+import {
+  ArchivedFilter,
+  useArchivedParam,
+  type ArchivedChoice,
+} from '../../../entities/archive/ArchivedFilter';
 
 type SchemeSort = (typeof SCHEME_SORTS)[number];
 
@@ -20,6 +25,8 @@ export interface SchemeListState extends Record<string, unknown> {
   town: string;
   type: string;
   landlord: { id: number; name: string } | null;
+  /** The admins' Archived filter (ADR 0078). */
+  archived?: ArchivedChoice;
   sort: SchemeSort;
   page: number;
   per_page: number;
@@ -30,6 +37,7 @@ export const DEFAULT_SCHEME_LIST: SchemeListState = {
   town: '',
   type: 'all',
   landlord: null,
+  archived: '',
   sort: 'name',
   page: 1,
   per_page: 25,
@@ -94,12 +102,14 @@ export function SchemeList({ store }: { store: ListStore<SchemeListState> }) {
     if (dq !== state.q || dTown !== state.town) filter({ q: dq, town: dTown });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only typed text flows this way; the saved state is the source for the rest
   }, [dq, dTown]);
+  const archived = useArchivedParam(state.archived);
   // The export takes the list's filters and sort exactly; it streams every row, so no paging.
   const filters = {
     q: state.q || undefined,
     town: state.town || undefined,
     type: state.type as 'all',
     landlord_id: state.landlord?.id,
+    archived,
     sort: state.sort,
   };
   const list = useSchemeList({ ...filters, page: view.page, per_page: state.per_page });
@@ -137,6 +147,7 @@ export function SchemeList({ store }: { store: ListStore<SchemeListState> }) {
             value={state.landlord}
             onChange={(c) => filter({ landlord: c ? { id: c.id, name: c.name } : null })}
           />
+          <ArchivedFilter value={state.archived} onChange={(v) => filter({ archived: v })} />
         </>
       }
       summary={

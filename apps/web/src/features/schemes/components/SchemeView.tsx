@@ -30,6 +30,7 @@ import { CreateDealButton } from '../../../entities/deals/CreateDealButton';
 import { EnquiriesCard } from '../../../entities/enquiries/EnquiriesCard';
 import { CompanyName } from '../../../entities/companies/CompanyName';
 import { SchemeDeals } from './SchemeDeals';
+import { ArchiveButton, ArchivedBanner } from '../../../entities/archive/ArchiveControls';
 
 // Loaded on the first Edit: the view opens without the form's code.
 const EditSchemeDialog = lazy(() =>
@@ -73,14 +74,19 @@ function SchemeDetails({ s }: { s: Scheme }) {
         >
           Edit
         </Button>
-        <CreateDealButton kind="scheme" id={s.id} />
+        {/* No deal on, and no unit added to, an archived scheme (ADR 0078). */}
+        {!s.archived_at && <CreateDealButton kind="scheme" id={s.id} />}
         <Button size="small" variant="outlined" component={RouterLink} to={`/comparables?scheme_id=${s.id}`}>
           Comparables
         </Button>
-        <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
-          Add Unit
-        </Button>
+        {!s.archived_at && (
+          <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
+            Add Unit
+          </Button>
+        )}
+        <ArchiveButton kind="scheme" record={s} />
       </Box>
+      <ArchivedBanner kind="scheme" record={s} />
       <Typography variant="body2" color="text.secondary">
         {a?.full_address}
       </Typography>
