@@ -45,7 +45,7 @@ export const listForScope = async (
         user_name: users.name,
         verifier_name: verifier.name,
         // A voided deal keeps its type in voided_deals (ADR 0077).
-      deal_type: sql<string | null>`coalesce(${deals.deal_type}, ${voidedDeals.deal_type})`,
+        deal_type: sql<string | null>`coalesce(${deals.deal_type}, ${voidedDeals.deal_type})`,
       })
       .from(fieldHistory)
       .leftJoin(users, eq(users.id, fieldHistory.user_id))

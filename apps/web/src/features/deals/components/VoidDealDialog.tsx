@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import {
@@ -32,6 +32,7 @@ export function VoidDealDialog({ deal, open, onClose }: { deal: Deal; open: bool
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const field = useRef<HTMLInputElement>(null);
 
   const close = () => {
     if (saving) return;
@@ -72,7 +73,11 @@ export function VoidDealDialog({ deal, open, onClose }: { deal: Deal; open: bool
       onClose={close}
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-text`}
-      slotProps={{ paper: { sx: { width: CONFIRM_DIALOG_WIDTH * 1.5 } } }}
+      slotProps={{
+        paper: { sx: { width: CONFIRM_DIALOG_WIDTH * 1.5 } },
+        // The reason is what the dialog asks for: the caret waits in it once the dialog is open.
+        transition: { onEntered: () => field.current?.focus() },
+      }}
     >
       <DialogTitle id={`${id}-title`}>Void this {DEAL_TYPE_LABELS[deal.deal_type]} deal?</DialogTitle>
       <DialogContent>
@@ -81,7 +86,7 @@ export function VoidDealDialog({ deal, open, onClose }: { deal: Deal; open: bool
           deal wherever no later change replaced them. The deal stays readable, marked as voided.
         </DialogContentText>
         <TextField
-          autoFocus
+          inputRef={field}
           fullWidth
           required
           multiline
