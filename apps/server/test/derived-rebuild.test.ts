@@ -103,10 +103,26 @@ const exec = async (queries: ReturnType<(typeof UPDATES)[string]>) => {
   for (const q of queries) await t.db.execute(q);
 };
 
-const post = async (url: string, payload: object) => {
-  const res = await t.app.inject({ method: 'POST', url, headers: { ...XHR, cookie }, payload });
+const send = async (method: 'POST' | 'PUT' | 'DELETE', url: string, payload: object) => {
+  const res = await t.app.inject({ method, url, headers: { ...XHR, cookie }, payload });
   expect(res.statusCode, res.body).toBeLessThan(300);
+  return res.json() as { data: { id: number } };
 };
+const post = (url: string, payload: object) => send('POST', url, payload);
+/** The deals the walk recorded through the API (corrected and voided later). */
+const recorded: { letting?: number; sale?: number } = {};
+const letting = () => ({
+  deal_type: 'new_letting',
+  property_id: w.p2,
+  effective_date: '2026-04-01',
+  tenant_id: w.c2,
+  rent_pa: '50000',
+  lease_start_date: '2026-04-01',
+  lease_end_date: '2031-03-31',
+  currency: 'GBP',
+  areas: { area_size_type: 'sqm', nia_sqrt: 120, itza_area: 50 },
+  address: { city: 'Harrogate', post_code: 'HG1 1AA' },
+});
 
 describe('every derived table and column equals its rebuild after each write', () => {
   it('the walk updates every source column the inventory names', () => {
@@ -143,24 +159,33 @@ describe('every derived table and column equals its rebuild after each write', (
 
   it('a deal recorded through POST /api/deals: a letting with its areas and address, a scheme sale', () =>
     step(DEAL_WRITES, async () => {
-      await post('/api/deals', {
-        deal_type: 'new_letting',
-        property_id: w.p2,
-        effective_date: '2026-04-01',
-        tenant_id: w.c2,
-        rent_pa: '50000',
-        lease_start_date: '2026-04-01',
-        lease_end_date: '2031-03-31',
-        currency: 'GBP',
-        areas: { area_size_type: 'sqm', nia_sqrt: 120, itza_area: 50 },
-        address: { city: 'Harrogate', post_code: 'HG1 1AA' },
-      });
-      await post('/api/deals', {
-        deal_type: 'sale',
-        scheme_id: w.s2,
-        effective_date: '2026-05-01',
-        sale_price: '30000000',
-      });
+      recorded.letting = (await post('/api/deals', letting())).data.id;
+      recorded.sale = (
+        await post('/api/deals', {
+          deal_type: 'sale',
+          scheme_id: w.s2,
+          effective_date: '2026-05-01',
+          sale_price: '30000000',
+        })
+      ).data.id;
+    }));
+
+  it('a deal corrected through PUT /api/deals/{id}: another tenant, rent, date, areas and address', () =>
+    step(DEAL_WRITES, () =>
+      send('PUT', `/api/deals/${recorded.letting}`, {
+        ...letting(),
+        effective_date: '2026-06-01',
+        tenant_id: w.c1,
+        rent_pa: '52000',
+        areas: { area_size_type: 'sqm', nia_sqrt: 130 },
+        address: { city: 'Ripon', post_code: 'HG4 1AA' },
+      }),
+    ));
+
+  it('deals voided through DELETE /api/deals/{id}: the letting and the scheme sale', () =>
+    step(DEAL_WRITES, async () => {
+      await send('DELETE', `/api/deals/${recorded.letting}`, { reason: 'Recorded twice' });
+      await send('DELETE', `/api/deals/${recorded.sale}`, { reason: 'Not sold after all' });
     }));
 
   it('archived and restored through the API: a unit, a scheme with its units, then both back (ADR 0078)', () =>

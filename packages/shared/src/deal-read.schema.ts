@@ -88,6 +88,18 @@ export const dealChangeSchema = z.object({
 });
 export type DealChange = z.infer<typeof dealChangeSchema>;
 
+/**
+ * A field a correction or a void did not restore because a later change overwrote the deal's value
+ * there (ADR 0077): which record (property, scheme or address) and which field (a column or a
+ * party list). Correcting answers them in `meta.left_fields`; a voided deal keeps them.
+ */
+export const dealLeftFieldSchema = z.object({
+  entity_type: z.enum(HISTORY_ENTITY_TYPES),
+  entity_id: z.number().int(),
+  field: z.string(),
+});
+export type DealLeftField = z.infer<typeof dealLeftFieldSchema>;
+
 /** GET /api/deals/{id}: the deal with its parties (by list), links, place, author and changes. */
 export const dealSchema = z.object({
   id: z.number().int(),
@@ -130,9 +142,19 @@ export const dealSchema = z.object({
     .nullable(),
   scheme: ref.nullable(),
   created_by: ref.nullable(),
+  /** The recorder's company: with `created_by`, who may correct or void the deal (canChangeDeal). */
+  created_by_company_id: z.number().int().nullable().optional(),
   created_at: z.string(),
   /** The field_history rows the deal wrote (property, address and scheme fields). */
   changes: z.array(dealChangeSchema),
+  /** A voided deal (ADR 0077): when, by whom and why; it has left every list. Null otherwise. */
+  voided_at: z.string().nullable().optional(),
+  voided_by: ref.nullable().optional(),
+  void_reason: z.string().nullable().optional(),
+  /** The fields the void left as a later change set them. */
+  void_left_fields: z.array(dealLeftFieldSchema).optional(),
+  /** The deal's version (its ETag), for the If-Match of PUT /api/deals/{id}. */
+  version: z.string().optional(),
 });
 export type Deal = z.infer<typeof dealSchema>;
 

@@ -1,6 +1,14 @@
 import { AREA_KEYS, AREA_UNIT_LABELS, type AreaSizeType } from './areas';
 import { formatDate } from './dates';
-import { REASON_LABELS, SALE_TYPE_LABELS, type Reason, type SaleType } from './enums';
+import {
+  DEAL_TYPE_LABELS,
+  REASON_LABELS,
+  SALE_TYPE_LABELS,
+  type DealType,
+  type Reason,
+  type SaleType,
+} from './enums';
+import { HISTORY_SOURCE_LABELS, type HistorySource } from './history.schema';
 import { formatMoney } from './money';
 import { PROPERTY_PARTY_LISTS, type PropertyPartyList } from './property.schema';
 
@@ -109,4 +117,29 @@ export const historyDisplay = (field: string, value: unknown, ctx: HistoryDispla
   if (field === 'car_spaces' && typeof value === 'number') return value.toLocaleString('en-GB');
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
+};
+
+/** What a history entry needs to name where it came from. */
+export interface HistorySourceOf {
+  source: string;
+  deal_id: number | null;
+  deal_type?: DealType | null | undefined;
+}
+
+/** The deal that made a change as users name it: its type ("Rent Review"), else "Deal #id"; null for none. */
+export const historyDealLabel = (entry: Pick<HistorySourceOf, 'deal_id' | 'deal_type'>): string | null => {
+  if (entry.deal_type) return DEAL_TYPE_LABELS[entry.deal_type];
+  return entry.deal_id !== null ? `Deal #${entry.deal_id}` : null;
+};
+
+/**
+ * Where a change came from, as every screen shows it: a deal by its type ("New Letting"), its
+ * correction or void naming it ("New Letting corrected", "New Letting voided", ADR 0077), any other
+ * source by its label.
+ */
+export const historySourceLabel = (entry: HistorySourceOf): string => {
+  const deal = historyDealLabel(entry);
+  if (deal !== null && entry.source === 'deal_correction') return `${deal} corrected`;
+  if (deal !== null && entry.source === 'deal_void') return `${deal} voided`;
+  return deal ?? HISTORY_SOURCE_LABELS[entry.source as HistorySource] ?? entry.source;
 };

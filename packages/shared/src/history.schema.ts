@@ -5,7 +5,10 @@ import { DEAL_TYPES } from './enums';
 export const HISTORY_ENTITY_TYPES = ['property', 'scheme', 'address', 'enquiry'] as const;
 export type HistoryEntityType = (typeof HISTORY_ENTITY_TYPES)[number];
 
-/** Where a change came from. Deal wizards record 'deal' with their deal_id. */
+/**
+ * Where a change came from. Deal wizards record 'deal' with their deal_id; correcting or voiding
+ * that deal records 'deal_correction' / 'deal_void' with the same deal_id (ADR 0077).
+ */
 export const HISTORY_SOURCES = [
   'create',
   'update',
@@ -19,6 +22,8 @@ export const HISTORY_SOURCES = [
   'reconcile',
   'archive',
   'restore',
+  'deal_correction',
+  'deal_void',
 ] as const;
 export type HistorySource = (typeof HISTORY_SOURCES)[number];
 /** Where a change came from, as the History panel names it (a deal shows its deal type). */
@@ -35,6 +40,8 @@ export const HISTORY_SOURCE_LABELS: Readonly<Record<HistorySource, string>> = {
   reconcile: 'Store list',
   archive: 'Archived',
   restore: 'Restored',
+  deal_correction: 'Deal corrected',
+  deal_void: 'Deal voided',
 };
 
 /**

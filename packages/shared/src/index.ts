@@ -41,3 +41,4 @@ export * from './gap-analysis.schema';
 export * from './versions';
 export * from './video.schema';
 export * from './news.schema';
+export * from './deal-change.schema';

@@ -1,4 +1,5 @@
 import { AREA_KEYS } from './areas';
+import { DEAL_PARTY_LIST_NAMES } from './deal-read.schema';
 import { PROPERTY_PARTY_LIST_NAMES, SCHEME_PARTY_LIST_NAMES } from './property.schema';
 
 /**
@@ -46,6 +47,37 @@ export const VERSIONED_FIELDS = {
     'reason',
     'address',
     ...SCHEME_PARTY_LIST_NAMES,
+  ],
+  // A deal's facts (ADR 0077): what PUT /api/deals/{id} can correct.
+  deal: [
+    'deal_type',
+    'property_id',
+    'scheme_id',
+    'effective_date',
+    'reason',
+    'sale_type',
+    'sale_price',
+    'prev_rent_pa',
+    'prev_rent_sqft',
+    'rent_pa',
+    'rent_sqft',
+    'rateable_value',
+    'service_charge',
+    'incentive',
+    'currency',
+    'planning',
+    'lease_start_date',
+    'lease_end_date',
+    'next_review_date',
+    'break_date',
+    'rent_review_clause',
+    'break_clause',
+    'tenant',
+    'legal_tenant',
+    'prev_tenant',
+    'prev_legal_tenant',
+    ...DEAL_PARTY_LIST_NAMES,
+    'links',
   ],
   enquiry: [
     'property_id',

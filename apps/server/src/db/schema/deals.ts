@@ -10,6 +10,7 @@ import {
   serial,
   smallint,
   text,
+  timestamp,
 } from 'drizzle-orm/pg-core';
 import { createdAt, day, money } from './columns';
 import { companies } from './companies';
@@ -177,5 +178,35 @@ export const idempotencyKeys = pgTable(
   (t) => [
     primaryKey({ columns: [t.user_id, t.key] }),
     index('idempotency_keys_created_at_idx').on(t.created_at),
+  ],
+);
+
+/**
+ * A voided deal (issue 28, ADR 0077). Voiding moves the deal out of `deals` — so it leaves every
+ * list, count, comparable and derived table through their existing delete triggers — and keeps it
+ * here, readable by id: `record` is the deal as GET /api/deals/{id} read it when it was voided
+ * (without its changes, which field_history keeps under the same deal id), with who, when and why,
+ * and the fields the void left because a later change had overwritten them.
+ */
+export const voidedDeals = pgTable(
+  'voided_deals',
+  {
+    /** The deal's own id (ids are never reused: deals.id is a sequence). */
+    id: integer('id').primaryKey(),
+    deal_type: text('deal_type').notNull(),
+    property_id: integer('property_id').references(() => properties.id, { onDelete: 'cascade' }),
+    scheme_id: integer('scheme_id').references(() => schemes.id, { onDelete: 'cascade' }),
+    record: jsonb('record').notNull(),
+    /** [{ entity_type, entity_id, field }]: what the void did not restore. */
+    left_fields: jsonb('left_fields')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    void_reason: text('void_reason').notNull(),
+    voided_by: integer('voided_by').references(() => users.id, { onDelete: 'set null' }),
+    voided_at: timestamp('voided_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('voided_deals_property_idx').on(t.property_id),
+    index('voided_deals_scheme_idx').on(t.scheme_id),
   ],
 );

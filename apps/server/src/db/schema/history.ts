@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, stamp } from './columns';
-import { deals } from './deals';
 import { users } from './users';
 
 /**
@@ -21,8 +20,12 @@ export const fieldHistory = pgTable(
     new_value: jsonb('new_value'),
     /** 'create' | 'update' | 'areas' | 'address' | 'deal' | 'set_me_as_contact' … */
     source: text('source').notNull(),
-    /** The deal that made the change (source 'deal'; ADR 0043). */
-    deal_id: integer('deal_id').references(() => deals.id, { onDelete: 'set null' }),
+    /**
+     * The deal that made the change (source 'deal'; ADR 0043), or whose correction or void did
+     * ('deal_correction', 'deal_void'). No foreign key: a voided deal leaves `deals` for
+     * `voided_deals` under the same id and keeps its history (ADR 0077).
+     */
+    deal_id: integer('deal_id'),
     user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     verified: boolean('verified').notNull().default(false),
     verified_by: integer('verified_by').references(() => users.id, { onDelete: 'set null' }),

@@ -2,7 +2,6 @@ import { bigserial, check, date, index, integer, pgTable, text } from 'drizzle-o
 import { sql } from 'drizzle-orm';
 import { createdAt } from './columns';
 import { companies } from './companies';
-import { deals } from './deals';
 import { properties } from './properties';
 
 /**
@@ -25,7 +24,8 @@ export const storeEvents = pgTable(
     /** 'opening' | 'closure' (STORE_EVENT_KINDS). */
     kind: text('kind').notNull(),
     on_date: date('on_date', { mode: 'string' }).notNull(),
-    deal_id: integer('deal_id').references(() => deals.id, { onDelete: 'set null' }),
+    /** No foreign key: a voided deal keeps its id in voided_deals (ADR 0077). */
+    deal_id: integer('deal_id'),
     created_at: createdAt(),
   },
   (t) => [

@@ -3,6 +3,7 @@ import {
   DEAL_PARTY_LIST_NAMES,
   DEAL_SINGLE_PARTIES,
   type Deal,
+  type DealLeftField,
   type DealSingleParty,
   type DealSummary,
   type DealType,
@@ -13,6 +14,7 @@ import {
 } from '@frontage/shared';
 import { isoRequired } from '../../lib/dates';
 import { presentPartyCompany, presentPartyContact } from '../properties/properties.presenter';
+import type { LoadedVoidedDeal } from './deal-void.repository';
 import type { DealChangeRow, DealPartyRow, DealRow, LoadedDeal } from './deals.repository';
 
 const roleToList = new Map<string, string>([
@@ -109,17 +111,37 @@ export const presentDeal = (
         : null,
     scheme: ref(d.scheme_id, l.s_name),
     created_by: ref(d.created_by, l.creator_name),
+    created_by_company_id: l.creator_company_id,
     created_at: isoRequired(d.created_at),
-    changes: changes.map((c) => ({
-      entity_type: c.entity_type as HistoryEntityType,
-      entity_id: c.entity_id,
-      field: c.field,
-      old_value: parse(c.old_text),
-      new_value: parse(c.new_text),
-      verified: c.verified,
-    })),
+    voided_at: null,
+    voided_by: null,
+    void_reason: null,
+    void_left_fields: [],
+    changes: changes.map(presentChange),
   };
 };
+
+const presentChange = (c: DealChangeRow) => ({
+  entity_type: c.entity_type as HistoryEntityType,
+  entity_id: c.entity_id,
+  field: c.field,
+  old_value: parse(c.old_text),
+  new_value: parse(c.new_text),
+  verified: c.verified,
+});
+
+/**
+ * A voided deal (ADR 0077): the record kept when it was voided, with who, when and why, the fields
+ * the void left, and every change its history still holds under its id (its void's included).
+ */
+export const presentVoided = (l: LoadedVoidedDeal, changes: DealChangeRow[]): Deal => ({
+  ...(l.v.record as Omit<Deal, 'changes'>),
+  voided_at: isoRequired(l.v.voided_at),
+  voided_by: ref(l.v.voided_by, l.voider_name),
+  void_reason: l.v.void_reason,
+  void_left_fields: l.v.left_fields as DealLeftField[],
+  changes: changes.map(presentChange),
+});
 
 export const presentSummary = (
   r: { d: DealRow; creator_name: string | null },

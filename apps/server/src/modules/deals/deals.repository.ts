@@ -57,6 +57,7 @@ export const loadDeal = async (db: Db, id: number) => {
     .select({
       d: deals,
       creator_name: users.name,
+      creator_company_id: users.company_id,
       p_building_num: properties.building_num,
       p_full_address: addresses.full_address,
       p_scheme_id: propertyScheme.id,

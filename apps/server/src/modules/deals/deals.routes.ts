@@ -3,8 +3,11 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_MAX,
   dataOf,
+  dealCorrectAnswerSchema,
   dealCreateSchema,
   dealExportQuerySchema,
+  dealVoidAnswerSchema,
+  dealVoidBodySchema,
   dealListItemSchema,
   dealListQuerySchema,
   dealSchema,
@@ -13,6 +16,7 @@ import {
   idParamsSchema,
   msgSchema,
   pageOf,
+  staleOf,
   validationErrorSchema,
 } from '@frontage/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -22,7 +26,9 @@ import type { ServiceDeps } from '../../deps';
 import { sendCsvExport } from '../../lib/csv';
 import { holdHeavySlot } from '../../lib/heavy-requests';
 import { ValidationError } from '../../lib/errors';
+import { etagOf, ifMatchOf, versioned } from '../../lib/if-match';
 import { authOf } from '../../plugins/session';
+import * as change from './deal-change.service';
 import { assertCanRecordDeal } from './deals.policy';
 import * as dealList from './deals-list.service';
 import * as deals from './deals.service';
@@ -114,7 +120,61 @@ export const dealsRoutes = (root: FastifyInstance, deps: ServiceDeps): void => {
       params: idParamsSchema,
       response: { 200: one, 401: msgSchema, 404: msgSchema, 422: validationErrorSchema },
     },
-    handler: async (req) => ({ data: await deals.get(deps, req.params.id) }),
+    handler: async (req, reply) => versioned(reply, await deals.get(deps, req.params.id)),
+  });
+
+  app.put('/api/deals/:id', {
+    preParsing,
+    schema: {
+      tags,
+      summary:
+        "Correct a deal (ADR 0077): the same body as POST, same type and place; If-Match: the version read, else 412. Where the place still holds the deal's values they are re-applied; fields a later change overwrote are left and listed in meta.left_fields",
+      params: idParamsSchema,
+      body: dealCreateSchema,
+      response: {
+        200: dealCorrectAnswerSchema,
+        401: msgSchema,
+        403: msgSchema,
+        404: msgSchema,
+        409: msgSchema,
+        412: staleOf(dealSchema),
+        422: validationErrorSchema,
+      },
+    },
+    handler: async (req, reply) => {
+      const actor = authOf(req).user;
+      assertCanRecordDeal(actor, req.body.deal_type);
+      const out = await change.correctDeal(
+        deps,
+        actor,
+        req.params.id,
+        req.body,
+        ifMatchOf(req.headers['if-match']),
+      );
+      const etag = etagOf(out.data);
+      if (etag) reply.header('ETag', etag);
+      return out;
+    },
+  });
+
+  app.delete('/api/deals/:id', {
+    preParsing,
+    schema: {
+      tags,
+      summary:
+        "Void a deal with a reason (ADR 0077): the place's fields that still hold the deal's values are restored, fields a later change overwrote are left (meta.left_fields); the deal leaves every list and stays readable by id",
+      params: idParamsSchema,
+      body: dealVoidBodySchema,
+      response: {
+        200: dealVoidAnswerSchema,
+        401: msgSchema,
+        403: msgSchema,
+        404: msgSchema,
+        409: msgSchema,
+        422: validationErrorSchema,
+      },
+    },
+    handler: (req) => change.voidDeal(deps, authOf(req).user, req.params.id, req.body.reason),
   });
 
   app.get('/api/properties/:id/deals', {

@@ -41,7 +41,9 @@ import {
   type DealPlan,
   type PlaceState,
 } from './deal-plan';
-import { presentDeal, presentSummary } from './deals.presenter';
+import * as voidRepo from './deal-void.repository';
+import { presentDeal, presentSummary, presentVoided } from './deals.presenter';
+import { withVersion } from '../versions/versions.service';
 import * as repo from './deals.repository';
 import type { NewDealParty } from './deals.repository';
 import { iso } from '../../lib/dates';
@@ -55,12 +57,17 @@ type ListQuery = z.output<typeof dealListQuerySchema>;
 /** GET /api/deals/{id}, read with `db` (a transaction's, while recording). */
 export const getDeal = async (db: Db, id: number): Promise<Deal> => {
   const loaded = await repo.loadDeal(db, id);
-  if (!loaded) throw new NotFoundError();
+  if (!loaded) {
+    // A voided deal stays readable by id (ADR 0077), without a version: it cannot be edited.
+    const voided = await voidRepo.findVoided(db, id);
+    if (!voided) throw new NotFoundError();
+    return presentVoided(voided, await repo.changesOf(db, id));
+  }
   // One after another: this also runs inside the recording transaction (one connection).
   const rows = await repo.partiesOf(db, id);
   const links = await repo.linksOf(db, id);
   const changes = await repo.changesOf(db, id);
-  return presentDeal(loaded, rows, links, changes);
+  return withVersion('deal', presentDeal(loaded, rows, links, changes));
 };
 
 export const get = (deps: ServiceDeps, id: number): Promise<Deal> => getDeal(deps.db, id);
@@ -99,7 +106,11 @@ const field = (b: DealCreateParsed, k: string): unknown => (b as Record<string, 
  * Every id the payload names exists (ADR 0043): the property or scheme, the tenants, every list
  * (prev_ lists too) and the scheme update's lists; a missing one is a 422 on its payload field.
  */
-const checkDealReferences = async (tx: Db, b: DealCreateParsed, propertyFound: boolean): Promise<void> => {
+export const checkDealReferences = async (
+  tx: Db,
+  b: DealCreateParsed,
+  propertyFound: boolean,
+): Promise<void> => {
   const errors: Record<string, string[]> = {};
   const collect = async (check: Promise<void>, prefix = '') => {
     try {
@@ -135,7 +146,7 @@ const checkDealReferences = async (tx: Db, b: DealCreateParsed, propertyFound: b
 };
 
 /** The deal_parties rows of a plan: the single tenants, the lists after and the previous lists. */
-const partyRows = (plan: DealPlan): NewDealParty[] => {
+export const partyRows = (plan: DealPlan): NewDealParty[] => {
   const rows: NewDealParty[] = [];
   const single = (role: string, id: unknown) => {
     if (typeof id === 'number') rows.push({ role, company_id: id, position: 0 });
@@ -159,31 +170,33 @@ const partyRows = (plan: DealPlan): NewDealParty[] => {
   return rows;
 };
 
-const pick = (row: Record<string, unknown>): PlaceState['columns'] =>
+export const pick = (row: Record<string, unknown>): PlaceState['columns'] =>
   Object.fromEntries(DEAL_PROPERTY_COLUMNS.map((c) => [c, (row[c] as string | number | null) ?? null]));
 
-/**
- * Records a deal in the caller's transaction (ADR 0043): checks every id, inserts the deal, its
- * parties and links, and applies it to the property (a scheme sale: the scheme) with history
- * (source 'deal', this deal's id). Returns the new deal's id. Its writes reach derived data through
- * triggers in the same transaction — row_counts, both counted indexes, deal_comparables, the
- * words, match_units and map_grid, the deals' and enquiries' town and the tenants' store counts:
- * `fanOut` in db/derived (docs/derived-data.md; test/derived-definitions.test.ts pins the list).
- */
-export const recordDealIn = async (
-  tx: Db,
-  actor: DealActor,
-  b: DealCreateParsed,
-  now: Date,
-  /** Collects the units the deal leaves vacant (their tenant cleared), for after the commit. */
-  vacated?: number[],
-): Promise<number> => {
+/** The deal row's columns of a plan (its after side, its before side, the deal-only fields). */
+export const dealRowValues = (b: DealCreateParsed, plan: DealPlan): Partial<repo.NewDeal> => {
+  const { tenant_id: _t, legal_tenant_id: _l, ...after } = plan.after;
+  return {
+    ...(after as Partial<repo.NewDeal>),
+    deal_type: b.deal_type,
+    effective_date: b.effective_date ?? null,
+    sale_type: b.deal_type === 'sale' ? (b.sale_type ?? null) : null,
+    sale_price: b.deal_type === 'sale' ? (b.sale_price ?? null) : null,
+    prev_rent_pa: plan.prev.prev_rent_pa,
+    prev_rent_sqft: plan.prev.prev_rent_sqft,
+  };
+};
+
+/** The place a deal applies to, as read under its lock: the property's (the scheme's) row and state. */
+export interface DealPlace {
+  property: propertyRepo.PropertyRow | undefined;
+  scheme: schemeRepo.SchemeRow | undefined;
+  before: PlaceState;
+}
+
+/** Reads the (locked) place's row and its state before the deal, and checks every id the payload names. */
+export const readPlace = async (tx: Db, b: DealCreateParsed): Promise<DealPlace> => {
   const place = placeOf(b);
-  // The place's row is locked before its state is read (ADR 0043): two deals on one property (one
-  // scheme) apply one after the other, the second reading the first's values as its "before".
-  // A deal writes only its own place (a scheme sale: the scheme, its parties and address, never
-  // its units), so one row lock is the whole order: no two locks, no order to keep.
-  await lockRow(tx, place.kind, place.id);
   // Read once: its existence is the first reference checked, its row the state before.
   const property = place.kind === 'property' ? await propertyRepo.findRow(tx, place.id) : undefined;
   await checkDealReferences(tx, b, !!property);
@@ -195,29 +208,29 @@ export const recordDealIn = async (
   const before: PlaceState = property
     ? { columns: pick(property), lists: await parties.partyIds(tx, 'property', property.id) }
     : { columns: { reason: scheme!.reason }, lists: await parties.partyIds(tx, 'scheme', scheme!.id) };
-  const plan = planDeal(b, before);
-  const { tenant_id: _t, legal_tenant_id: _l, ...after } = plan.after;
-  const deal = await repo.insertDeal(tx, {
-    ...(after as Partial<repo.NewDeal>),
-    deal_type: b.deal_type,
-    property_id: property?.id ?? null,
-    scheme_id: scheme?.id ?? null,
-    effective_date: b.effective_date ?? null,
-    sale_type: b.deal_type === 'sale' ? (b.sale_type ?? null) : null,
-    sale_price: b.deal_type === 'sale' ? (b.sale_price ?? null) : null,
-    prev_rent_pa: plan.prev.prev_rent_pa,
-    prev_rent_sqft: plan.prev.prev_rent_sqft,
-    created_by: actor.id,
-    created_at: now,
-  });
-  await repo.insertParties(tx, deal.id, partyRows(plan));
-  await repo.insertLinks(tx, deal.id, b.links ?? []);
+  return { property, scheme, before };
+};
 
+/**
+ * Applies a deal's plan to its place with history (`source` 'deal', or 'deal_correction' when a
+ * correction re-applies it; ADR 0077), through the same write paths as an edit.
+ */
+export const applyDealPlan = async (
+  tx: Db,
+  actor: DealActor,
+  b: DealCreateParsed,
+  plan: DealPlan,
+  at: DealPlace,
+  dealId: number,
+  opts: { source: 'deal' | 'deal_correction'; now: Date; vacated?: number[] | undefined },
+): Promise<void> => {
+  const { property, scheme, before } = at;
+  const { source, now } = opts;
   if (property) {
     const leaseStart = plan.columns.lease_start_date;
     await repo.setStoreEventContext(
       tx,
-      deal.id,
+      dealId,
       b.effective_date ?? (typeof leaseStart === 'string' ? leaseStart : null),
     );
     const areas = b.areas ? { area_size_type: b.areas.area_size_type, ...areaValues(b.areas, true) } : {};
@@ -227,21 +240,21 @@ export const recordDealIn = async (
       property,
       { ...(plan.columns as Partial<NewProperty>), ...areas },
       plan.lists,
-      'deal',
+      source,
       now,
-      deal.id,
+      dealId,
       before.lists,
     );
     // Later writes of the same transaction are not this deal's.
     await repo.setStoreEventContext(tx, null, null);
-    if (property.tenant_id !== null && plan.columns.tenant_id === null) vacated?.push(property.id);
+    if (property.tenant_id !== null && plan.columns.tenant_id === null) opts.vacated?.push(property.id);
     if (b.address) {
       const address = (await addressRepo.findById(tx, property.address_id))!;
       await applyAddressUpdate(tx, actor, address, b.address, {
-        source: 'deal',
+        source,
         now,
         prefix: 'address.',
-        dealId: deal.id,
+        dealId,
       });
     }
   } else if (b.deal_type === 'sale') {
@@ -264,9 +277,47 @@ export const recordDealIn = async (
       actor,
       scheme!,
       { ...body, ...plan.lists, reason: (plan.columns.reason as typeof body.reason) ?? body.reason, address },
-      { source: 'deal', now, dealId: deal.id },
+      { source, now, dealId },
     );
   }
+};
+
+/**
+ * Records a deal in the caller's transaction (ADR 0043): checks every id, inserts the deal, its
+ * parties and links, and applies it to the property (a scheme sale: the scheme) with history
+ * (source 'deal', this deal's id). Returns the new deal's id. Its writes reach derived data through
+ * triggers in the same transaction — row_counts, both counted indexes, deal_comparables, the
+ * words, match_units and map_grid, the deals' and enquiries' town and the tenants' store counts:
+ * `fanOut` in db/derived (docs/derived-data.md; test/derived-definitions.test.ts pins the list).
+ */
+export const recordDealIn = async (
+  tx: Db,
+  actor: DealActor,
+  b: DealCreateParsed,
+  now: Date,
+  /** Collects the units the deal leaves vacant (their tenant cleared), for after the commit. */
+  vacated?: number[],
+): Promise<number> => {
+  const place = placeOf(b);
+  // The place's row is locked before its state is read (ADR 0043): two deals on one property (one
+  // scheme) apply one after the other, the second reading the first's values as its "before".
+  // A deal writes only its own place (a scheme sale: the scheme, its parties and address, never
+  // its units), so one row lock is the whole order here; correcting or voiding a deal locks the
+  // deal's row first, then its place (ADR 0077).
+  await lockRow(tx, place.kind, place.id);
+  const at = await readPlace(tx, b);
+  const plan = planDeal(b, at.before);
+  const deal = await repo.insertDeal(tx, {
+    ...dealRowValues(b, plan),
+    deal_type: b.deal_type,
+    property_id: at.property?.id ?? null,
+    scheme_id: at.scheme?.id ?? null,
+    created_by: actor.id,
+    created_at: now,
+  });
+  await repo.insertParties(tx, deal.id, partyRows(plan));
+  await repo.insertLinks(tx, deal.id, b.links ?? []);
+  await applyDealPlan(tx, actor, b, plan, at, deal.id, { source: 'deal', now, vacated });
   return deal.id;
 };
 

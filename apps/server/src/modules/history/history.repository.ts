@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { companies, deals, fieldHistory, properties, schemes, users } from '../../db/schema';
+import { companies, deals, fieldHistory, properties, schemes, users, voidedDeals } from '../../db/schema';
 
 export type HistoryRow = typeof fieldHistory.$inferSelect;
 export type NewHistoryRow = typeof fieldHistory.$inferInsert;
@@ -44,12 +44,14 @@ export const listForScope = async (
         new_text: sql<string | null>`${fieldHistory.new_value}::text`,
         user_name: users.name,
         verifier_name: verifier.name,
-        deal_type: deals.deal_type,
+        // A voided deal keeps its type in voided_deals (ADR 0077).
+        deal_type: sql<string | null>`coalesce(${deals.deal_type}, ${voidedDeals.deal_type})`,
       })
       .from(fieldHistory)
       .leftJoin(users, eq(users.id, fieldHistory.user_id))
       .leftJoin(verifier, eq(verifier.id, fieldHistory.verified_by))
       .leftJoin(deals, eq(deals.id, fieldHistory.deal_id))
+      .leftJoin(voidedDeals, eq(voidedDeals.id, fieldHistory.deal_id))
       .where(where)
       .orderBy(desc(fieldHistory.created_at), desc(fieldHistory.id))
       .limit(limit)

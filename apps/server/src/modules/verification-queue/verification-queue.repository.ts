@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { idArray } from '../../db/id-array';
-import { addresses, deals, fieldHistory, properties, schemes, users } from '../../db/schema';
+import { addresses, deals, fieldHistory, properties, schemes, users, voidedDeals } from '../../db/schema';
 import type { HistoryRow } from '../history/history.repository';
 
 export interface QueueFilters {
@@ -120,12 +120,14 @@ export const changesByIds = (db: Db, ids: number[]) =>
       new_text: sql<string | null>`${fieldHistory.new_value}::text`,
       user_name: users.name,
       verifier_name: verifier.name,
-      deal_type: deals.deal_type,
+      // A voided deal keeps its type in voided_deals (ADR 0077).
+      deal_type: sql<string | null>`coalesce(${deals.deal_type}, ${voidedDeals.deal_type})`,
     })
     .from(fieldHistory)
     .leftJoin(users, eq(users.id, fieldHistory.user_id))
     .leftJoin(verifier, eq(verifier.id, fieldHistory.verified_by))
     .leftJoin(deals, eq(deals.id, fieldHistory.deal_id))
+    .leftJoin(voidedDeals, eq(voidedDeals.id, fieldHistory.deal_id))
     .where(sql`${fieldHistory.id} = any(${idArray(ids)})`)
     .orderBy(asc(fieldHistory.created_at), asc(fieldHistory.id));
 

@@ -8,6 +8,7 @@ const TABLES = {
   property: sql.raw('properties'),
   scheme: sql.raw('schemes'),
   enquiry: sql.raw('enquiries'),
+  deal: sql.raw('deals'),
 } as const;
 export type LockedTable = keyof typeof TABLES;
 

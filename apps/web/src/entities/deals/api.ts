@@ -1,6 +1,15 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { Deal, DealCreate, DealListItem, DealSort, DealSummary, Page } from '@frontage/shared';
-import { http } from '../../lib/http';
+import type {
+  Deal,
+  DealCorrectAnswer,
+  DealCreate,
+  DealListItem,
+  DealSort,
+  DealSummary,
+  DealVoidAnswer,
+  Page,
+} from '@frontage/shared';
+import { http, request } from '../../lib/http';
 import { placeKeys } from '../properties/api';
 
 /** Query keys of deal reads, so a recorded deal refreshes every list that shows it. */
@@ -25,6 +34,20 @@ export const createDeal = async (body: DealCreate, idempotencyKey: string): Prom
   ).data;
 
 /**
+ * PUT /api/deals/{id} — a correction from the deal's wizard, with the version it read (If-Match:
+ * someone else's correction in between is a 412). 422s go to the wizard's fields.
+ */
+export const correctDeal = (id: number, body: DealCreate, version: string | undefined) =>
+  http.put<DealCorrectAnswer>(`/deals/${id}`, body, {
+    quiet: [422],
+    headers: version ? { 'If-Match': `"${version}"` } : {},
+  });
+
+/** DELETE /api/deals/{id} with the reason (ADR 0077); a 422 goes to the dialog's reason field. */
+export const voidDeal = (id: number, reason: string) =>
+  request<DealVoidAnswer>(`/deals/${id}`, { method: 'DELETE', body: { reason }, quiet: [422] });
+
+/**
  * After a deal: the property (its fields, deals and history) and every list showing it; after a
  * scheme sale the scheme (its landlords and history) and its lists.
  */
@@ -39,11 +62,10 @@ export const refreshAfterDeal = (
   ]);
 
 /** GET /api/deals/{id}: the deal, its parties, links, place, author and the changes it made. */
-export const useDeal = (id: number) =>
-  useQuery({
-    queryKey: dealKeys.one(id),
-    queryFn: async () => (await http.get<{ data: Deal }>(`/deals/${id}`)).data,
-  });
+export const fetchDeal = async (id: number): Promise<Deal> =>
+  (await http.get<{ data: Deal }>(`/deals/${id}`)).data;
+
+export const useDeal = (id: number) => useQuery({ queryKey: dealKeys.one(id), queryFn: () => fetchDeal(id) });
 
 /** GET /api/properties/{id}/deals: newest first, a page at a time. */
 export const usePropertyDeals = (propertyId: number, page: number, perPage: number) =>

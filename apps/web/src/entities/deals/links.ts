@@ -1,4 +1,4 @@
-import type { DealType } from '@frontage/shared';
+import type { Deal, DealType } from '@frontage/shared';
 
 /**
  * A deal wizard opens from the URL (spec B §2): `deal` names the wizard, and the optional
@@ -45,8 +45,35 @@ export const withDealWizard = (
 /** The search with the wizard and its preselection removed (closing it). */
 export const withoutDealWizard = (search: URLSearchParams): URLSearchParams => {
   const next = new URLSearchParams(search);
-  for (const p of [DEAL_PARAM, PROPERTY_ID_PARAM, SCHEME_ID_PARAM, PROPERTY_NAME_PARAM, DEAL_TENANT_PARAM])
+  for (const p of [
+    DEAL_PARAM,
+    PROPERTY_ID_PARAM,
+    SCHEME_ID_PARAM,
+    PROPERTY_NAME_PARAM,
+    DEAL_TENANT_PARAM,
+    EDIT_DEAL_PARAM,
+  ])
     next.delete(p);
+  return next;
+};
+
+/**
+ * Correcting a deal (ADR 0077): its wizard opens on its place with `edit_deal=<id>`, prefilled
+ * from the deal, and Finish sends PUT /api/deals/{id}.
+ */
+export const EDIT_DEAL_PARAM = 'edit_deal';
+
+/** The current search with a deal's wizard opened to correct it. */
+export const withDealEdit = (search: URLSearchParams, deal: Deal): URLSearchParams => {
+  const place: DealPlaceRef = deal.property
+    ? {
+        id: deal.property.id,
+        name: [deal.property.building_num, deal.property.full_address].filter(Boolean).join(' '),
+        kind: 'property',
+      }
+    : { id: deal.scheme!.id, name: deal.scheme!.name, kind: 'scheme' };
+  const next = withDealWizard(search, deal.deal_type, place);
+  next.set(EDIT_DEAL_PARAM, String(deal.id));
   return next;
 };
 

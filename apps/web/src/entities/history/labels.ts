@@ -1,9 +1,4 @@
-import {
-  DEAL_TYPE_LABELS,
-  HISTORY_SOURCE_LABELS,
-  type HistoryEntry,
-  type HistorySource,
-} from '@frontage/shared';
+import { historyDealLabel, historySourceLabel, type HistoryEntry } from '@frontage/shared';
 
 /** What the History panel shows for no value (an empty field or an empty party list). */
 export const NO_VALUE = '—';
@@ -13,14 +8,12 @@ export const NO_VALUE = '—';
  * carries `deal_type`, else "Deal #id" (ADR 0044: the server adds `deal_type` once the deals table
  * is merged). Null for a change no deal made.
  */
-export const dealLabel = (entry: Pick<HistoryEntry, 'deal_id' | 'deal_type'>): string | null => {
-  if (entry.deal_type) return DEAL_TYPE_LABELS[entry.deal_type];
-  return entry.deal_id !== null ? `Deal #${entry.deal_id}` : null;
-};
+export const dealLabel = (entry: Pick<HistoryEntry, 'deal_id' | 'deal_type'>): string | null =>
+  historyDealLabel(entry);
 
-/** Where a change came from: the deal's label, or the source's. */
+/** Where a change came from: the deal's label (its correction or void named so), or the source's. */
 export const sourceLabel = (entry: Pick<HistoryEntry, 'source' | 'deal_id' | 'deal_type'>): string =>
-  dealLabel(entry) ?? HISTORY_SOURCE_LABELS[entry.source as HistorySource] ?? entry.source;
+  historySourceLabel(entry);
 
 /** A value without a display string (an older server): ids and raw values as they are. */
 const raw = (v: unknown): string => {

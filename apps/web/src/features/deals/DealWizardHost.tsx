@@ -4,6 +4,7 @@ import { DEAL_MENU, isAdmin, type DealType } from '@frontage/shared';
 import {
   DEAL_PARAM,
   dealTenantOf,
+  EDIT_DEAL_PARAM,
   PROPERTY_ID_PARAM,
   PROPERTY_NAME_PARAM,
   SCHEME_ID_PARAM,
@@ -50,6 +51,7 @@ export function DealWizardHost() {
   const schemeId = idParam(params.get(SCHEME_ID_PARAM));
   const name = params.get(PROPERTY_NAME_PARAM) ?? '';
   const tenantId = dealTenantOf(params);
+  const editId = idParam(params.get(EDIT_DEAL_PARAM));
   const place = useMemo<DealPlaceRef | null>(
     () =>
       propertyId
@@ -63,11 +65,12 @@ export function DealWizardHost() {
   return (
     <Suspense fallback={null}>
       <OpenWizard
-        key={type}
+        key={`${type}:${editId ?? ''}`}
         type={type}
         onClose={() => setParams((p) => withoutDealWizard(p))}
         place={place}
         tenantId={tenantId}
+        editId={editId}
       />
     </Suspense>
   );

@@ -9,6 +9,8 @@ export default function OpenWizard(p: {
   onClose: () => void;
   place: DealPlaceRef | null;
   tenantId?: number | null;
+  /** A deal being corrected (ADR 0077). */
+  editId?: number | null;
 }) {
   return (
     <DealWizard
@@ -17,6 +19,7 @@ export default function OpenWizard(p: {
       onClose={p.onClose}
       place={p.place}
       tenantId={p.tenantId ?? null}
+      editId={p.editId ?? null}
     />
   );
 }

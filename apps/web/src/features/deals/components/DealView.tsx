@@ -1,8 +1,11 @@
-import { Alert, Box, Link, Skeleton, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Alert, Box, Button, Link, Skeleton, Stack, Typography } from '@mui/material';
 import {
   DEAL_TYPE_LABELS,
   REASON_LABELS,
   SALE_TYPE_LABELS,
+  canChangeDeal,
   formatDate,
   formatDateTime,
   formatMoney,
@@ -13,8 +16,12 @@ import {
 import { Detail, DetailCard, EntityLink, partyChips } from '../../../components/DetailList';
 import { CompanyName } from '../../../entities/companies/CompanyName';
 import { useDeal } from '../../../entities/deals/api';
+import { withDealEdit } from '../../../entities/deals/links';
 import { FIELD_LABELS } from '../../../entities/properties/labels';
+import { useCurrentUser } from '../../../lib/session';
+import { useCanOpenDeal } from '../DealWizardHost';
 import { hrefOf } from '../steps/LinksField';
+import { VoidDealDialog } from './VoidDealDialog';
 
 const company = (c: PartyCompany | null) =>
   c ? (
@@ -44,20 +51,29 @@ function DealDetails({ d }: { d: Deal }) {
       ? { to: `/schemes?id=${d.scheme.id}`, name: d.scheme.name }
       : null;
   const fields = [...new Set(d.changes.map((c) => c.field))];
+  const voided = !!d.voided_at;
   return (
     <Stack spacing={2}>
-      <Box>
-        <Typography variant="h1" component="h1">
-          {DEAL_TYPE_LABELS[d.deal_type]}
-          {place ? ` — ${place.name}` : ''}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          Recorded{' '}
-          {[d.created_by ? `by ${d.created_by.name}` : null, formatDateTime(d.created_at)]
-            .filter(Boolean)
-            .join(', ')}
-        </Typography>
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', justifyContent: 'space-between' }}>
+        <Box>
+          <Typography
+            variant="h1"
+            component="h1"
+            sx={voided ? { textDecoration: 'line-through', color: 'text.secondary' } : undefined}
+          >
+            {DEAL_TYPE_LABELS[d.deal_type]}
+            {place ? ` — ${place.name}` : ''}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            Recorded{' '}
+            {[d.created_by ? `by ${d.created_by.name}` : null, formatDateTime(d.created_at)]
+              .filter(Boolean)
+              .join(', ')}
+          </Typography>
+        </Box>
+        <DealActions d={d} />
       </Box>
+      {voided && <VoidedNotice d={d} />}
       <Box
         sx={{
           display: 'grid',
@@ -147,5 +163,46 @@ function DealDetails({ d }: { d: Deal }) {
         </DetailCard>
       </Box>
     </Stack>
+  );
+}
+
+/** Edit and Void, for whom canChangeDeal allows (the recorder, their company, an admin; ADR 0077). */
+function DealActions({ d }: { d: Deal }) {
+  const user = useCurrentUser();
+  const canOpen = useCanOpenDeal();
+  const [, setParams] = useSearchParams();
+  const [voiding, setVoiding] = useState(false);
+  if (d.voided_at || !canChangeDeal(user, d)) return null;
+  return (
+    <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
+      {canOpen(d.deal_type) && (
+        <Button variant="outlined" onClick={() => setParams((p) => withDealEdit(p, d))}>
+          Edit
+        </Button>
+      )}
+      <Button variant="outlined" color="error" onClick={() => setVoiding(true)}>
+        Void
+      </Button>
+      <VoidDealDialog deal={d} open={voiding} onClose={() => setVoiding(false)} />
+    </Stack>
+  );
+}
+
+/** A voided deal: who voided it, when and why, and the fields a later change kept. */
+function VoidedNotice({ d }: { d: Deal }) {
+  const left = d.void_left_fields ?? [];
+  return (
+    <Alert severity="warning" role="status">
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        Voided{d.voided_by ? ` by ${d.voided_by.name}` : ''}
+        {d.voided_at ? `, ${formatDateTime(d.voided_at)}` : ''}
+      </Typography>
+      <Typography variant="body2">Reason: {d.void_reason}</Typography>
+      {left.length > 0 && (
+        <Typography variant="body2">
+          Left as a later change set them: {left.map((f) => FIELD_LABELS[f.field] ?? f.field).join(', ')}
+        </Typography>
+      )}
+    </Alert>
   );
 }

@@ -15,7 +15,7 @@ import {
   Typography,
 } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import { MESSAGES } from '@frontage/shared';
+import { DEAL_TYPE_LABELS, MESSAGES } from '@frontage/shared';
 import { useUnsavedCommentGuard } from '../../../entities/comments';
 import {
   VerificationWordingProvider,
@@ -41,6 +41,8 @@ export interface DealWizardProps {
   place?: DealPlaceRef | null;
   /** A letting's or sub-letting's new tenant (a completed enquiry's company), prefilled. */
   tenantId?: number | null;
+  /** The deal being corrected (ADR 0077): the wizard opens on its values and Finish sends PUT. */
+  editId?: number | null;
 }
 
 /**
@@ -55,9 +57,10 @@ export function DealWizard({
   onClose,
   place: preset = null,
   tenantId = null,
+  editId = null,
 }: DealWizardProps) {
   const titleId = useId();
-  const w = useDealWizard(def, open ? preset : null, tenantId);
+  const w = useDealWizard(def, open ? preset : null, tenantId, editId);
   const comments = useUnsavedCommentGuard();
   const input = useDiscardGuard();
   input.setDirty(w.form.formState.isDirty);
@@ -120,7 +123,7 @@ export function DealWizard({
       aria-labelledby={titleId}
     >
       <DialogTitle id={titleId} sx={{ pr: 6 }}>
-        {def.title}
+        {w.editing ? `Correct Deal - ${DEAL_TYPE_LABELS[def.type]}` : def.title}
         <IconButton aria-label="Close" onClick={askThenClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
           <CloseIcon />
         </IconButton>

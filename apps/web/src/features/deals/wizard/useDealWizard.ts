@@ -2,9 +2,17 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
-import { dealCreateSchema, DEAL_MENU, type Company, type Property, type Scheme } from '@frontage/shared';
+import {
+  dealCreateSchema,
+  DEAL_CHANGE_MESSAGES,
+  DEAL_MENU,
+  type Company,
+  type Deal,
+  type Property,
+  type Scheme,
+} from '@frontage/shared';
 import { companyKeys } from '../../../entities/companies/api';
-import { createDeal, refreshAfterDeal } from '../../../entities/deals/api';
+import { correctDeal, createDeal, dealKeys, fetchDeal, refreshAfterDeal } from '../../../entities/deals/api';
 import { TENANT_PREFILL_TYPES, type DealPlaceRef } from '../../../entities/deals/links';
 import { fetchProperty, placeKeys } from '../../../entities/properties/api';
 import { fetchScheme } from '../../../entities/schemes/api';
@@ -24,6 +32,7 @@ import {
   type DealPlace,
   type PlaceKind,
 } from '../form/dealForm';
+import { fillFromDealOnProperty, fillFromDealOnScheme } from '../form/dealEdit';
 import { stepsOf, type WizardDefinition } from './types';
 import type { PlaceRef } from './WizardContext';
 
@@ -66,6 +75,8 @@ export function useDealWizard(
   def: WizardDefinition,
   preset: DealPlaceRef | null,
   tenantId: number | null = null,
+  /** The deal being corrected (ADR 0077): its values fill the form, Finish sends PUT. */
+  editId: number | null = null,
 ) {
   const qc = useQueryClient();
   const user = useCurrentUser();
@@ -82,6 +93,8 @@ export function useDealWizard(
   const [furthest, setFurthest] = useState(0);
   const [refused, setRefused] = useState(false);
   const key = useRef(newKey());
+  /** The deal being corrected, as read when the wizard opened (its version goes in If-Match). */
+  const editing = useRef<Deal | null>(null);
   const place = placeOf(loaded);
   const form = useForm<DealFormValues>({
     defaultValues: emptyDealForm(keptCurrency.get(def.type) ?? user.currency),
@@ -137,6 +150,15 @@ export function useDealWizard(
     [qc, tenantId, def.type],
   );
 
+  /** The deal being corrected, read once (a fresh read: its version is compared on Finish). */
+  const dealToEdit = useCallback(
+    (): Promise<Deal | null> =>
+      editId === null
+        ? Promise.resolve(null)
+        : qc.fetchQuery({ queryKey: dealKeys.one(editId), queryFn: () => fetchDeal(editId), staleTime: 0 }),
+    [qc, editId],
+  );
+
   /** Loads the chosen place, then clears and fills the form and opens step 2. */
   const load = useCallback(
     (p: PlaceRef, kind: PlaceKind) => {
@@ -144,13 +166,26 @@ export function useDealWizard(
         kind === 'scheme'
           ? qc
               .fetchQuery({ queryKey: placeKeys.scheme(p.id), queryFn: () => fetchScheme(p.id) })
-              .then((s) => [{ kind: 'scheme', scheme: s }, fillFromScheme(s, user.currency)])
+              .then(async (s) => {
+                const deal = await dealToEdit();
+                editing.current = deal;
+                return [
+                  { kind: 'scheme', scheme: s },
+                  deal ? fillFromDealOnScheme(deal, s, user.currency) : fillFromScheme(s, user.currency),
+                ];
+              })
           : qc
               .fetchQuery({ queryKey: placeKeys.property(p.id), queryFn: () => fetchProperty(p.id) })
-              .then(async (pr) => [
-                { kind: 'property', property: pr },
-                withNewTenant(fillFromProperty(def.type, pr, user.currency), await newTenant()),
-              ]);
+              .then(async (pr) => {
+                const deal = await dealToEdit();
+                editing.current = deal;
+                return [
+                  { kind: 'property', property: pr },
+                  deal
+                    ? fillFromDealOnProperty(deal, pr, user.currency)
+                    : withNewTenant(fillFromProperty(def.type, pr, user.currency), await newTenant()),
+                ];
+              });
       return filled
         .then(([l, v]) => {
           form.reset(v);
@@ -164,7 +199,7 @@ export function useDealWizard(
         .catch(() => setSelected(null))
         .finally(() => setLoading(false));
     },
-    [qc, form, def, user.currency, newTenant],
+    [qc, form, def, user.currency, newTenant, dealToEdit],
   );
 
   const select = useCallback(
@@ -229,10 +264,15 @@ export function useDealWizard(
         async (v) => {
           if (!place) return resolve(false);
           try {
-            await createDeal(toDealPayload(def.type, place, v), key.current);
+            const payload = toDealPayload(def.type, place, v);
+            const edited = editing.current;
+            if (edited) await correctDeal(edited.id, payload, edited.version);
+            else await createDeal(payload, key.current);
             await refreshAfterDeal(qc, place);
             const label = DEAL_MENU.find((d) => d.type === def.type)?.label ?? 'Deal';
-            enqueueSnackbar(`${label} deal recorded.`, { variant: 'success' });
+            enqueueSnackbar(edited ? DEAL_CHANGE_MESSAGES.corrected : `${label} deal recorded.`, {
+              variant: 'success',
+            });
             resolve(true);
           } catch (err) {
             applyServerErrors(err, form.setError, (k) => dealFieldOf(k) as never);
@@ -257,6 +297,7 @@ export function useDealWizard(
     setMode,
     withinScheme,
     locked: !!lockedOn,
+    editing: editId !== null,
     selected,
     property: loaded?.kind === 'property' ? loaded.property : null,
     scheme: loaded?.kind === 'scheme' ? loaded.scheme : null,
