@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { Editor } from '@tiptap/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { DealWizardHost } from '../src/features/deals/DealWizardHost';
 import { renderRoute } from './renderRoute';
 import { json, type FakeHandler } from './fakeFetch';
@@ -83,6 +84,13 @@ const tab = (wizard: HTMLElement, label: string) =>
     .getAllByRole('tab')
     .find((t) => t.textContent?.includes(label))!;
 
+/** Opens the Review step and acknowledges each of its warnings ("Record anyway"). */
+async function review(user: UserEvent, wizard: HTMLElement) {
+  await user.click(tab(wizard, 'Review'));
+  for (const box of within(wizard).queryAllByRole('checkbox', { name: 'Record anyway' }))
+    if (!(box as HTMLInputElement).checked) await user.click(box);
+}
+
 describe('the prefill, rent-copy and currency rules', () => {
   it('fills a rent review from the property: same tenant, old rent = stored rent, property currency', () => {
     const v = fillFromProperty('rent_review', UNIT, 'USD');
@@ -143,7 +151,7 @@ describe('the rent review wizard', () => {
     await user.click(tab(wizard, 'Contact information'));
     expect(within(wizard).getByRole('combobox', { name: 'Tenant' })).toHaveValue('Boots');
 
-    await user.click(tab(wizard, 'Comments And Links'));
+    await review(user, wizard);
     await user.click(within(wizard).getByRole('button', { name: 'Finish' }));
     await waitFor(() => expect(posts).toHaveLength(1));
     const body = posts[0]!.body as Record<string, unknown>;
@@ -183,7 +191,7 @@ describe('the rent review wizard', () => {
     });
     const wizard = await wizardNamed('Add Deal - Rent Review');
     await within(wizard).findByRole('textbox', { name: 'Street' });
-    await user.click(tab(wizard, 'Comments And Links'));
+    await review(user, wizard);
     await user.click(within(wizard).getByRole('button', { name: 'Finish' }));
     await waitFor(() => expect(keys).toHaveLength(1));
     await user.click(within(wizard).getByRole('button', { name: 'Finish' }));
@@ -336,6 +344,9 @@ describe('the frame', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Unsaved comment' })).toBeNull());
     const again = await screen.findByRole('dialog', { name: 'Add Deal - Rent Review' });
 
+    // Next Step opens the Review; the comment typed is still there, unsaved.
+    await user.click(within(again).getByRole('button', { name: 'Next Step' }));
+    await review(user, again);
     await user.click(await within(again).findByRole('button', { name: 'Finish' }));
     const finish = await screen.findByRole('dialog', { name: 'Unsaved comment' });
     expect(finish).toHaveTextContent('An unsaved comment exists, Do you wish to finish the wizard?');

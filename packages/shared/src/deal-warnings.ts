@@ -42,6 +42,9 @@ export const DEAL_WARNING_MESSAGES = {
   farFuture: (label: string, date: string) => `The ${label} (${date}) is more than a year in the future.`,
 } as const;
 
+/** "Next Step" on a step holding both lease dates, when the end is before the start. */
+export const LEASE_ORDER_MESSAGE = 'The lease end date must not be before the lease start date.';
+
 /** The dates that are rarely more than a year ahead (a lease's end, review and break usually are). */
 const NEAR_DATES = [
   ['effective_date', 'effective date'],

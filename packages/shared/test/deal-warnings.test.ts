@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DEAL_WARNING_MESSAGES, dealWarningKey, dealWarnings, type DealCreate } from '../src';
+import {
+  DEAL_WARNING_MESSAGES,
+  dealWarningKey,
+  dealWarnings,
+  type DealCreate,
+  type DealWarningPlace,
+} from '../src';
 
-const UNIT = { rent_pa: '40000.00', nia_sqrt: 7100, area_size_type: 'sqft' };
+const UNIT: DealWarningPlace = { rent_pa: '40000.00', nia_sqrt: 7100, area_size_type: 'sqft' };
 const TODAY = '2026-06-15';
 const codes = (b: object, place = UNIT) =>
   dealWarnings(b as DealCreate, place, TODAY).map((w) => `${w.code}:${w.field}`);
@@ -59,7 +65,11 @@ describe('deal warnings (the Review step, issue 28)', () => {
   it('names a sent rent per sqft that disagrees with rent ÷ NIA by more than 1 %', () => {
     const base = { deal_type: 'new_letting', property_id: 1, tenant_id: 4, effective_date: '2026-06-01' };
     // The issue's case: £38,000 on 7,100 sq ft with the old £40.00 is ≈ £5.35.
-    const [w] = dealWarnings({ ...base, rent_pa: '38000', rent_sqft: '40.00', currency: 'GBP' }, UNIT, TODAY);
+    const [w] = dealWarnings(
+      { ...base, rent_pa: '38000', rent_sqft: '40.00', currency: 'GBP' } as DealCreate,
+      UNIT,
+      TODAY,
+    );
     expect(w).toEqual({
       code: 'rent_sqft_inconsistent',
       field: 'rent_sqft',
@@ -72,7 +82,9 @@ describe('deal warnings (the Review step, issue 28)', () => {
     // The rent after the deal is the property's when not sent; the NIA the deal's areas when sent.
     expect(codes({ ...base, rent_sqft: '5.63' })).toEqual([]);
     expect(codes({ ...base, rent_sqft: '40' })).toEqual(['rent_sqft_inconsistent:rent_sqft']);
-    expect(codes({ ...base, rent_sqft: '40', areas: { area_size_type: 'sqft', nia_sqrt: 1000 } })).toEqual([]);
+    expect(codes({ ...base, rent_sqft: '40', areas: { area_size_type: 'sqft', nia_sqrt: 1000 } })).toEqual(
+      [],
+    );
     expect(codes({ ...base, rent_sqft: '40', areas: { area_size_type: 'sqm', nia_sqrt: 1000 } })).toEqual([
       'rent_sqft_inconsistent:rent_sqft',
     ]);
