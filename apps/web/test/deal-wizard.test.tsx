@@ -124,7 +124,9 @@ describe('the prefill, rent-copy and currency rules', () => {
   it('copies the previous rent into an empty new rent, and leaves a typed one alone', () => {
     const v = { ...emptyDealForm('GBP'), prev_rent_pa: '100.00', prev_rent_sqft: '2.00' };
     expect(copyRent(v)).toMatchObject({ rent_pa: '100.00', rent_sqft: '2.00' });
-    expect(copyRent({ ...v, rent_pa: '120.00' })).toMatchObject({ rent_pa: '120.00', rent_sqft: '2.00' });
+    // Issue 28: a new rent does not take the old rent per sqft (stale); the server works it out.
+    expect(copyRent({ ...v, rent_pa: '120.00' })).toMatchObject({ rent_pa: '120.00', rent_sqft: null });
+    expect(copyRent({ ...v, rent_pa: '120.00', rent_sqft: '2.40' })).toMatchObject({ rent_sqft: '2.40' });
   });
 });
 

@@ -10,8 +10,7 @@ export interface ChooserOption {
 
 /** What the chooser is for: a property (a standalone one or a unit of a scheme) or a scheme. */
 export type ChooserSubject =
-  | { kind: 'property'; id: number; label: string }
-  | { kind: 'scheme'; id: number; label: string };
+  { kind: 'property'; id: number; label: string } | { kind: 'scheme'; id: number; label: string };
 
 /** The label of the chooser's title. */
 export const CREATE_DEAL_TITLE = (label: string) => `Create Deal for ${label}`;

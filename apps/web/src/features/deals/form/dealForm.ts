@@ -287,12 +287,14 @@ export const fillFromScheme = (s: Scheme, userCurrency?: string | null): DealFor
 
 /**
  * Spec B §4, before submit: a previous rent with no new rent means the rent did not change, so
- * the new rent is the previous one (the same for rent per sqft).
+ * the new rent is the previous one, and so is rent per sqft. A new rent typed without a rent per
+ * sqft does not take the old figure (issue 28: it would be stale): it is left out, and the server
+ * works it out as rent ÷ NIA.
  */
 export const copyRent = (v: DealFormValues): DealFormValues => ({
   ...v,
   rent_pa: v.rent_pa ?? v.prev_rent_pa,
-  rent_sqft: v.rent_sqft ?? v.prev_rent_sqft,
+  rent_sqft: v.rent_sqft ?? (v.rent_pa === null ? v.prev_rent_sqft : null),
 });
 
 const text = (s: string) => (s.trim() ? s.trim() : undefined);
