@@ -170,7 +170,7 @@ test('a wizard opened with ?property_id and name starts locked on step 2 (dark t
   await shot(page, 'rent-review-comments-dark');
   expect(await seriousViolations(page), 'comments step, dark').toEqual([]);
   await stepButton(wizard, 'Review').click();
-  await expect(wizard.getByRole('table', { name: 'What will change on the property' })).toBeVisible();
+  await expect(wizard.getByRole('heading', { name: 'What will change on the property' })).toBeVisible();
   await shot(page, 'rent-review-review-dark');
   expect(await seriousViolations(page), 'review step, dark').toEqual([]);
   await wizard.getByRole('button', { name: 'Close' }).click();
@@ -212,6 +212,13 @@ test('as the admin: a tracked retailer needs an effective date, then records the
   await shot(page, 'tracked-retailer-tenants');
   expect(await seriousViolations(page), 'tracked retailer step 4').toEqual([]);
   await stepButton(wizard, 'Review').click();
+  await expect(
+    wizard
+      .getByRole('table', { name: 'What will change on the property' })
+      .getByRole('row', { name: /^Tenant / })
+      .first(),
+  ).toContainText(newTenant);
+  await acknowledgeAll(wizard);
   await expect(wizard.getByRole('button', { name: 'Finish' })).toBeEnabled();
   await shot(page, 'tracked-retailer-review');
   expect(await seriousViolations(page), 'tracked retailer review').toEqual([]);
