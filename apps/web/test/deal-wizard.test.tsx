@@ -196,6 +196,8 @@ describe('the rent review wizard', () => {
     await review(user, wizard);
     await user.click(within(wizard).getByRole('button', { name: 'Finish' }));
     await waitFor(() => expect(keys).toHaveLength(1));
+    // The refused answer handled, Finish is offered again.
+    await waitFor(() => expect(within(wizard).getByRole('button', { name: 'Finish' })).toBeEnabled());
     await user.click(within(wizard).getByRole('button', { name: 'Finish' }));
     await waitFor(() => expect(keys).toHaveLength(2));
     expect(keys[1]).toBe(keys[0]);
