@@ -62,6 +62,12 @@ async function companies(page: Page): Promise<Ref[]> {
 const stepButton = (wizard: Locator, label: string) => wizard.getByRole('tab').filter({ hasText: label });
 const next = (wizard: Locator) => wizard.getByRole('button', { name: 'Next Step' }).click();
 
+/** Ticks each warning's "Record anyway" on the Review step (ADR 0081). */
+async function acknowledgeAll(wizard: Locator) {
+  const boxes = wizard.getByRole('checkbox', { name: 'Record anyway' });
+  for (let i = 0; i < (await boxes.count()); i++) await boxes.nth(i).check();
+}
+
 /** Picks `name` in the company combobox (a single field or a list). */
 async function pickCompany(page: Page, box: Locator, name: string) {
   await box.fill(name);
@@ -91,7 +97,7 @@ test('as the agent: Create Deal → Sales on a scheme makes the purchaser its la
 
   const wizard = page.getByRole('dialog', { name: 'Add Deal - Sale' });
   await expect(wizard.getByRole('textbox', { name: 'Scheme Name' })).toHaveValue(s.name);
-  await expect(wizard.getByRole('tab')).toHaveCount(5);
+  await expect(wizard.getByRole('tab')).toHaveCount(6);
   await shot(page, 'sale-scheme-step2');
   expect(await seriousViolations(page), 'sale step 2 (scheme)').toEqual([]);
   await stepButton(wizard, 'Select a Property that has been Sold').click();
@@ -116,6 +122,12 @@ test('as the agent: Create Deal → Sales on a scheme makes the purchaser its la
   await next(wizard);
   await expect(stepButton(wizard, 'Comments And Links')).toHaveAttribute('aria-selected', 'true');
   expect(await seriousViolations(page), 'sale comments').toEqual([]);
+  await next(wizard);
+  // The Review: the scheme's landlords, before → after.
+  const changes = wizard.getByRole('table', { name: 'What will change on the scheme' });
+  await expect(changes.getByRole('row').filter({ hasText: 'Landlords' }).first()).toContainText(buyer.name);
+  expect(await seriousViolations(page), 'sale review').toEqual([]);
+  await acknowledgeAll(wizard);
   await wizard.getByRole('button', { name: 'Finish' }).click();
   await expect(wizard).toBeHidden();
 
@@ -135,7 +147,7 @@ test('as the agent: Create Deal → Letting, found on /deals by its tenant, then
   await page.goto(`/properties?id=${p.id}`);
   await page.getByRole('link', { name: 'Create Deal' }).click();
   const chooser = page.getByRole('dialog', { name: /^Create Deal for / });
-  await expect(chooser.getByRole('menuitem')).toHaveText(['Letting', 'Sub-Letting/Assignment']);
+  await expect(chooser.getByRole('menuitem')).toHaveText(['Sale', 'Letting', 'Sub-Letting/Assignment']);
   await chooser.getByRole('menuitem', { name: 'Letting', exact: true }).click();
 
   const wizard = page.getByRole('dialog', { name: 'Add Deal - New Letting' });
@@ -149,6 +161,9 @@ test('as the agent: Create Deal → Letting, found on /deals by its tenant, then
   await next(wizard);
   const previous = wizard.getByRole('region', { name: 'Previous Tenant' });
   await expect(previous.getByRole('combobox', { name: 'Tenant', exact: true })).toHaveValue(p.tenant!.name);
+  // The previous lease is shown, read-only; the new one starts empty (ADR 0081).
+  await expect(wizard.getByRole('region', { name: 'Previous Lease' })).toContainText(p.tenant!.name);
+  await expect(wizard.getByRole('textbox', { name: 'Rent Pa', exact: true })).toHaveValue('');
   const fresh = wizard.getByRole('region', { name: 'New Tenant' });
   await pickCompany(page, fresh.getByRole('combobox', { name: 'Tenant', exact: true }), tenant.name);
   await wizard.getByRole('textbox', { name: 'Rent Pa', exact: true }).fill('48,250');
@@ -156,6 +171,12 @@ test('as the agent: Create Deal → Letting, found on /deals by its tenant, then
   expect(await seriousViolations(page), 'letting step 5').toEqual([]);
   await next(wizard);
   expect(await seriousViolations(page), 'letting step 6').toEqual([]);
+  await next(wizard);
+  await expect(wizard.getByRole('table', { name: 'What will change on the property' })).toContainText(
+    tenant.name,
+  );
+  expect(await seriousViolations(page), 'letting review').toEqual([]);
+  await acknowledgeAll(wizard);
   await wizard.getByRole('button', { name: 'Finish' }).click();
   await expect(wizard).toBeHidden();
   await expect(page.getByRole('region', { name: 'Parties' })).toContainText(tenant.name);
@@ -194,11 +215,11 @@ test('a property sold as an investment has the tenancy step; a sub-letting keeps
   await page.goto(`/properties?deal=sale&property_id=${sold!.id}&name=${encodeURIComponent('Sold')}`);
   const sale = page.getByRole('dialog', { name: 'Add Deal - Sale' });
   await expect(sale.getByRole('textbox', { name: 'Street', exact: true })).toHaveValue(sold!.address.street!);
-  await expect(sale.getByRole('tab')).toHaveCount(5);
+  await expect(sale.getByRole('tab')).toHaveCount(6);
   await next(sale);
   await sale.getByRole('combobox', { name: 'Sale Type' }).click();
   await page.getByRole('option', { name: 'Investment' }).click();
-  await expect(sale.getByRole('tab')).toHaveCount(6);
+  await expect(sale.getByRole('tab')).toHaveCount(7);
   await stepButton(sale, 'Tenancy/Lease information').click();
   await expect(sale.getByRole('combobox', { name: 'Tenant', exact: true })).toHaveValue(sold!.tenant!.name);
   await shot(page, 'sale-tenancy');
@@ -227,6 +248,8 @@ test('a property sold as an investment has the tenancy step; a sub-letting keeps
   expect(await seriousViolations(page), 'sub-letting lease').toEqual([]);
   await next(wizard);
   await expect(stepButton(wizard, 'Comments And Links')).toHaveAttribute('aria-selected', 'true');
+  await next(wizard);
+  await acknowledgeAll(wizard);
   await wizard.getByRole('button', { name: 'Finish' }).click();
   await expect(wizard).toBeHidden();
 

@@ -48,6 +48,12 @@ const gbp = (amount: string) =>
 /** The vertical stepper's tab of a step. */
 const stepButton = (wizard: Locator, label: string) => wizard.getByRole('tab').filter({ hasText: label });
 
+/** Ticks each warning's "Record anyway" on the Review step (ADR 0081). */
+async function acknowledgeAll(wizard: Locator) {
+  const boxes = wizard.getByRole('checkbox', { name: 'Record anyway' });
+  for (let i = 0; i < (await boxes.count()); i++) await boxes.nth(i).check();
+}
+
 async function openFromMenu(page: Page, item: string) {
   await page.getByRole('button', { name: 'New Deal' }).click();
   await page.getByRole('menuitem', { name: item }).click();
@@ -115,6 +121,17 @@ test('as the agent: a rent review from New Deal, with an invalid then a valid li
   await shot(page, 'rent-review-step6');
   expect(await seriousViolations(page), 'step 6').toEqual([]);
 
+  // The Review: the rent before → after (ADR 0081).
+  await wizard.getByRole('button', { name: 'Next Step' }).click();
+  const rent = wizard
+    .getByRole('table', { name: 'What will change on the property' })
+    .getByRole('row')
+    .filter({ hasText: 'Rent Pa' });
+  await expect(rent).toContainText(gbp(p!.rent_pa!));
+  await expect(rent).toContainText('£123,456.78');
+  await shot(page, 'rent-review-step7');
+  expect(await seriousViolations(page), 'step 7 (review)').toEqual([]);
+  await acknowledgeAll(wizard);
   await wizard.getByRole('button', { name: 'Finish' }).click();
   await expect(wizard).toBeHidden();
   await expect(page.getByText('Rent Review deal recorded.')).toBeVisible();
@@ -152,6 +169,10 @@ test('a wizard opened with ?property_id and name starts locked on step 2 (dark t
   await expect(wizard.getByRole('textbox', { name: 'Write a comment' })).toBeVisible();
   await shot(page, 'rent-review-comments-dark');
   expect(await seriousViolations(page), 'comments step, dark').toEqual([]);
+  await stepButton(wizard, 'Review').click();
+  await expect(wizard.getByRole('heading', { name: 'What will change on the property' })).toBeVisible();
+  await shot(page, 'rent-review-review-dark');
+  expect(await seriousViolations(page), 'review step, dark').toEqual([]);
   await wizard.getByRole('button', { name: 'Close' }).click();
   await expect(wizard).toBeHidden();
   await expect(page).not.toHaveURL(/deal=/);
@@ -191,6 +212,13 @@ test('as the admin: a tracked retailer needs an effective date, then records the
   await shot(page, 'tracked-retailer-tenants');
   expect(await seriousViolations(page), 'tracked retailer step 4').toEqual([]);
   await stepButton(wizard, 'Review').click();
+  await expect(
+    wizard
+      .getByRole('table', { name: 'What will change on the property' })
+      .getByRole('row', { name: /^Tenant / })
+      .first(),
+  ).toContainText(newTenant);
+  await acknowledgeAll(wizard);
   await expect(wizard.getByRole('button', { name: 'Finish' })).toBeEnabled();
   await shot(page, 'tracked-retailer-review');
   expect(await seriousViolations(page), 'tracked retailer review').toEqual([]);
@@ -253,6 +281,17 @@ test('a lease renewal completed with the keyboard alone', async ({ page }) => {
   await page.keyboard.type('31012036');
   await tabTo(page, wizard.getByRole('button', { name: 'Next Step' }));
   await page.keyboard.press('Enter');
+  await expect(stepButton(wizard, 'Comments And Links')).toHaveAttribute('aria-selected', 'true');
+  await tabTo(page, wizard.getByRole('button', { name: 'Next Step' }));
+  await page.keyboard.press('Enter');
+  // The Review: no effective date was given, a warning to acknowledge with Space.
+  const records = wizard.getByRole('checkbox', { name: 'Record anyway' });
+  await expect(records.first()).toBeVisible();
+  for (let i = 0; i < (await records.count()); i++) {
+    await tabTo(page, records.nth(i));
+    await page.keyboard.press('Space');
+    await expect(records.nth(i)).toBeChecked();
+  }
   await tabTo(page, wizard.getByRole('button', { name: 'Finish' }));
   await page.keyboard.press('Enter');
   await expect(wizard).toBeHidden();

@@ -100,7 +100,9 @@ test('as the agent: an enquiry created from the top bar with a company created i
   await question.getByRole('button', { name: 'Yes' }).click();
   // The chooser opens over Manage Enquiries: its title names the property.
   await expect(page.getByRole('heading', { level: 2, name: `Create Deal for ${label}` })).toBeVisible();
+  // A property's Sale is its own (ADR 0080), offered on a standalone property too.
   await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText([
+    'Sale',
     'Letting',
     'Sub-Letting/Assignment',
   ]);

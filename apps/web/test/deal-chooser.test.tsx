@@ -75,13 +75,14 @@ const searchOf = (r: ReturnType<typeof render>) =>
   Object.fromEntries(new URLSearchParams(r.router.state.location.search));
 
 describe('Create Deal chooser', () => {
-  it('offers Letting and Sub-Letting/Assignment for a standalone property, each opening its wizard on it', async () => {
+  it('offers Sale, Letting and Sub-Letting/Assignment for a standalone property, each opening its wizard on it', async () => {
     const r = render('/properties?id=12');
     const dialog = await openChooser(r, 'Create Deal for Unit 4 Park Lane, Portsmouth, Hampshire, PO1 3LP');
-    expect(optionsOf(dialog)).toEqual(['Letting', 'Sub-Letting/Assignment']);
+    // Sale on a standalone property sells it from its own page (ADR 0080).
+    expect(optionsOf(dialog)).toEqual(['Sale', 'Letting', 'Sub-Letting/Assignment']);
     // Focus lands in the dialog, on its first choice; arrows move and Enter chooses.
-    await waitFor(() => expect(within(dialog).getByRole('menuitem', { name: 'Letting' })).toHaveFocus());
-    await r.user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(within(dialog).getByRole('menuitem', { name: 'Sale' })).toHaveFocus());
+    await r.user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     await waitFor(() =>
       expect(searchOf(r)).toEqual({
         id: '12',
@@ -92,19 +93,30 @@ describe('Create Deal chooser', () => {
     );
     expect(screen.queryByRole('dialog', { name: /^Create Deal for/ })).not.toBeInTheDocument();
 
-    await r.router.navigate('/properties?id=12');
-    const again = await openChooser(r, /^Create Deal for Unit 4/);
-    await r.user.click(within(again).getByRole('menuitem', { name: 'Letting' }));
-    await waitFor(() => expect(searchOf(r)).toMatchObject({ deal: 'new_letting', property_id: '12' }));
+    for (const [label, type] of [
+      ['Letting', 'new_letting'],
+      ['Sale', 'sale'],
+    ] as const) {
+      await r.router.navigate('/properties?id=12');
+      const again = await openChooser(r, /^Create Deal for Unit 4/);
+      await r.user.click(within(again).getByRole('menuitem', { name: label }));
+      await waitFor(() => expect(searchOf(r)).toMatchObject({ deal: type, property_id: '12' }));
+    }
   });
 
-  it('offers Sale for a unit of a scheme, which opens the sale of its scheme', async () => {
+  it("offers Sale for a unit of a scheme, which opens the unit's own sale, not its scheme's", async () => {
+    // Issue 28 (ADR 0080, superseding ADR 0049's reading): the unit's landlord side is what is sold.
     const r = render('/properties?id=13');
     const dialog = await openChooser(r, 'Create Deal for Unit 9 Park Lane, Portsmouth, Hampshire, PO1 3LP');
     expect(optionsOf(dialog)).toEqual(['Sale', 'Letting', 'Sub-Letting/Assignment']);
     await r.user.click(within(dialog).getByRole('menuitem', { name: 'Sale' }));
     await waitFor(() =>
-      expect(searchOf(r)).toEqual({ id: '13', deal: 'sale', scheme_id: '5', name: 'Abbey Retail Park' }),
+      expect(searchOf(r)).toEqual({
+        id: '13',
+        deal: 'sale',
+        property_id: '13',
+        name: 'Unit 9 Park Lane, Portsmouth, Hampshire, PO1 3LP',
+      }),
     );
   });
 

@@ -112,8 +112,15 @@ async function pick(user: UserEvent, scope: HTMLElement, field: string, name: st
   await user.click(await screen.findByRole('option', { name: new RegExp(`${name}$`) }));
 }
 
+/** Opens the Review step and acknowledges each of its warnings ("Record anyway"). */
+async function review(user: UserEvent, wizard: HTMLElement) {
+  await user.click(tab(wizard, 'Review'));
+  for (const box of within(wizard).queryAllByRole('checkbox', { name: 'Record anyway' }))
+    if (!(box as HTMLInputElement).checked) await user.click(box);
+}
+
 async function finish(user: UserEvent, wizard: HTMLElement, posts: unknown[]) {
-  await user.click(tab(wizard, 'Comments And Links'));
+  await review(user, wizard);
   await user.click(within(wizard).getByRole('button', { name: 'Finish' }));
   await waitFor(() => expect(posts).toHaveLength(1));
 }
@@ -138,7 +145,7 @@ const TENANCY = [
 ];
 
 describe('the sale wizard', () => {
-  it('has 5 steps for a property until it is sold as an investment, then 6 with Tenancy/Lease information', async () => {
+  it('has 5 steps and the Review for a property until it is sold as an investment, then Tenancy/Lease information too', async () => {
     const { user } = open('/properties?deal=sale&property_id=12&name=Unit%209');
     const wizard = await wizardNamed('Add Deal - Sale');
     expect(await within(wizard).findByRole('textbox', { name: 'Planning' })).toHaveValue('A1');
@@ -148,6 +155,7 @@ describe('the sale wizard', () => {
       'Sale details',
       'Contact information',
       'Comments And Links (optional)',
+      'Review',
     ];
     expect(labels(wizard)).toEqual(five);
 
@@ -156,7 +164,7 @@ describe('the sale wizard', () => {
     expect(labels(wizard)).toEqual(five);
 
     await choose(user, wizard, 'Sale Type', 'Investment');
-    expect(labels(wizard)).toHaveLength(6);
+    expect(labels(wizard)).toHaveLength(7);
     expect(labels(wizard)[4]).toBe('Tenancy/Lease information');
     await user.click(within(wizard).getByRole('button', { name: 'Next Step' }));
     await user.click(within(wizard).getByRole('button', { name: 'Next Step' }));
@@ -227,7 +235,7 @@ describe('the sale wizard', () => {
     expect(posts[0]).not.toHaveProperty('scheme');
   });
 
-  it('sells a scheme from a scheme_id link: locked, loaded, 5 steps, the scheme update and no planning or tenancy', async () => {
+  it('sells a scheme from a scheme_id link: locked, loaded, 5 steps and the Review, the scheme update and no planning or tenancy', async () => {
     const { user, posts } = open('/schemes?deal=sale&scheme_id=5&name=Abbey%20Retail%20Park');
     const wizard = await wizardNamed('Add Deal - Sale');
     expect(await within(wizard).findByRole('textbox', { name: 'Scheme Name' })).toHaveValue(
@@ -247,7 +255,7 @@ describe('the sale wizard', () => {
     // A scheme sale has no tenancy step, whatever the sale type.
     await user.click(tab(wizard, 'Sale details'));
     await choose(user, wizard, 'Sale Type', 'Investment');
-    expect(labels(wizard)).toHaveLength(5);
+    expect(labels(wizard)).toHaveLength(6);
     expect(labels(wizard)[4]).toBe('Comments And Links (optional)');
 
     await user.click(tab(wizard, 'Check Property Information'));
@@ -296,7 +304,7 @@ describe('the sale wizard', () => {
     await user.click(tab(wizard, 'Sale details'));
     await user.type(within(wizard).getByRole('textbox', { name: 'Effective Date' }), '31022026');
     const finishNow = async () => {
-      await user.click(tab(wizard, 'Comments And Links'));
+      await review(user, wizard);
       await user.click(within(wizard).getByRole('button', { name: 'Finish' }));
     };
     // The first step with an error opens: the scheme's name and type on step 2 …
@@ -328,7 +336,7 @@ describe('the sale wizard', () => {
     });
   });
 
-  it('toggles Scheme / Property: searches standalone properties or schemes, Select Property / Select Scheme', async () => {
+  it('toggles Scheme / Property: searches every property (standalone only as an option) or schemes', async () => {
     const searches: FakeRequest[] = [];
     const { user } = open('/properties?deal=sale', {
       'GET /api/properties/simple': (req) => {
@@ -344,7 +352,12 @@ describe('the sale wizard', () => {
     expect(within(wizard).getByRole('button', { name: 'Select Property' })).toBeDisabled();
     await user.type(within(wizard).getByRole('combobox', { name: 'Search property' }), 'Park');
     await waitFor(() => expect(searches.some((r) => r.url.searchParams.get('q') === 'Park')).toBe(true));
-    expect(searches.at(-1)!.url.searchParams.get('type')).toBe('standalone');
+    // Every property, units of a scheme too (ADR 0080); "Standalone only" is one option.
+    expect(searches.at(-1)!.url.searchParams.get('type')).toBeNull();
+    await user.click(within(wizard).getByRole('checkbox', { name: 'Standalone only' }));
+    await user.type(within(wizard).getByRole('combobox', { name: 'Search property' }), 'Park');
+    await waitFor(() => expect(searches.at(-1)!.url.searchParams.get('type')).toBe('standalone'));
+    expect(searches.at(-1)!.url.searchParams.get('q')).toBe('Park');
 
     await user.click(within(wizard).getByRole('button', { name: 'Scheme' }));
     expect(within(wizard).queryByRole('button', { name: 'Select Property' })).toBeNull();
@@ -405,6 +418,7 @@ describe('the sub-letting/assignment wizard', () => {
       'Contact information',
       'Lease Information',
       'Comments And Links (optional)',
+      'Review',
     ]);
     await user.click(tab(wizard, 'Lease Information'));
     for (const name of ['Rent Pa', 'Rent SQFT', 'RV', 'S/C'])
@@ -443,7 +457,7 @@ describe('the new letting wizard', () => {
     const { user, posts } = open('/properties?deal=new_letting&property_id=12&name=U');
     const wizard = await wizardNamed('Add Deal - New Letting');
     await within(wizard).findByRole('textbox', { name: 'Street' });
-    expect(labels(wizard)).toHaveLength(6);
+    expect(labels(wizard)).toHaveLength(7);
     await user.click(tab(wizard, 'Reason'));
     await choose(user, wizard, 'Reason', 'New store');
     await user.type(within(wizard).getByRole('textbox', { name: 'Effective Date' }), '15092026');

@@ -31,6 +31,7 @@ export * from './deal-read.schema';
 export * from './deal-list.schema';
 export * from './comparables.schema';
 export * from './rent-sqft';
+export * from './deal-warnings';
 export * from './enquiry.schema';
 export * from './enquiry-match.schema';
 export * from './map.schema';

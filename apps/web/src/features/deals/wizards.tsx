@@ -47,9 +47,17 @@ const commentsLinksStep: WizardStep = {
   label: 'Comments And Links (optional)',
   content: <CommentsLinksStep />,
   fields: ['links'],
+  keepMounted: true,
 };
+/** Comments And Links, whose Next Step opens the Review. */
+const commentsThen = (next: number): WizardStep => ({ ...commentsLinksStep, next });
+/**
+ * The last step of every wizard (issue 28, ADR 0081): what will change, before → after, and the
+ * warnings to acknowledge; Finish is here.
+ */
+const reviewStep: WizardStep = { label: 'Review', content: <ReviewStep /> };
 
-/** "Add Deal - Rent Review", 6 steps; Next Step moves 2→3→4→5→6 (spec B §2). */
+/** "Add Deal - Rent Review", spec B §2's 6 steps and the Review; Next Step moves 2→3→…→7. */
 const rentReview: WizardDefinition = {
   type: 'rent_review',
   title: 'Add Deal - Rent Review',
@@ -64,12 +72,14 @@ const rentReview: WizardDefinition = {
     },
     { label: 'Rent Information', content: <RentStep />, fields: RENT_FIELDS, next: 4 },
     { label: 'Lease Date', content: <LeaseDateStep />, fields: LEASE_DATE_FIELDS, next: 5 },
-    commentsLinksStep,
+    commentsThen(6),
+    reviewStep,
   ],
 };
 
 /**
- * Lease Renewal/Re-gear, 6 steps (spec B §2; the title follows the other wizards and the menu).
+ * Lease Renewal/Re-gear, spec B §2's 6 steps and the Review (the title follows the other wizards
+ * and the menu).
  * In a renewal the property and the parties usually stand, so steps 2 and 3 also offer a skip to
  * the Lease Date step (ADR 0045); the currency chosen is kept when the wizard is closed.
  */
@@ -97,7 +107,8 @@ const leaseRenewal: WizardDefinition = {
     },
     { label: 'Rent Information', content: <RentStep />, fields: RENT_FIELDS, next: 4 },
     { label: 'Lease Date', content: <LeaseDateStep />, fields: LEASE_DATE_FIELDS, next: 5 },
-    commentsLinksStep,
+    commentsThen(6),
+    reviewStep,
   ],
 };
 
@@ -132,24 +143,28 @@ const trackedRetailer: WizardDefinition = {
       fields: [...RENT_FIELDS, ...DATES_BLOCK_FIELDS],
       next: 6,
     },
-    { label: 'Comments (optional)', content: <WizardComments />, next: 7 },
-    { label: 'Review', content: <ReviewStep /> },
+    { label: 'Comments (optional)', content: <WizardComments />, next: 7, keepMounted: true },
+    { label: 'Review', content: <ReviewStep effectiveDateRequired /> },
   ],
 };
 
-/** Steps 3–6 of the two letting wizards (spec B §2); Next Step moves one on (the Dates block's to 6). */
-const lettingSteps = (newTenantHint?: string): WizardStep[] => [
+/**
+ * The two letting wizards' steps (spec B §2) and the Review; Next Step moves one on (the Dates
+ * block's to 6).
+ */
+const lettingSteps = (newTenantHint?: string, previousLease = false): WizardStep[] => [
   selectStep,
   checkStep(2),
   { label: 'Reason', content: <LettingReasonStep />, fields: LETTING_REASON_FIELDS, next: 3 },
   { label: 'Contact information', content: <LettingContactsStep />, fields: LETTING_CONTACT_FIELDS, next: 4 },
   {
     label: 'Lease Information',
-    content: <LettingLeaseStep newTenantHint={newTenantHint} />,
+    content: <LettingLeaseStep newTenantHint={newTenantHint} previousLease={previousLease} />,
     fields: LETTING_LEASE_FIELDS,
     next: 5,
   },
-  commentsLinksStep,
+  commentsThen(6),
+  reviewStep,
 ];
 
 /**
@@ -162,24 +177,28 @@ const subletting: WizardDefinition = {
   steps: lettingSteps('Leave empty to keep the previous tenant.'),
 };
 
-/** "Add Deal - New Letting", property only, 6 steps (spec B §2); the new tenant replaces the old. */
+/**
+ * "Add Deal - New Letting", property only, spec B §2's 6 steps and the Review; the new tenant
+ * replaces the old. The new lease starts empty, the previous one shown beside it (issue 28).
+ */
 const newLetting: WizardDefinition = {
   type: 'new_letting',
   title: 'Add Deal - New Letting',
-  steps: lettingSteps(),
+  steps: lettingSteps(undefined, true),
 };
 
 /**
- * "Add Deal - Sale", 5 or 6 steps (spec B §2): a standalone property or a whole scheme. Step 5
- * Tenancy/Lease information shows only for a property sold as an investment or a sale & lease
- * back; otherwise Comments And Links is step 5. The steps follow the mode and the sale type as
- * they change. In a sale the verification tooltips speak of a Tracked Retailer.
+ * "Add Deal - Sale", spec B §2's 5 or 6 steps and the Review: any property (a unit in a scheme
+ * is sold on its own, ADR 0080) or a whole scheme. Step 5 Tenancy/Lease information shows only
+ * for a property sold as an investment or a sale & lease back; otherwise Comments And Links is
+ * step 5. The steps follow the mode and the sale type as they change. In a sale the verification
+ * tooltips speak of a Tracked Retailer.
  */
 const sale: WizardDefinition = {
   type: 'sale',
   title: 'Add Deal - Sale',
   modes: ['property', 'scheme'],
-  propertySearch: 'standalone',
+  standaloneOption: true,
   verificationWording: SALE_VERIFICATION_TEXT,
   errors: (v, mode) => (mode === 'scheme' ? schemeSaleErrors(v) : {}),
   steps: ({ values, mode }) =>
@@ -198,6 +217,7 @@ const sale: WizardDefinition = {
           ]
         : []),
       commentsLinksStep,
+      reviewStep,
     ]),
 };
 

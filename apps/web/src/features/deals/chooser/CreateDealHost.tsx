@@ -26,7 +26,6 @@ export const propertySubject = (p: Pick<Property, 'id' | 'building_num' | 'addre
       tenant: null,
       address: { full_address: p.address?.full_address ?? '' },
     }),
-    scheme: p.scheme ? { id: p.scheme.id, name: p.scheme.name } : null,
   }) satisfies ChooserSubject;
 
 /**

@@ -173,6 +173,9 @@ const TENANT_CHANGES: readonly DealType[] = ['tracked_retailer', 'subletting', '
  *   tenant change starts the new tenant side empty;
  * - the stored rent becomes the old rent (a rent review's and renewal's "old rent"), the lease
  *   dates and clauses, rateable value, service charge and incentive as they stand;
+ * - a new letting's new lease starts empty (issue 28): no rent, old rent, incentive, lease dates
+ *   or clauses from the lease it replaces, which its Lease Information step shows read-only;
+ *   the rateable value and service charge are the property's and stay;
  * - currency = the property's, else the user's, else GBP.
  */
 export const fillFromProperty = (
@@ -182,6 +185,7 @@ export const fillFromProperty = (
 ): DealFormValues => {
   const change = TENANT_CHANGES.includes(type);
   const sale = type === 'sale';
+  const newLease = type === 'new_letting';
   const landlordSide = {
     landlords: p.landlords ?? [],
     landlord_contacts: (p.landlord_contacts ?? []) as ContactRef[],
@@ -221,6 +225,24 @@ export const fillFromProperty = (
     break_date: formatDate(p.break_date),
     rent_review_clause: p.rent_review_clause ?? '',
     break_clause: p.break_clause ?? '',
+    ...(newLease ? emptyLease() : {}),
+  };
+};
+
+/** A lease with nothing in it: a new letting's new lease. */
+const emptyLease = (): Partial<DealFormValues> => {
+  const { prev_rent_pa, prev_rent_sqft, rent_pa, rent_sqft, incentive, rent_review_clause, break_clause } =
+    emptyDealForm();
+  const dates = { lease_start_date: '', lease_end_date: '', next_review_date: '', break_date: '' };
+  return {
+    prev_rent_pa,
+    prev_rent_sqft,
+    rent_pa,
+    rent_sqft,
+    incentive,
+    rent_review_clause,
+    break_clause,
+    ...dates,
   };
 };
 
@@ -265,12 +287,14 @@ export const fillFromScheme = (s: Scheme, userCurrency?: string | null): DealFor
 
 /**
  * Spec B §4, before submit: a previous rent with no new rent means the rent did not change, so
- * the new rent is the previous one (the same for rent per sqft).
+ * the new rent is the previous one, and so is rent per sqft. A new rent typed without a rent per
+ * sqft does not take the old figure (issue 28: it would be stale): it is left out, and the server
+ * works it out as rent ÷ NIA.
  */
 export const copyRent = (v: DealFormValues): DealFormValues => ({
   ...v,
   rent_pa: v.rent_pa ?? v.prev_rent_pa,
-  rent_sqft: v.rent_sqft ?? v.prev_rent_sqft,
+  rent_sqft: v.rent_sqft ?? (v.rent_pa === null ? v.prev_rent_sqft : null),
 });
 
 const text = (s: string) => (s.trim() ? s.trim() : undefined);

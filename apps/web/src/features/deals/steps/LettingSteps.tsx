@@ -1,3 +1,6 @@
+import { Box } from '@mui/material';
+import { formatDate, formatMoney } from '@frontage/shared';
+import { Detail, DetailCard } from '../../../components/DetailList';
 import { FormSection, Wide } from '../../../components/FormSection';
 import { CompanyField, ContactList } from '../../../entities/properties/sections';
 import { REASON_LABELS } from '../../../entities/properties/labels';
@@ -5,6 +8,7 @@ import { LandlordPickers, TenantAgentPickers } from './ContactsStep';
 import { DateInput, SelectInput } from './fields';
 import { DATES_BLOCK_FIELDS, DatesBlock } from './LeaseDateStep';
 import { LETTING_RENT_LABELS, RENT_BLOCK_FIELDS, RentBlock } from './RentStep';
+import { useWizard } from '../wizard/WizardContext';
 
 /*
  * The Sub-letting/Assignment and New Letting wizards' own steps (spec B §2, the chooser's reading
@@ -63,10 +67,47 @@ function TenantParty({ prefix, hint }: { prefix: '' | 'prev_'; hint?: string }) 
   );
 }
 
-/** Step 5: the previous tenant (as the property had it), the new one, the rent and the dates. */
-export function LettingLeaseStep({ newTenantHint }: { newTenantHint?: string }) {
+/**
+ * The lease the property has now, read-only, beside a new letting's empty new lease (issue 28):
+ * the tenant, the dates, the rent and the clauses, for reference.
+ */
+export function PreviousLease() {
+  const p = useWizard().property;
+  if (!p) return null;
+  const money = (m: string | null) => (m ? formatMoney(m, p.currency) : null);
+  return (
+    <Box sx={{ mb: 2.5 }}>
+      <DetailCard title="Previous Lease">
+        <Detail label="Tenant">{p.tenant?.name}</Detail>
+        <Detail label="Tenant (Legal)">{p.legal_tenant?.name}</Detail>
+        <Detail label="Lease Start Date">{formatDate(p.lease_start_date)}</Detail>
+        <Detail label="Lease End Date">{formatDate(p.lease_end_date)}</Detail>
+        <Detail label="Rent Pa">{money(p.rent_pa)}</Detail>
+        <Detail label="Rent per sqft">{money(p.rent_sqft)}</Detail>
+        <Detail label="Next Review Date">{formatDate(p.next_review_date)}</Detail>
+        <Detail label="Rent Review Clause">{p.rent_review_clause}</Detail>
+        <Detail label="Next Break Date">{formatDate(p.break_date)}</Detail>
+        <Detail label="Break Clause">{p.break_clause}</Detail>
+        <Detail label="Incentive">{p.incentive}</Detail>
+      </DetailCard>
+    </Box>
+  );
+}
+
+/**
+ * Step 5: the previous tenant (as the property had it), the new one, the rent and the dates. A
+ * new letting also shows the previous lease, read-only, above its new one (which starts empty).
+ */
+export function LettingLeaseStep({
+  newTenantHint,
+  previousLease = false,
+}: {
+  newTenantHint?: string;
+  previousLease?: boolean;
+}) {
   return (
     <>
+      {previousLease && <PreviousLease />}
       <FormSection title="Previous Tenant">
         <TenantParty prefix="prev_" />
       </FormSection>

@@ -1,5 +1,14 @@
 import { useState } from 'react';
-import { Box, Button, LinearProgress, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import {
+  Box,
+  Button,
+  Checkbox,
+  FormControlLabel,
+  LinearProgress,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+} from '@mui/material';
 import { PropertyPicker, type PropertyRef } from '../../../entities/properties/PropertyPicker';
 import { READ_ONLY_SX } from '../../../entities/properties/sections';
 import { SchemeCombobox, type SchemeOption } from '../../../entities/schemes/SchemeCombobox';
@@ -12,13 +21,15 @@ const MODE_LABELS: Record<PlaceKind, string> = { scheme: 'Scheme', property: 'Pr
  * Step 1 (spec B §2): search a property (500 ms debounce, 50 per page) and choose it with
  * "Select Property", which loads it, clears and fills the form and opens step 2. A place passed
  * in or named by the route is shown locked. A sale first toggles Scheme / Property and then
- * searches standalone properties, or schemes ("Select Scheme"); a wizard opened on a scheme
- * searches that scheme's units.
+ * searches every property — units of a scheme too, each sold on its own — with a "Standalone
+ * only" filter (spec B §7's `type=standalone` as an option, ADR 0080), or schemes ("Select
+ * Scheme"); a wizard opened on a scheme searches that scheme's units.
  */
 export function SelectPropertyStep() {
   const w = useWizard();
   const [property, setProperty] = useState<PropertyRef | null>(null);
   const [scheme, setScheme] = useState<SchemeOption | null>(null);
+  const [standaloneOnly, setStandaloneOnly] = useState(false);
   const kind = MODE_LABELS[w.mode];
   const loadingBar = w.loading && (
     <LinearProgress sx={{ mt: 1 }} aria-label={`Loading ${kind.toLowerCase()}`} />
@@ -80,11 +91,26 @@ export function SelectPropertyStep() {
               label={
                 w.withinScheme ? `Search units of ${w.withinScheme.name || 'the scheme'}` : 'Search property'
               }
-              type={w.propertySearch ?? 'all'}
+              type={standaloneOnly ? 'standalone' : 'all'}
               schemeId={w.withinScheme?.id}
               value={property}
               onChange={setProperty}
               helperText={helperText}
+            />
+          )}
+          {w.standaloneOption && w.mode === 'property' && !w.withinScheme && (
+            <FormControlLabel
+              control={
+                <Checkbox
+                  size="small"
+                  checked={standaloneOnly}
+                  onChange={(e) => {
+                    setStandaloneOnly(e.target.checked);
+                    setProperty(null);
+                  }}
+                />
+              }
+              label="Standalone only"
             />
           )}
           {loadingBar}

@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { FormProvider } from 'react-hook-form';
 import {
   Alert,
@@ -25,6 +25,8 @@ import type { DealPlaceRef } from '../../../entities/deals/links';
 import { useDiscardGuard } from '../../../components/useDiscardGuard';
 import type { WizardDefinition } from './types';
 import { useDealWizard } from './useDealWizard';
+import { useReview } from './useReview';
+import { useStepCheck } from './useStepCheck';
 import { WizardContext, type WizardState } from './WizardContext';
 
 /** Spec B §9: every deal wizard is 800 wide. */
@@ -64,9 +66,18 @@ export function DealWizard({
   const comments = useUnsavedCommentGuard();
   const input = useDiscardGuard();
   input.setDirty(w.form.formState.isDirty);
+  const review = useReview(def.type, w, w.values);
+  const check = useStepCheck(w.form, w.steps, w.values);
+  const panel = useRef<HTMLDivElement>(null);
+  // A step whose dates Next Step refused: the first invalid field takes the focus.
+  useEffect(() => {
+    if (check.focusKey) panel.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [check.focusKey]);
 
   const close = () => {
     w.reset();
+    review.reset();
+    check.reset();
     comments.setDirty(false);
     onClose();
   };
@@ -84,12 +95,13 @@ export function DealWizard({
       mode: w.mode,
       modes: w.modes,
       setMode: w.setMode,
-      propertySearch: def.propertySearch,
+      standaloneOption: !!def.standaloneOption,
       withinScheme: w.withinScheme,
       locked: w.locked,
       loading: w.loading,
       select: w.select,
       setCommentDirty: comments.setDirty,
+      review: review.state,
     }),
     [
       w.property,
@@ -98,19 +110,20 @@ export function DealWizard({
       w.mode,
       w.modes,
       w.setMode,
-      def.propertySearch,
+      def.standaloneOption,
       w.withinScheme,
       w.locked,
       w.loading,
       w.select,
       comments.setDirty,
+      review.state,
     ],
   );
 
   const { values, steps } = w;
   const last = steps.length - 1;
   const current = steps[w.step]!;
-  const finishable = w.chosen && !w.loading && (def.canFinish?.(values) ?? true);
+  const finishable = w.chosen && !w.loading && (def.canFinish?.(values) ?? true) && review.state.ready;
 
   return (
     <Dialog
@@ -146,7 +159,8 @@ export function DealWizard({
                   sx={{ flex: '0 0 200px', position: 'sticky', top: 0 }}
                 >
                   {steps.map((s, i) => {
-                    const error = i !== w.step ? (s.errorWhen?.(values, w.furthest) ?? null) : null;
+                    const error =
+                      check.errorOf(s) ?? (i !== w.step ? (s.errorWhen?.(values, w.furthest) ?? null) : null);
                     return (
                       <Step key={s.label} completed={w.visited.has(s.label) && i !== w.step}>
                         <StepButton
@@ -171,12 +185,20 @@ export function DealWizard({
                   })}
                 </Stepper>
                 <Box
+                  ref={panel}
                   role="tabpanel"
                   id={`${titleId}-panel`}
                   aria-labelledby={`${titleId}-step-${w.step}`}
                   sx={{ flex: '1 1 auto', minWidth: 0 }}
                 >
-                  {current.content}
+                  {steps.map((s, i) =>
+                    // A step kept mounted (the comments) keeps an unsaved comment while another is open.
+                    i === w.step || (s.keepMounted && w.visited.has(s.label)) ? (
+                      <Box key={s.label} hidden={i !== w.step}>
+                        {s.content}
+                      </Box>
+                    ) : null,
+                  )}
                   <Box sx={{ display: 'flex', gap: 1, mt: 2.5, justifyContent: 'flex-end' }}>
                     {current.skip && (
                       <Button onClick={() => w.goTo(current.skip!.to)} disabled={!w.chosen}>
@@ -191,7 +213,7 @@ export function DealWizard({
                       current.next !== undefined && (
                         <Button
                           variant="contained"
-                          onClick={() => w.goTo(current.next!)}
+                          onClick={() => check.next(current, () => w.goTo(current.next!))}
                           disabled={!w.chosen || w.loading}
                         >
                           Next Step

@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { Property, Scheme } from '@frontage/shared';
 import type { PlaceKind } from '../form/dealForm';
+import type { ReviewState } from './useReview';
 
 /** A place as a selector shows it. */
 export interface PlaceRef {
@@ -21,8 +22,8 @@ export interface WizardState {
   modes: readonly PlaceKind[];
   /** Switches what step 1 chooses: the selection and the form start again. */
   setMode: (mode: PlaceKind) => void;
-  /** Step 1's property search: only standalone properties (the sale's). */
-  propertySearch?: 'standalone';
+  /** Step 1's property search offers a "Standalone only" filter (the sale's, ADR 0080). */
+  standaloneOption: boolean;
   /** The scheme a property-only wizard was opened on: its search offers that scheme's units. */
   withinScheme: PlaceRef | null;
   /** Preselected from the route or by the caller: the selector cannot change it. */
@@ -32,6 +33,8 @@ export interface WizardState {
   select: (p: PlaceRef) => void;
   /** Told whether the comments panel holds an unsaved comment. */
   setCommentDirty: (dirty: boolean) => void;
+  /** The Review step's warnings and their acknowledgements (ADR 0081). */
+  review: ReviewState;
 }
 
 export const WizardContext = createContext<WizardState | null>(null);

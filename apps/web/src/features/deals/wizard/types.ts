@@ -12,6 +12,11 @@ export interface WizardStep {
   next?: number;
   /** A second button that skips forward (the renewal wizard's, ADR 0044). */
   skip?: { label: string; to: number };
+  /**
+   * Once opened, the step stays mounted (hidden) while others are open: the comments panel keeps
+   * an unsaved comment while the Review is read, and Finish still asks about it.
+   */
+  keepMounted?: boolean;
   /** The step's error once the user has gone past it (the tracked retailer's effective date). */
   errorWhen?: (v: DealFormValues, furthest: number) => string | null;
 }
@@ -33,8 +38,11 @@ export interface WizardDefinition {
   steps: readonly WizardStep[] | ((c: StepContext) => readonly WizardStep[]);
   /** What step 1 chooses, the first being the default (a sale: a property or a scheme). */
   modes?: readonly PlaceKind[];
-  /** Only standalone properties are offered by step 1's search (the sale's, spec B §7). */
-  propertySearch?: 'standalone';
+  /**
+   * Step 1's property search offers a "Standalone only" filter (the sale's: spec B §7's
+   * `type=standalone` as an option, not the rule — a unit in a scheme is sold on its own, ADR 0080).
+   */
+  standaloneOption?: boolean;
   /** Checks beyond the payload's schema (a scheme sale's required fields), by field path. */
   errors?: (v: DealFormValues, mode: PlaceKind) => Record<string, string>;
   /** Finish stays disabled until this holds (besides a chosen property). */
