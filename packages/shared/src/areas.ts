@@ -51,8 +51,8 @@ export const areaUnitLabel = (key: string, unit: AreaSizeType | string | null | 
  */
 export const AREA_MAX_SQFT = 10_000_000;
 export const FRONTAGE_MAX_FT = 10_000;
-/** The largest value any area field takes in any unit (what one value alone may be). */
-export const AREA_MAX = AREA_MAX_SQFT;
+/** What the column holds (numeric(12,2)); a value beyond it is refused before its unit is known. */
+export const AREA_COLUMN_MAX = 9_999_999_999.99;
 
 const grouped = (n: number) => n.toLocaleString('en-GB', { maximumFractionDigits: 0 });
 
@@ -78,9 +78,9 @@ export const AREA_MESSAGES = {
 } as const;
 
 /**
- * One area on the wire: a number (or numeric string), ≥ 0, two decimals at most, at most the
- * largest bound (AREA_MAX); the bound of its unit is checked with the unit (areaBoundIssues).
- * Areas travel as JSON numbers (money travels as strings).
+ * One area on the wire: a number (or numeric string), ≥ 0, two decimals at most, within what the
+ * column holds; the bound of its unit is checked with the unit (areaBoundIssues), or as sq ft
+ * (sqftAreaSchema). Areas travel as JSON numbers (money travels as strings).
  */
 export const areaValueSchema = z
   .union(
@@ -98,14 +98,20 @@ export const areaValueSchema = z
     z
       .number({ error: AREA_MESSAGES.invalid })
       .min(0, AREA_MESSAGES.negative)
-      .max(AREA_MAX, AREA_MESSAGES.tooLarge)
+      .max(AREA_COLUMN_MAX, AREA_MESSAGES.tooLarge)
       .refine(
         (n) => Math.abs(n * 100 - Math.round(n * 100)) <= 1e-9 * Math.max(1, n * 100),
         AREA_MESSAGES.invalid,
       ),
   );
 
-/** Each area above its bound in the unit, with the message: field → message. */
+/** An area in sq ft (an enquiry's size): at most AREA_MAX_SQFT. */
+export const sqftAreaSchema = areaValueSchema.refine((n) => n <= AREA_MAX_SQFT, AREA_MESSAGES.tooLarge);
+
+/**
+ * Each area above its bound in the unit, with the message: field → message. One beyond what the
+ * column holds has had its message from areaValueSchema already.
+ */
 export const areaBoundErrors = (
   unit: AreaSizeType | string | null | undefined,
   values: Partial<Record<string, number | string | null | undefined>>,
@@ -115,7 +121,7 @@ export const areaBoundErrors = (
     const v = values[key];
     if (v === null || v === undefined || v === '') continue;
     const [max, message] = areaBound(key, unit);
-    if (Number(v) > max) out[key] = message;
+    if (Number(v) > max && Number(v) <= AREA_COLUMN_MAX) out[key] = message;
   }
   return out;
 };

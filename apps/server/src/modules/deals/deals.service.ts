@@ -40,6 +40,7 @@ import {
   type DealPlan,
   type PlaceState,
 } from './deal-plan';
+import { keepRentSqftTrue } from './deal-rent-sqft';
 import { presentDeal, presentSummary } from './deals.presenter';
 import * as repo from './deals.repository';
 import type { NewDealParty } from './deals.repository';
@@ -190,7 +191,8 @@ export const recordDealIn = async (
   const before: PlaceState = property
     ? { columns: pick(property), lists: await parties.partyIds(tx, 'property', property.id) }
     : { columns: { reason: scheme!.reason }, lists: await parties.partyIds(tx, 'scheme', scheme!.id) };
-  const plan = planDeal(b, before);
+  const areas = b.areas ? { area_size_type: b.areas.area_size_type, ...areaValues(b.areas, true) } : {};
+  const plan = keepRentSqftTrue(planDeal(b, before), property, areas);
   const { tenant_id: _t, legal_tenant_id: _l, ...after } = plan.after;
   const deal = await repo.insertDeal(tx, {
     ...(after as Partial<repo.NewDeal>),
@@ -215,7 +217,6 @@ export const recordDealIn = async (
       deal.id,
       b.effective_date ?? (typeof leaseStart === 'string' ? leaseStart : null),
     );
-    const areas = b.areas ? { area_size_type: b.areas.area_size_type, ...areaValues(b.areas, true) } : {};
     await applyPropertyChanges(
       tx,
       actor,
