@@ -285,7 +285,7 @@ describe('PUT /api/properties/{id} and /areas', () => {
       rent_pa: '130000.00',
       tenant_agents: [agent.id],
     });
-    expect((await history('property', p.id)).filter((r) => r.source === 'update')).toHaveLength(3);
+    expect((await history('property', p.id)).filter((r) => r.source === 'update')).toHaveLength(4);
   });
 
   it('stores only the ticked areas: areas not sent become null', async () => {

@@ -256,7 +256,7 @@ describe('Map side panel: filters', () => {
   });
 
   it("says why a typed bound is refused, in the forms' words, and leaves it off (issue 28)", async () => {
-    const { user, lastPoints } = setup();
+    const { user, lastPoints } = setup({});
     await screen.findByRole('list', { name: 'Properties in view' });
     await user.click(screen.getByRole('button', { name: /Filters/ }));
     const min = screen.getByRole('textbox', { name: 'Rent min' });
