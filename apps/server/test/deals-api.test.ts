@@ -56,8 +56,10 @@ describe('the wizard in one call', () => {
       'property.itza_area',
       'property.nia_sqrt',
       'property.rent_pa',
+      // No NIA left: rent per sq ft cannot be worked out and is cleared (ADR 0079).
+      'property.rent_sqft',
     ]);
-    expect(deal.changes).toHaveLength(6);
+    expect(deal.changes).toHaveLength(7);
     expect(deal.changes).toContainEqual({
       entity_type: 'address',
       entity_id: w.property.address_id,
@@ -257,7 +259,11 @@ describe('GET /api/deals/{id}', () => {
       ],
     });
     expect(idsOf(d.prev_landlord_contacts)).toEqual([w.contacts.oldLandlord.id]);
-    expect(d.changes.map((c: { field: string }) => c.field).sort()).toEqual(['landlord_contacts', 'rent_pa']);
+    expect(d.changes.map((c: { field: string }) => c.field).sort()).toEqual([
+      'landlord_contacts',
+      'rent_pa',
+      'rent_sqft',
+    ]);
     expect(d.created_at).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect((await call.get(w.userCookie, '/api/deals/999999')).statusCode).toBe(404);
   });
@@ -304,7 +310,7 @@ describe('GET /api/properties/{id}/deals', () => {
       sale_price: null,
       prev_rent_pa: '45000.00',
       rent_pa: '45000.00',
-      rent_sqft: '40.00',
+      rent_sqft: '37.50',
       currency: 'GBP',
       tenant: boots,
       prev_tenant: boots,

@@ -174,8 +174,9 @@ describe('GET /api/deals/comparables', () => {
     expect(dealIds(b)).toEqual([ids.d4, ids.d1, ids.d2, ids.d3]);
     expect(b.meta.stats).toEqual({
       count: 4,
-      // 20 (20,000 ÷ 1,000), 25 (the deal's own), 30 (32,291.70 ÷ 1,076.39 sq ft), 40.
-      rent_sqft: { count: 4, min: '20.00', q1: '23.75', median: '27.50', q3: '32.50', max: '40.00' },
+      // 20 (20,000 ÷ 1,000), 30 (the deal's own 25 disagrees with 60,000 ÷ 2,000: not read, ADR
+      // 0079), 30 (32,291.70 ÷ 1,076.39 sq ft), 40.
+      rent_sqft: { count: 4, min: '20.00', q1: '27.50', median: '30.00', q3: '32.50', max: '40.00' },
       // Only where ITZA is known: 50 (20,000 ÷ 400), 75 (32,291.70 ÷ 430.56 sq ft), 100.
       zone_a: { count: 3, min: '50.00', q1: '62.50', median: '75.00', q3: '87.50', max: '100.00' },
     });
@@ -201,15 +202,17 @@ describe('GET /api/deals/comparables', () => {
       district: 'LS1',
       currency: 'GBP',
       rent_pa: '32291.70',
+      // Recorded without one, the deal keeps rent ÷ NIA as its own figure (ADR 0079).
       rent_sqft: '30.00',
-      rent_sqft_source: 'nia',
+      rent_sqft_source: 'deal',
       zone_a: '75.00',
       nia_sqft: 1076.39,
       itza_sqft: 430.56,
     });
+    // Its own 25.00 disagrees with 60,000 ÷ 2,000 by more than 1 %: rent ÷ NIA is read instead.
     expect(byId.get(ids.d2)).toMatchObject({
-      rent_sqft: '25.00',
-      rent_sqft_source: 'deal',
+      rent_sqft: '30.00',
+      rent_sqft_source: 'nia',
       zone_a: null,
       itza_sqft: null,
       tenant: { id: ids.greggs, name: 'Greggs' },
@@ -220,9 +223,9 @@ describe('GET /api/deals/comparables', () => {
     const leeds = await ok('/api/deals/comparables?town=LEEDS');
     expect(leeds.meta.stats.rent_sqft).toEqual({
       count: 6,
-      // 20, 25, 30, 30, 36, 40: Q1 at 1.25 → 26.25, median at 2.5 → 30, Q3 at 3.75 → 30 + 0.75 × 6
+      // 20, 30, 30, 30, 36, 40: Q1 at 1.25 → 30, median at 2.5 → 30, Q3 at 3.75 → 30 + 0.75 × 6
       min: '20.00',
-      q1: '26.25',
+      q1: '30.00',
       median: '30.00',
       q3: '34.50',
       max: '40.00',
@@ -361,8 +364,8 @@ describe('GET /api/deals/comparables/export', () => {
     );
     expect(lines).toHaveLength(5);
     expect(lines[1]).toMatch(new RegExp(`^${ids.d4},29/09/2025,Sub-letting/Assignment,${ids.p1},1,`));
-    expect(lines[1]).toContain(',GBP,40000.00,40.00,rent pa ÷ NIA (sq ft),100.00,1000,400');
-    expect(lines[3]).toContain(',Greggs,GBP,60000.00,25.00,deal,,2000,');
+    expect(lines[1]).toContain(',GBP,40000.00,40.00,deal,100.00,1000,400');
+    expect(lines[3]).toContain(',Greggs,GBP,60000.00,30.00,rent pa ÷ NIA (sq ft),,2000,');
   });
 
   it('pages through every row in batches (keyset)', async () => {

@@ -63,6 +63,7 @@ describe('sale of a property', () => {
           prev_tenant: { id: w.co.oldTenant.id },
           prev_legal_tenant: { id: w.co.oldLegal.id },
           rent_pa: '55000.00',
+          rent_sqft: '45.83',
           prev_rent_pa: '40000.00',
           lease_end_date: '2036-04-30',
           lease_start_date: '2016-03-25',
@@ -100,6 +101,8 @@ describe('sale of a property', () => {
               'lease_end_date',
               'legal_tenant_id',
               'rent_pa',
+              // £55,000 ÷ 1,200 sq ft (ADR 0079).
+              'rent_sqft',
               'tenant_id',
             ]
           : ['landlord_agents', 'landlord_contacts', 'landlords'],
@@ -335,7 +338,7 @@ describe('sub-letting / assignment: an empty new field takes the previous one', 
     expect(p).toMatchObject({ tenant_id: w.co.oldTenant.id, legal_tenant_id: w.co.oldLegal.id });
     expect(idsOf(p.tenant_agents)).toEqual([w.co.oldTenantAgent.id]);
     expect(idsOf(p.tenant_contacts)).toEqual([w.contacts.oldTenant.id]);
-    expect((await historyOfDeal(t, deal.id)).map((r) => r.field)).toEqual(['rent_pa']);
+    expect((await historyOfDeal(t, deal.id)).map((r) => r.field)).toEqual(['rent_pa', 'rent_sqft']);
   });
 
   it('a given new tenant is never overwritten by the previous one', async () => {

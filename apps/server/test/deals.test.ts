@@ -42,7 +42,8 @@ describe('rent review', () => {
       prev_rent_pa: '40000.00',
       prev_rent_sqft: '40.00',
       rent_pa: '45000.00',
-      rent_sqft: '40.00',
+      // Not sent: £45,000 ÷ 1,200 sq ft (ADR 0079).
+      rent_sqft: '37.50',
       next_review_date: '2026-03-25',
       currency: 'GBP',
       tenant: { id: w.co.oldTenant.id, name: 'Boots' },
@@ -56,7 +57,7 @@ describe('rent review', () => {
     const p = await call.property(w.adminCookie, w.property.id);
     expect(p).toMatchObject({
       rent_pa: '45000.00',
-      rent_sqft: '40.00',
+      rent_sqft: '37.50',
       next_review_date: '2026-03-25',
       tenant_id: w.co.oldTenant.id,
       legal_tenant_id: w.co.oldLegal.id,
@@ -66,7 +67,7 @@ describe('rent review', () => {
     expect(idsOf(p.tenant_contacts)).toEqual([w.contacts.oldTenant.id]);
 
     const h = await historyOfDeal(t, deal.id);
-    expect(h.map((r) => r.field).sort()).toEqual(['next_review_date', 'rent_pa']);
+    expect(h.map((r) => r.field).sort()).toEqual(['next_review_date', 'rent_pa', 'rent_sqft']);
     expect(h.every((r) => r.source === 'deal' && r.verified && r.entity_type === 'property')).toBe(true);
     expect(h.find((r) => r.field === 'rent_pa')).toMatchObject({
       old_value: '40000.00',
@@ -105,6 +106,7 @@ describe('lease renewal', () => {
       'lease_end_date',
       'lease_start_date',
       'rent_pa',
+      'rent_sqft',
     ]);
     expect(h.every((r) => !r.verified)).toBe(true);
     expect(p.unverified_history_columns).toEqual(expect.arrayContaining(['rent_pa', 'lease_end_date']));

@@ -272,7 +272,8 @@ describe('PUT /api/properties/{id} and /areas', () => {
       lease_end_date: '2030-03-24',
     });
     const rows = (await history('property', p.id)).filter((r) => r.source === 'update');
-    expect(rows.map((r) => r.field).sort()).toEqual(['rent_pa', 'tenant_agents', 'tenant_id']);
+    // The rent changed without a rent per sq ft: it is worked out again (ADR 0079).
+    expect(rows.map((r) => r.field).sort()).toEqual(['rent_pa', 'rent_sqft', 'tenant_agents', 'tenant_id']);
     expect(rows.find((r) => r.field === 'tenant_id')).toMatchObject({
       old_value: tenant.id,
       new_value: null,
@@ -284,7 +285,7 @@ describe('PUT /api/properties/{id} and /areas', () => {
       rent_pa: '130000.00',
       tenant_agents: [agent.id],
     });
-    expect((await history('property', p.id)).filter((r) => r.source === 'update')).toHaveLength(3);
+    expect((await history('property', p.id)).filter((r) => r.source === 'update')).toHaveLength(4);
   });
 
   it('stores only the ticked areas: areas not sent become null', async () => {
@@ -308,6 +309,8 @@ describe('PUT /api/properties/{id} and /areas', () => {
       'basement_area',
       'itza_area',
       'nia_sqrt',
+      // No NIA left: rent per sq ft cannot be worked out and is cleared (ADR 0079).
+      'rent_sqft',
     ]);
 
     expect(

@@ -124,8 +124,19 @@ describe('the prefill, rent-copy and currency rules', () => {
   it('copies the previous rent into an empty new rent, and leaves a typed one alone', () => {
     const v = { ...emptyDealForm('GBP'), prev_rent_pa: '100.00', prev_rent_sqft: '2.00' };
     expect(copyRent(v)).toMatchObject({ rent_pa: '100.00', rent_sqft: '2.00' });
-    // Issue 28: a new rent does not take the old rent per sqft (stale); the server works it out.
+    // A new rent makes the old figure stale: the server works it out (issue 28, ADR 0079).
     expect(copyRent({ ...v, rent_pa: '120.00' })).toMatchObject({ rent_pa: '120.00', rent_sqft: null });
+    // An old figure that no longer agrees with rent ÷ the NIA of step 2 is not copied either.
+    const areas = {
+      area_size_type: 'sqft' as const,
+      ticked: ['nia_sqrt' as const],
+      values: { nia_sqrt: '50' },
+    };
+    expect(copyRent({ ...v, areas })).toMatchObject({ rent_pa: '100.00', rent_sqft: '2.00' });
+    expect(copyRent({ ...v, areas: { ...areas, values: { nia_sqrt: '80' } } })).toMatchObject({
+      rent_pa: '100.00',
+      rent_sqft: null,
+    });
     expect(copyRent({ ...v, rent_pa: '120.00', rent_sqft: '2.40' })).toMatchObject({ rent_sqft: '2.40' });
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { setupUser } from './user';
 import { useState } from 'react';
+import { MONEY_MESSAGES } from '@frontage/shared';
 import { MoneyField } from '../src/components/fields/MoneyField';
 import { DateField } from '../src/components/fields/DateField';
 import { YearField } from '../src/components/fields/YearField';
@@ -55,6 +56,47 @@ describe('MoneyField', () => {
     expect(spy).toHaveBeenLastCalledWith(null);
   });
 
+  // Issue 28: every entry the issue found, what the field shows and what it hands back.
+  it.each([
+    ['-500', '', null, MONEY_MESSAGES.negative],
+    ['−500', '', null, MONEY_MESSAGES.invalid],
+    ['1e6', '', null, 'Not a valid amount'],
+    ['0.001', '', null, 'Not a valid amount'],
+    ['12,345.678', '', null, 'Not a valid amount'],
+    ['1234567890123', '', null, MONEY_MESSAGES.tooLarge],
+    ['999,999,999,999', '', null, MONEY_MESSAGES.tooLarge],
+    ['£999,999,999,999', '', null, 'Not a valid amount'],
+    ['12.', '', null, 'Not a valid amount'],
+    ['.5', '0.50', '0.50', null],
+    ['1,250.50', '1,250.50', '1250.50', null],
+    ['10,000,000,000', '10,000,000,000.00', '10000000000.00', null],
+  ] as const)(
+    '%s: keeps what was typed while focused, then shows %j and hands back %j',
+    async (typed, shown, money, message) => {
+      const spy = vi.fn();
+      const user = setupUser();
+      render(<Money spy={spy} initial="10.00" />);
+      const input = screen.getByRole('textbox', { name: 'Rent Pa' });
+      await user.clear(input);
+      await user.type(input, typed);
+      expect(input).toHaveValue(typed);
+      await user.tab();
+      expect(input).toHaveValue(shown);
+      expect(spy).toHaveBeenLastCalledWith(money);
+      if (message === null) {
+        expect(input).toHaveAttribute('aria-invalid', 'false');
+        return;
+      }
+      expect(input).toHaveAttribute('aria-invalid', 'true');
+      const described = input.getAttribute('aria-describedby') ?? '';
+      expect(described).not.toBe('');
+      expect(document.getElementById(described)).toHaveTextContent(message);
+      // Typing again takes the message away.
+      await user.type(input, '5');
+      expect(screen.queryByText(message)).not.toBeInTheDocument();
+    },
+  );
+
   it('refuses a point without a digit after it', async () => {
     const spy = vi.fn();
     const user = setupUser();
@@ -63,6 +105,7 @@ describe('MoneyField', () => {
     await user.type(input, '12.');
     await user.tab();
     expect(input).toHaveValue('');
+    expect(screen.getByText('Not a valid amount')).toBeInTheDocument();
   });
 });
 

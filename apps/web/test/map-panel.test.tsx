@@ -7,8 +7,10 @@ import { SnackbarProvider } from 'notistack';
 import { MemoryRouter } from 'react-router';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import {
+  AREA_MESSAGES,
   MAP_DEFAULT_GROUPS,
   MAP_MESSAGES,
+  MONEY_MESSAGES,
   type Bbox,
   type MapGroup,
   type MapPoint,
@@ -221,7 +223,7 @@ describe('Map side panel: filters', () => {
 
     await user.click(screen.getByRole('button', { name: /Filters/ }));
     await user.type(screen.getByRole('textbox', { name: 'Rent min' }), '10');
-    await user.type(screen.getByRole('textbox', { name: 'Rent max' }), '2a0');
+    await user.type(screen.getByRole('textbox', { name: 'Rent max' }), '20');
     await user.type(screen.getByRole('textbox', { name: 'Area min' }), '1000');
     await user.click(screen.getByRole('checkbox', { name: 'Vacant only' }));
     await user.type(screen.getByRole('textbox', { name: 'Lease end from' }), '01012030');
@@ -251,6 +253,32 @@ describe('Map side panel: filters', () => {
     await waitFor(() => expect(seen.filters).toEqual({}));
     expect(screen.getByRole('textbox', { name: 'Rent min' })).toHaveValue('');
     expect(screen.getByRole('textbox', { name: 'Lease end from' })).toHaveValue('');
+  });
+
+  it("says why a typed bound is refused, in the forms' words, and leaves it off (issue 28)", async () => {
+    const { user, lastPoints } = setup({});
+    await screen.findByRole('list', { name: 'Properties in view' });
+    await user.click(screen.getByRole('button', { name: /Filters/ }));
+    const min = screen.getByRole('textbox', { name: 'Rent min' });
+    const max = screen.getByRole('textbox', { name: 'Rent max' });
+    const area = screen.getByRole('textbox', { name: 'Area min' });
+    await user.type(min, '10');
+    await user.type(max, '99999999999999');
+    await user.type(area, '1e6');
+    // What was typed stays; each field says why, with no range message beside it.
+    expect(max).toHaveValue('99999999999999');
+    expect(area).toHaveValue('1e6');
+    await waitFor(() => expect(max).toHaveAccessibleDescription(MONEY_MESSAGES.tooLarge));
+    expect(max).toBeInvalid();
+    expect(area).toHaveAccessibleDescription(AREA_MESSAGES.invalid);
+    await waitFor(() => expect(lastPoints()).toMatchObject({ rent_sqft_min: '10' }));
+    expect(lastPoints()).not.toHaveProperty('rent_sqft_max');
+    expect(lastPoints()).not.toHaveProperty('area_min');
+    expect(screen.queryByText(MAP_MESSAGES.range)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Too big|expected number/)).not.toBeInTheDocument();
+    await user.clear(max);
+    await user.type(max, '-5');
+    expect(max).toHaveAccessibleDescription(MONEY_MESSAGES.negative);
   });
 
   it("shows the server's 422 range message on the filter it names", async () => {

@@ -279,6 +279,7 @@ describe('property view', () => {
               lease_end_date: '2031-06-24',
               nia_sqrt: 1450,
               itza_area: 610.5,
+              frontage_area: 24.5,
               tenant: party(7, 'Boots'),
               landlords: [party(3, 'Hammerson')],
               unverified_history_count: 1,
@@ -298,6 +299,9 @@ describe('property view', () => {
     const areas = screen.getByRole('region', { name: 'Areas' });
     expect(areas).toHaveTextContent('NIA1,450 sq ft');
     expect(areas).toHaveTextContent('ITZA610.5 sq ft');
+    // Frontage is a length (issue 28).
+    expect(areas).toHaveTextContent('Frontage24.5 ft');
+    expect(areas).not.toHaveTextContent('24.5 sq ft');
     expect(areas).not.toHaveTextContent('Basement');
     const parties = screen.getByRole('region', { name: 'Parties' });
     expect(parties).toHaveTextContent('Hammerson');

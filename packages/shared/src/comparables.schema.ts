@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AREA_MAX } from './areas';
+import { AREA_MAX_SQFT, AREA_MESSAGES } from './areas';
 import { idSchema, paginationSchema, pageQuerySchema, queryListSchema } from './api.schema';
 import { CURRENCY_CODES } from './currencies';
 import { isoDateSchema } from './dates';
@@ -25,8 +25,6 @@ export const COMPARABLE_SIZE_BAND = 0.5;
 export const COMPARABLE_DEFAULT_YEARS = 5;
 /** At most this many chart points: every k-th matching deal in date order when there are more. */
 export const COMPARABLE_SERIES_MAX = 500;
-/** 1 m² in sq ft: every figure is per sq ft, a property measured in sq m is converted. */
-export const SQFT_PER_SQM = 10.7639104;
 /** Page sizes the comparables table offers. */
 export const COMPARABLE_PAGE_SIZES = [25, 50, 100] as const;
 
@@ -44,8 +42,10 @@ export const COMPARABLE_MESSAGES = {
 
 const size = z.coerce
   .number({ error: COMPARABLE_MESSAGES.sizeInvalid })
-  .min(0, COMPARABLE_MESSAGES.sizeInvalid)
-  .max(AREA_MAX, COMPARABLE_MESSAGES.sizeInvalid);
+  .min(0, AREA_MESSAGES.negative)
+  .max(AREA_MAX_SQFT, AREA_MESSAGES.tooLarge);
+/** A size that passed its own check (a range is compared only between two of them). */
+const sizeOk = (n: number | undefined): n is number => n !== undefined && size.safeParse(n).success;
 
 /** A post-code district (the outward code): "SW1A", "M1", "EC2V", "B2". */
 export const POSTCODE_DISTRICT = /^[A-Z]{1,2}[0-9][A-Z0-9]?$/;
@@ -91,7 +91,7 @@ const refineFilters = (q: Filters, ctx: z.RefinementCtx) => {
     ctx.addIssue({ code: 'custom', message: COMPARABLE_MESSAGES.placeRequired, path: ['town'] });
   if (q.from && q.to && q.from > q.to)
     ctx.addIssue({ code: 'custom', message: COMPARABLE_MESSAGES.dateOrder, path: ['to'] });
-  if (q.size_min !== undefined && q.size_max !== undefined && q.size_min > q.size_max)
+  if (sizeOk(q.size_min) && sizeOk(q.size_max) && q.size_min > q.size_max)
     ctx.addIssue({ code: 'custom', message: COMPARABLE_MESSAGES.sizeOrder, path: ['size_max'] });
 };
 

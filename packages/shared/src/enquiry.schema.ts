@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, pageQuerySchema, queryListSchema } from './api.schema';
-import { areaValueSchema } from './areas';
+import { sqftAreaSchema } from './areas';
 import { commentSchema } from './comment.schema';
 import { isIsoDate, isoDateSchema, parseUsDate } from './dates';
 import { ENQUIRY_STAGES, REASONS, type EnquiryStage } from './enums';
@@ -59,7 +59,7 @@ export const ENQUIRY_MESSAGES = {
 
 const blank = (v: unknown) => (v === '' ? null : v);
 const optionalId = z.preprocess(blank, idSchema.nullable().optional());
-const optionalArea = z.preprocess(blank, areaValueSchema.nullable().optional());
+const optionalArea = z.preprocess(blank, sqftAreaSchema.nullable().optional());
 const optionalMoney = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
   moneySchema.nullable().optional(),

@@ -1,4 +1,4 @@
-import { AREA_KEYS, AREA_UNIT_LABELS, type AreaSizeType } from './areas';
+import { AREA_KEYS, AREA_UNIT_LABELS, areaUnitLabel, type AreaSizeType } from './areas';
 import { formatDate } from './dates';
 import {
   DEAL_TYPE_LABELS,
@@ -82,8 +82,9 @@ const nameOf = (names: HistoryNames, kind: HistoryRefKind, id: unknown): string 
 
 const byName = (a: string, b: string): number => a.localeCompare(b, 'en-GB', { sensitivity: 'base' });
 
-const formatArea = (v: number, unit: string | null): string => {
-  const label = unit ? (AREA_UNIT_LABELS[unit as AreaSizeType] ?? unit) : '';
+/** An area with its unit ("1,200 sq ft"); the frontage is a length ("20 ft", ADR 0079). */
+const formatArea = (field: string, v: number, unit: string | null): string => {
+  const label = unit ? (unit === 'sqft' || unit === 'sqm' ? areaUnitLabel(field, unit) : unit) : '';
   const n = v.toLocaleString('en-GB', { maximumFractionDigits: 2 });
   return label ? `${n} ${label}` : n;
 };
@@ -109,7 +110,7 @@ export const historyDisplay = (field: string, value: unknown, ctx: HistoryDispla
   if (HISTORY_DATE_FIELDS.has(field) && typeof value === 'string') return formatDate(value) || value;
   if (AREA_FIELD_SET.has(field) && (typeof value === 'number' || typeof value === 'string')) {
     const n = Number(value);
-    return Number.isFinite(n) ? formatArea(n, ctx.area_unit) : String(value);
+    return Number.isFinite(n) ? formatArea(field, n, ctx.area_unit) : String(value);
   }
   if (field === 'area_size_type') return AREA_UNIT_LABELS[value as AreaSizeType] ?? String(value);
   if (field === 'reason') return REASON_LABELS[value as Reason] ?? String(value);

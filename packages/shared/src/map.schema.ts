@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { idSchema, pageQuerySchema, pageOf, queryListSchema } from './api.schema';
-import { isoDateSchema } from './dates';
+import { AREA_MAX_SQFT, AREA_MESSAGES } from './areas';
+import { isIsoDate, isoDateSchema } from './dates';
+import { MONEY_MESSAGES, readMoneyInput } from './money';
 import type { SchemeType } from './enums';
 
 /*
@@ -162,7 +164,41 @@ const zoomSchema = z.coerce
   .min(MAP_ZOOM_MIN, { error: MAP_MESSAGES.zoom })
   .max(MAP_ZOOM_MAX, { error: MAP_MESSAGES.zoom });
 
-const amount = z.coerce.number().min(0).max(1e9);
+/**
+ * A rent per sq ft bound of a filter: money, read as the forms read it, with their messages
+ * ("Not a valid amount", negative, above the bound) — never zod's own text (ADR 0079).
+ */
+export const moneyFilterSchema = z
+  .union([z.string(), z.number()], { error: MONEY_MESSAGES.invalid })
+  .transform((v, ctx) => {
+    const r = readMoneyInput(String(v));
+    if (!r.ok || r.value === null) {
+      ctx.addIssue({ code: 'custom', message: r.ok ? MONEY_MESSAGES.invalid : r.message });
+      return z.NEVER;
+    }
+    return Number(r.value);
+  });
+
+/** An area bound of a filter (NIA in sq ft), with the forms' area messages (ADR 0079). */
+export const areaFilterSchema = z
+  .union([z.string(), z.number()], { error: AREA_MESSAGES.invalid })
+  .transform((v, ctx) => {
+    const t = String(v).replace(/,/g, '').trim();
+    const n = /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : null;
+    const message =
+      n === null
+        ? AREA_MESSAGES.invalid
+        : n < 0
+          ? AREA_MESSAGES.negative
+          : n > AREA_MAX_SQFT
+            ? AREA_MESSAGES.tooLarge
+            : null;
+    if (message) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return n!;
+  });
 const flag = z
   .enum(['1', '0', 'true', 'false'])
   .transform((v) => v === '1' || v === 'true')
@@ -182,25 +218,35 @@ export const mapFiltersSchema = z.object({
   lease_event: flag,
   lease_end_from: isoDateSchema.optional(),
   lease_end_to: isoDateSchema.optional(),
-  rent_sqft_min: amount.optional(),
-  rent_sqft_max: amount.optional(),
-  area_min: amount.optional(),
-  area_max: amount.optional(),
+  rent_sqft_min: moneyFilterSchema.optional(),
+  rent_sqft_max: moneyFilterSchema.optional(),
+  area_min: areaFilterSchema.optional(),
+  area_max: areaFilterSchema.optional(),
 });
 export type MapFilters = z.input<typeof mapFiltersSchema>;
 export type MapFiltersParsed = z.output<typeof mapFiltersSchema>;
 
 type RangeQuery = Partial<Record<string, unknown>>;
-const inOrder = (a: unknown, b: unknown) =>
-  a == null || b == null || (a as number | string) <= (b as number | string);
-/** Each range's lower bound at most its upper bound; the message sits on the upper field. */
+/** A bound that passed its own check: a range is compared only between two of them. */
+const validBound = (key: string, v: unknown): boolean =>
+  key.startsWith('lease_end')
+    ? typeof v === 'string' && isIsoDate(v)
+    : (key.startsWith('rent') ? moneyFilterSchema : areaFilterSchema).safeParse(v).success;
+/**
+ * Each range's lower bound at most its upper bound; the message sits on the upper field. A bound
+ * that is itself invalid has its own message, and no range message is added beside it.
+ */
 export const mapRangeRefinement = (q: RangeQuery, ctx: z.RefinementCtx) => {
   for (const [from, to] of [
     ['lease_end_from', 'lease_end_to'],
     ['rent_sqft_min', 'rent_sqft_max'],
     ['area_min', 'area_max'],
   ] as const) {
-    if (!inOrder(q[from], q[to])) ctx.addIssue({ code: 'custom', message: MAP_MESSAGES.range, path: [to] });
+    const a = q[from];
+    const b = q[to];
+    if (a == null || b == null || !validBound(from, a) || !validBound(to, b)) continue;
+    if ((a as number | string) > (b as number | string))
+      ctx.addIssue({ code: 'custom', message: MAP_MESSAGES.range, path: [to] });
   }
 };
 

@@ -9,7 +9,7 @@ import {
   placeText,
 } from './address.schema';
 import { archivedFilterSchema, archiveReadShape } from './archive';
-import { AREA_KEYS, AREA_SIZE_TYPES, areaValueSchema, type AreaKey } from './areas';
+import { AREA_KEYS, AREA_SIZE_TYPES, areaBoundIssues, areaValueSchema, type AreaKey } from './areas';
 import { CURRENCY_CODES } from './currencies';
 import { isoDateSchema, optionalIsoDateSchema } from './dates';
 import { REASONS } from './enums';
@@ -231,12 +231,14 @@ const propertyFields = {
  * POST /api/properties — a standalone property (spec B §3): the property fields, the areas
  * (only ticked ones are sent), the seven party lists and the address object. Nothing is required.
  */
-export const propertyCreateSchema = z.object({
-  ...propertyFields,
-  area_size_type: z.enum(AREA_SIZE_TYPES, { error: PROPERTY_MESSAGES.areaSizeType }).optional(),
-  ...areaInputs,
-  address: addressInputSchema.prefault({}),
-});
+export const propertyCreateSchema = z
+  .object({
+    ...propertyFields,
+    area_size_type: z.enum(AREA_SIZE_TYPES, { error: PROPERTY_MESSAGES.areaSizeType }).optional(),
+    ...areaInputs,
+    address: addressInputSchema.prefault({}),
+  })
+  .superRefine((b, ctx) => areaBoundIssues(b, ctx));
 export type PropertyCreate = z.input<typeof propertyCreateSchema>;
 
 /**
@@ -244,16 +246,18 @@ export type PropertyCreate = z.input<typeof propertyCreateSchema>;
  * into a new address row); `address.position` ({lat, lng}) places the unit, else the scheme's
  * point is used, offset by up to 0.0002° (spec B §4). The landlord lists default to the scheme's.
  */
-export const schemePropertyCreateSchema = z.object({
-  ...propertyFields,
-  area_size_type: z.enum(AREA_SIZE_TYPES, { error: PROPERTY_MESSAGES.areaSizeType }).optional(),
-  ...areaInputs,
-  address: z
-    .object({
-      position: z.object({ lat: latitudeField, lng: longitudeField }).nullable().optional(),
-    })
-    .optional(),
-});
+export const schemePropertyCreateSchema = z
+  .object({
+    ...propertyFields,
+    area_size_type: z.enum(AREA_SIZE_TYPES, { error: PROPERTY_MESSAGES.areaSizeType }).optional(),
+    ...areaInputs,
+    address: z
+      .object({
+        position: z.object({ lat: latitudeField, lng: longitudeField }).nullable().optional(),
+      })
+      .optional(),
+  })
+  .superRefine((b, ctx) => areaBoundIssues(b, ctx));
 export type SchemePropertyCreate = z.input<typeof schemePropertyCreateSchema>;
 
 /**
@@ -263,23 +267,30 @@ export type SchemePropertyCreate = z.input<typeof schemePropertyCreateSchema>;
  * fields (absent = unchanged), and the areas follow PUT …/areas' rule when `area_size_type` is
  * sent (every area not sent is cleared); without it, only the areas sent change.
  */
-export const propertyUpdateSchema = z.object({
-  ...propertyFields,
-  scheme_id: optionalId,
-  area_size_type: z.enum(AREA_SIZE_TYPES, { error: PROPERTY_MESSAGES.areaSizeType }).optional(),
-  ...areaInputs,
-  address: addressUpdateSchema.omit({ unit: true }).optional(),
-});
+export const propertyUpdateSchema = z
+  .object({
+    ...propertyFields,
+    scheme_id: optionalId,
+    area_size_type: z.enum(AREA_SIZE_TYPES, { error: PROPERTY_MESSAGES.areaSizeType }).optional(),
+    ...areaInputs,
+    address: addressUpdateSchema.omit({ unit: true }).optional(),
+  })
+  // Without the unit the stored one decides: the service checks the bounds then (ADR 0079).
+  .superRefine((b, ctx) => {
+    if (b.area_size_type !== undefined) areaBoundIssues(b, ctx);
+  });
 export type PropertyUpdate = z.input<typeof propertyUpdateSchema>;
 
 /**
  * PUT /api/properties/{id}/areas — area_size_type and the ticked areas (spec B §2/§5). Every area
  * not present in the body is stored as null: unticking an area removes it.
  */
-export const propertyAreasSchema = z.object({
-  area_size_type: z.enum(AREA_SIZE_TYPES, { error: PROPERTY_MESSAGES.areaSizeType }),
-  ...areaInputs,
-});
+export const propertyAreasSchema = z
+  .object({
+    area_size_type: z.enum(AREA_SIZE_TYPES, { error: PROPERTY_MESSAGES.areaSizeType }),
+    ...areaInputs,
+  })
+  .superRefine((b, ctx) => areaBoundIssues(b, ctx));
 export type PropertyAreas = z.input<typeof propertyAreasSchema>;
 
 /* ─────────────────────────── queries ────────────────────────── */

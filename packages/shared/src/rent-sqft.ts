@@ -1,5 +1,4 @@
-import { SQFT_PER_SQM } from './comparables.schema';
-import type { AreaSizeType } from './areas';
+import { SQFT_PER_SQM, type AreaSizeType } from './areas';
 
 /**
  * Rent per sq ft is derived (issue 28): rent pa ÷ NIA, the NIA converted to sq ft when the

@@ -4,9 +4,12 @@ import {
   formatAmount,
   formatMoney,
   moneySchema,
+  MONEY_MAX,
   MONEY_MESSAGES,
   optionalMoneySchema,
   parseMoneyInput,
+  readMoney,
+  readMoneyInput,
   toMoney,
 } from '../src';
 
@@ -30,9 +33,33 @@ describe('parseMoneyInput (spec B §5)', () => {
     expect(parseMoneyInput(null)).toBeNull();
   });
 
-  it('refuses more than twelve digits before the point', () => {
-    expect(parseMoneyInput('999999999999.99')).toBe('999999999999.99');
-    expect(parseMoneyInput('1000000000000')).toBeNull();
+  it('says why an entry is refused: nothing is dropped silently (issue 28)', () => {
+    const why = (t: string) => {
+      const r = readMoneyInput(t);
+      return r.ok ? r.value : r.message;
+    };
+    expect(why('-500')).toBe(MONEY_MESSAGES.negative);
+    expect(why('1e6')).toBe(MONEY_MESSAGES.invalid);
+    expect(why('0.001')).toBe(MONEY_MESSAGES.invalid);
+    expect(why('12,345.678')).toBe(MONEY_MESSAGES.invalid);
+    expect(why('1234567890123')).toBe(MONEY_MESSAGES.tooLarge);
+    expect(why('999,999,999,999')).toBe(MONEY_MESSAGES.tooLarge);
+    expect(why('£999,999,999,999')).toBe(MONEY_MESSAGES.invalid);
+    expect(why('12.')).toBe(MONEY_MESSAGES.invalid);
+    expect(why('.5')).toBe('0.50');
+    expect(why('1,250.50')).toBe('1250.50');
+    expect(why('')).toBeNull();
+    expect(MONEY_MESSAGES.invalid).toBe('Not a valid amount');
+  });
+
+  it('takes up to £10,000,000,000 and no more', () => {
+    expect(MONEY_MAX).toBe(1e10);
+    expect(parseMoneyInput('10,000,000,000')).toBe('10000000000.00');
+    expect(parseMoneyInput('10000000000.00')).toBe('10000000000.00');
+    expect(parseMoneyInput('10000000000.01')).toBeNull();
+    expect(parseMoneyInput('0010000000000')).toBe('10000000000.00');
+    expect(readMoney(1e10 + 1)).toEqual({ ok: false, problem: 'tooLarge', message: MONEY_MESSAGES.tooLarge });
+    expect(readMoney(-1)).toMatchObject({ ok: false, problem: 'negative' });
   });
 });
 
@@ -49,7 +76,7 @@ describe('toMoney', () => {
 
   it('round-trips every cent amount', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 99_999_999_999 }), (cents) => {
+      fc.property(fc.integer({ min: 0, max: 999_999_999_999 }), (cents) => {
         const s = toMoney(cents / 100);
         expect(s).toBe(`${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`);
         expect(parseMoneyInput(formatAmount(s))).toBe(s);
@@ -67,6 +94,8 @@ describe('formatMoney', () => {
     expect(formatMoney('999')).toBe('£999.00');
     expect(formatMoney(null)).toBe('');
     expect(formatAmount('1234567.8')).toBe('1,234,567.80');
+    // A figure stored before the bound still shows.
+    expect(formatMoney('999999999999.00', 'GBP')).toBe('£999,999,999,999.00');
   });
 });
 
@@ -81,6 +110,9 @@ describe('moneySchema (wire)', () => {
     expect(r.success).toBe(false);
     expect(r.error?.issues[0]?.message).toBe(MONEY_MESSAGES.invalid);
     expect(moneySchema.safeParse('1234567890123').error?.issues[0]?.message).toBe(MONEY_MESSAGES.tooLarge);
+    expect(moneySchema.safeParse(999_999_999_999).error?.issues[0]?.message).toBe(MONEY_MESSAGES.tooLarge);
+    expect(moneySchema.safeParse('-500').error?.issues[0]?.message).toBe(MONEY_MESSAGES.negative);
+    expect(moneySchema.safeParse(true).error?.issues[0]?.message).toBe(MONEY_MESSAGES.invalid);
   });
 
   it('treats empty optional money as no value', () => {

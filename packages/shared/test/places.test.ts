@@ -13,6 +13,11 @@ import {
   defaultCurrency,
   isSelectableAddress,
   propertyAreasSchema,
+  AREA_MESSAGES,
+  areaUnitLabel,
+  mapClusterQuerySchema,
+  MAP_MESSAGES,
+  MONEY_MESSAGES,
   propertyCreateSchema,
   propertyListQuerySchema,
   schemeCreateSchema,
@@ -105,6 +110,49 @@ describe('areas', () => {
     expect(propertyAreasSchema.safeParse({ area_size_type: 'acres' }).success).toBe(false);
     expect(propertyAreasSchema.safeParse({ area_size_type: 'sqft', itza_area: -1 }).success).toBe(false);
     expect(propertyAreasSchema.safeParse({ area_size_type: 'sqft', itza_area: 'big' }).success).toBe(false);
+  });
+
+  it('bounds each area in its unit, the frontage as a length (issue 28)', () => {
+    const issues = (b: Record<string, unknown>) => {
+      const r = propertyAreasSchema.safeParse(b);
+      return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join('.'), i.message]));
+    };
+    expect(issues({ area_size_type: 'sqft', nia_sqrt: 10_000_000, frontage_area: 10_000 })).toEqual({});
+    expect(issues({ area_size_type: 'sqft', nia_sqrt: 10_000_000.01, frontage_area: 10_001 })).toEqual({
+      nia_sqrt: 'The area may not be more than 10,000,000 sq ft.',
+      frontage_area: 'The frontage may not be more than 10,000 ft.',
+    });
+    expect(issues({ area_size_type: 'sqm', nia_sqrt: 929_030, frontage_area: 3_048 })).toEqual({});
+    expect(issues({ area_size_type: 'sqm', nia_sqrt: 929_031, frontage_area: 3_049 })).toEqual({
+      nia_sqrt: 'The area may not be more than 929,030 sq m.',
+      frontage_area: 'The frontage may not be more than 3,048 m.',
+    });
+    expect(issues({ area_size_type: 'sqft', itza_area: '-5' })).toEqual({
+      itza_area: AREA_MESSAGES.negative,
+    });
+    expect(areaUnitLabel('frontage_area', 'sqft')).toBe('ft');
+    expect(areaUnitLabel('frontage_area', 'sqm')).toBe('m');
+    expect(areaUnitLabel('nia_sqrt', 'sqm')).toBe('sq m');
+  });
+
+  it("answers the map filters with the forms' messages, never a false range (issue 28)", () => {
+    const issues = (q: Record<string, unknown>) => {
+      const r = mapClusterQuerySchema.safeParse({ bbox: '-3,50,-2,51', zoom: '8', ...q });
+      return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join('.'), i.message]));
+    };
+    expect(issues({ rent_sqft_min: '50', rent_sqft_max: '99999999999999' })).toEqual({
+      rent_sqft_max: MONEY_MESSAGES.tooLarge,
+    });
+    expect(issues({ rent_sqft_min: '99999999999999', rent_sqft_max: '5' })).toEqual({
+      rent_sqft_min: MONEY_MESSAGES.tooLarge,
+    });
+    expect(issues({ rent_sqft_min: '1e6' })).toEqual({ rent_sqft_min: 'Not a valid amount' });
+    expect(issues({ area_min: '-1', area_max: '20000000' })).toEqual({
+      area_min: AREA_MESSAGES.negative,
+      area_max: AREA_MESSAGES.tooLarge,
+    });
+    expect(issues({ area_min: '900', area_max: '100' })).toEqual({ area_max: MAP_MESSAGES.range });
+    expect(issues({ rent_sqft_min: '10', rent_sqft_max: '20.5', area_min: '1,000' })).toEqual({});
   });
 });
 

@@ -5,7 +5,9 @@ const evidence = (where: string) => `
   INSERT INTO deal_comparables (deal_id, property_id, deal_type, currency, effective_date, town, district, scheme_type, nia_sqft, rent_sqft, zone_a)
   SELECT d.id, d.property_id, d.deal_type, coalesce(d.currency, p.currency), d.effective_date,
     lower(nullif(btrim(a.city), '')), postcode_district(a.post_code), s.type, x.nia,
-    coalesce(d.rent_sqft, round(d.rent_pa / nullif(x.nia, 0), 2)), round(d.rent_pa / nullif(x.itza, 0), 2)
+    CASE WHEN x.derived IS NULL OR abs(d.rent_sqft - x.derived) <= greatest(x.derived * 0.01, 0.01)
+      THEN coalesce(d.rent_sqft, x.derived) ELSE x.derived END,
+    round(d.rent_pa / nullif(x.itza, 0), 2)
   FROM deals d
   JOIN properties p ON p.id = d.property_id
   JOIN addresses a ON a.id = p.address_id
@@ -13,6 +15,11 @@ const evidence = (where: string) => `
   CROSS JOIN LATERAL (
     SELECT CASE WHEN p.area_size_type = 'sqm' THEN round(p.nia_sqrt * 10.7639104, 2) ELSE p.nia_sqrt END AS nia,
       CASE WHEN p.area_size_type = 'sqm' THEN round(p.itza_area * 10.7639104, 2) ELSE p.itza_area END AS itza
+  ) x0
+  -- rent ÷ NIA, none when either is missing (or beyond what money holds).
+  CROSS JOIN LATERAL (
+    SELECT x0.nia, x0.itza,
+      CASE WHEN d.rent_pa / nullif(x0.nia, 0) <= 10000000000 THEN round(d.rent_pa / nullif(x0.nia, 0), 2) END AS derived
   ) x
   WHERE p.archived_at IS NULL AND ${where}`;
 
@@ -20,7 +27,8 @@ const evidence = (where: string) => `
  * Comparable evidence (ADR 0047): each dated deal with a rent on a property, kept beside the deal
  * with the property's place and size, so GET /api/deals/comparables reads one covering index range
  * for a town or a post-code district. Areas in sq m are converted to sq ft; rent per sq ft is the
- * deal's, else rent pa ÷ NIA; Zone A is rent pa ÷ ITZA. Rows go with their deal or property
+ * deal's when it agrees with rent pa ÷ NIA (within 1 % or a penny, as rentSqftConsistent) or when
+ * nothing can be worked out, else rent pa ÷ NIA (ADR 0079); Zone A is rent pa ÷ ITZA. Rows go with their deal or property
  * (ON DELETE CASCADE).
  */
 export const dealComparables = derived({
@@ -160,6 +168,6 @@ END`,
   rebuild: 'deal_comparables_rebuild',
   content: tableContent('deal_comparables'),
   readers: ['modules/deals/comparables.repository.ts: GET /api/deals/comparables, its export'],
-  adrs: ['0047', '0078'],
-  migrations: ['0013', '0024', '0026'],
+  adrs: ['0047', '0078', '0079'],
+  migrations: ['0013', '0024', '0026', '0027'],
 });

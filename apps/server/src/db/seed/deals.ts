@@ -6,7 +6,7 @@
  * first, so a property ends in the state of its latest deal. The demo agent and the admin record
  * them; a tracked retailer only the admin (it is admin-only). Deterministic (the seed's PRNG).
  */
-import { dealCreateSchema, type DealCreate } from '@frontage/shared';
+import { dealCreateSchema, rentPerSqft, type DealCreate } from '@frontage/shared';
 import { asc, inArray } from 'drizzle-orm';
 import { recordDealIn, type DealActor } from '../../modules/deals/deals.service';
 import { properties, users } from '../schema';
@@ -54,14 +54,17 @@ const addYears = (day: string, years: number, minusDays = 0) => {
 };
 const money = (n: number) => (Math.round(n / 50) * 50).toFixed(2);
 
-/** The rent per sq ft and per annum after a change of `factor` (rent = ITZA × £/sq ft, as seeded). */
+/**
+ * The rent per annum after a change of `factor` (a unit without one: ITZA × a Zone A rate, as
+ * seeded), and its rent per sq ft, rent ÷ NIA (ADR 0079).
+ */
 const rentsAfter = (s: State, rand: Rand, factor: number) => {
   const area = Number(s.itza_area ?? s.nia_sqrt ?? 1000) || 1000;
-  const perSqft = s.rent_sqft ? Number(s.rent_sqft) * factor : 15 + rand.int(0, 36) * 5;
-  let sqft = Math.max(5, Math.round(perSqft * 4) / 4);
+  const base = s.rent_pa ? Number(s.rent_pa) : area * (15 + rand.int(0, 36) * 5);
+  let rent = money(base * factor);
   // A deal that changed nothing would leave no history: the rent always moves a little.
-  if (s.rent_sqft && sqft === Number(s.rent_sqft)) sqft += 0.25;
-  return { rent_sqft: sqft.toFixed(2), rent_pa: money(area * sqft) };
+  if (s.rent_pa && Number(rent) === Number(s.rent_pa)) rent = money(Number(rent) + 50);
+  return { rent_sqft: rentPerSqft(rent, s.nia_sqrt, 'sqft'), rent_pa: rent };
 };
 
 /** The deal's body as its wizard would send it: the property's state with the deal's changes. */

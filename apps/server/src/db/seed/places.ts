@@ -1,4 +1,4 @@
-import type { SchemeType } from '@frontage/shared';
+import { rentPerSqft, type SchemeType } from '@frontage/shared';
 import { offsetPosition } from '../../modules/addresses/position-offset';
 import { addresses, fieldHistory, properties, propertyParties, schemeParties, schemes } from '../schema';
 import {
@@ -256,7 +256,8 @@ export const seedPlaces: SeedStep = async (ctx) => {
       tenant_id: tenantId,
       currency: 'GBP',
       rent_pa: rent === null ? null : money(rent),
-      rent_sqft: rent === null ? null : perSqft.toFixed(2),
+      // Rent per sq ft is rent ÷ NIA (ADR 0079); the rent itself is ITZA × a Zone A rate.
+      rent_sqft: rent === null ? null : rentPerSqft(rent, nia, 'sqft'),
       rateable_value: rent === null ? null : money(rent * (0.75 + rand.next() * 0.35)),
       service_charge: inScheme && rent !== null ? money(rent * (0.05 + rand.next() * 0.1)) : null,
       incentive: !vacant && rand.next() < 0.2 ? rand.pick(INCENTIVES) : null,

@@ -101,7 +101,7 @@ const ROW_COLUMNS = sql`c.deal_id, d.deal_type, to_char(c.effective_date, 'YYYY-
          p.id as property_id, p.building_num, a.full_address, a.city as town, c.district,
          s.id as scheme_id, s.name as scheme_name, t.id as tenant_id, t.name as tenant_name,
          c.currency::text as currency, d.rent_pa::text as rent_pa, c.rent_sqft::text as rent_sqft,
-         (d.rent_sqft is not null) as rent_sqft_from_deal, c.zone_a::text as zone_a,
+         (d.rent_sqft is not null and d.rent_sqft = c.rent_sqft) as rent_sqft_from_deal, c.zone_a::text as zone_a,
          c.nia_sqft::float8 as nia_sqft,
          (case when p.area_size_type = 'sqm' then round(p.itza_area * 10.7639104, 2) else p.itza_area end)::float8
            as itza_sqft`;

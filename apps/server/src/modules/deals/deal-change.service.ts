@@ -17,9 +17,11 @@ import { checkVersion, refusingStale } from '../versions/versions.service';
 import { effectsOf, leftHas, undoEffects, type Effect } from './deal-effect';
 import { DEAL_PROPERTY_COLUMNS, placeOf, planDeal, type DealColumn, type DealPlan } from './deal-plan';
 import * as voidRepo from './deal-void.repository';
+import { keepRentSqftTrue } from './deal-rent-sqft';
 import { assertCanChangeDeal } from './deals.policy';
 import {
   applyDealPlan,
+  dealAreas,
   dealRowValues,
   getDeal,
   partyRows,
@@ -164,7 +166,8 @@ const correctedPlan = (
     else if (Array.isArray(e.before) || e.before === null)
       lists.set(e.field as PropertyPartyList, (e.before as number[] | null) ?? []);
   }
-  const plan = planDeal(b, { columns, lists });
+  // The corrected deal keeps rent per sq ft true as a recorded one does (ADR 0079).
+  const plan = keepRentSqftTrue(planDeal(b, { columns, lists }), at.property, dealAreas(b));
   for (const l of left) {
     if (l.entity_type !== place.kind || l.entity_id !== place.id) continue;
     delete plan.columns[l.field as DealColumn];

@@ -42,6 +42,7 @@ import {
   type PlaceState,
 } from './deal-plan';
 import * as voidRepo from './deal-void.repository';
+import { keepRentSqftTrue } from './deal-rent-sqft';
 import { presentDeal, presentSummary, presentVoided } from './deals.presenter';
 import { withVersion } from '../versions/versions.service';
 import * as repo from './deals.repository';
@@ -194,6 +195,10 @@ export interface DealPlace {
   before: PlaceState;
 }
 
+/** The areas a deal's step 2 sends, as the property's columns (none: {}). */
+export const dealAreas = (b: DealCreateParsed): Partial<NewProperty> =>
+  b.areas ? { area_size_type: b.areas.area_size_type, ...areaValues(b.areas, true) } : {};
+
 /** Reads the (locked) place's row and its state before the deal, and checks every id the payload names. */
 export const readPlace = async (tx: Db, b: DealCreateParsed): Promise<DealPlace> => {
   const place = placeOf(b);
@@ -233,7 +238,7 @@ export const applyDealPlan = async (
       dealId,
       b.effective_date ?? (typeof leaseStart === 'string' ? leaseStart : null),
     );
-    const areas = b.areas ? { area_size_type: b.areas.area_size_type, ...areaValues(b.areas, true) } : {};
+    const areas = dealAreas(b);
     await applyPropertyChanges(
       tx,
       actor,
@@ -306,7 +311,9 @@ export const recordDealIn = async (
   // deal's row first, then its place (ADR 0077).
   await lockRow(tx, place.kind, place.id);
   const at = await readPlace(tx, b);
-  const plan = planDeal(b, at.before);
+  // Rent per sq ft stays true (ADR 0079): what the deal leaves on the property is rent ÷ NIA
+  // unless the deal sent its own figure.
+  const plan = keepRentSqftTrue(planDeal(b, at.before), at.property, dealAreas(b));
   const deal = await repo.insertDeal(tx, {
     ...dealRowValues(b, plan),
     deal_type: b.deal_type,

@@ -40,6 +40,7 @@ import {
   tenantOf,
   type Lists,
 } from './property-payload';
+import { checkAreaBounds, withRentSqft } from './rent-sqft.rule';
 import { offsetOf, toPage } from '../../lib/page';
 import { checkVersion, refusingStale, withVersion } from '../versions/versions.service';
 import { assertSchemeLive } from '../archive/archive.guard';
@@ -198,14 +199,14 @@ export const createStandalone = async (
     const id = await insertWithParties(
       tx,
       actor,
-      {
+      withRentSqft(null, {
         ...(definedOnly(columnValues(b)) as NewProperty),
         ...definedOnly(areaValues(b, true)),
         area_size_type: b.area_size_type ?? AREA_SIZE_TYPE_DEFAULT,
         currency: defaultCurrency(b.currency, actor.currency),
         address_id: address.id,
         scheme_id: null,
-      },
+      }),
       lists,
       now,
     );
@@ -269,14 +270,14 @@ export const createInScheme = async (
     const id = await insertWithParties(
       tx,
       actor,
-      {
+      withRentSqft(null, {
         ...(definedOnly(columnValues(b)) as NewProperty),
         ...definedOnly(areaValues(b, true)),
         area_size_type: b.area_size_type ?? AREA_SIZE_TYPE_DEFAULT,
         currency: defaultCurrency(b.currency, actor.currency),
         address_id: address.id,
         scheme_id: schemeId,
-      },
+      }),
       lists,
       now,
     );
@@ -373,11 +374,12 @@ export const update = async (
             { source: 'update', now, prefix: 'address.' },
           );
         }
+        if (b.area_size_type === undefined) checkAreaBounds(current.area_size_type, areas);
         await applyPropertyChanges(
           tx,
           actor,
           current,
-          { ...columnValues(b), ...areas, scheme_id: b.scheme_id },
+          withRentSqft(current, { ...columnValues(b), ...areas, scheme_id: b.scheme_id }),
           lists,
           'update',
           now,
@@ -407,7 +409,7 @@ export const updateAreas = async (
           tx,
           actor,
           current,
-          { area_size_type: b.area_size_type, ...areaValues(b, true) },
+          withRentSqft(current, { area_size_type: b.area_size_type, ...areaValues(b, true) }),
           {},
           'areas',
           deps.now(),

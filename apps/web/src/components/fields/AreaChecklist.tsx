@@ -12,7 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { AREA_FIELDS, AREA_KEYS, AREA_MESSAGES, AREA_UNIT_LABELS, type AreaKey } from '@frontage/shared';
+import { AREA_FIELDS, AREA_KEYS, AREA_MESSAGES, areaUnitLabel, type AreaKey } from '@frontage/shared';
 import { isAreaText, type AreasValue } from './areas';
 
 interface Props {
@@ -25,12 +25,12 @@ interface Props {
 
 /**
  * The Areas block (spec B §2/§3): an area unit select (sqft or sqm) and an "Add Areas" menu of
- * checkboxes for the ten areas; only ticked areas are shown (and sent).
+ * checkboxes for the ten areas; only ticked areas are shown (and sent). The frontage is a length:
+ * ft, or m with sq m (ADR 0079).
  */
 export function AreaChecklist({ value, onChange, errors = {}, disabled }: Props) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
-  const unit = AREA_UNIT_LABELS[value.area_size_type];
 
   const toggle = (key: AreaKey) => {
     const on = value.ticked.includes(key);
@@ -119,7 +119,13 @@ export function AreaChecklist({ value, onChange, errors = {}, disabled }: Props)
                 error={bad || !!errors[key]}
                 helperText={errors[key] ?? (bad ? AREA_MESSAGES.invalid : undefined)}
                 slotProps={{
-                  input: { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> },
+                  input: {
+                    endAdornment: (
+                      <InputAdornment position="end">
+                        {areaUnitLabel(key, value.area_size_type)}
+                      </InputAdornment>
+                    ),
+                  },
                   htmlInput: { inputMode: 'decimal' },
                 }}
               />

@@ -3,8 +3,9 @@ import { CurrencySelect } from '../../../components/fields/CurrencySelect';
 import { MoneyField } from '../../../components/fields/MoneyField';
 import { FormSection } from '../../../components/FormSection';
 import { Bound, useSection, type SectionProps } from './Bound';
+import { RentSqftInput } from './RentSqftInput';
 
-/** Rent Info: the currency, the four amounts in it, Incentive and Planning. */
+/** Rent Info: the currency, the four amounts in it (rent per sq ft worked out live), Incentive and Planning. */
 export function RentInfoSection({ prefix, disabled }: SectionProps) {
   const { path, watch } = useSection(prefix);
   const currency = watch(path('currency')) as string;
@@ -58,7 +59,7 @@ export function RentInfoSection({ prefix, disabled }: SectionProps) {
         )}
       </Bound>
       {money('rent_pa', 'Rent Pa')}
-      {money('rent_sqft', 'Rent per sqft')}
+      <RentSqftInput prefix={prefix} label="Rent per sqft" disabled={disabled} />
       {money('rateable_value', 'Rateable Value')}
       {money('service_charge', 'Service Charge')}
       {free('incentive', 'Incentive')}

@@ -6,5 +6,6 @@ export { LeaseInfoSection } from './LeaseInfoSection';
 export { CompanyField, CompanyList, ContactList } from './PartyPickers';
 export { PropertyInfoSection } from './PropertyInfoSection';
 export { RentInfoSection } from './RentInfoSection';
+export { RentSqftInput } from './RentSqftInput';
 export { Bound, useSection, type BoundField, type SectionProps } from './Bound';
 export { UNVERIFIED_CHANGE, UnverifiedFields, UnverifiedMarker } from './UnverifiedMarker';

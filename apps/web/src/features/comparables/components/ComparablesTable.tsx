@@ -54,7 +54,7 @@ const shown: GridColDef<Comparable>[] = [
     align: 'right',
     headerAlign: 'right',
     valueGetter: (_v, row) => rate(row.rent_sqft, row.currency),
-    description: 'The deal’s rent per sq ft, else rent pa ÷ NIA',
+    description: 'The deal’s rent per sq ft when it agrees with rent pa ÷ NIA, else rent pa ÷ NIA',
   },
   {
     field: 'zone_a',

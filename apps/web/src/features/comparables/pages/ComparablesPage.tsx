@@ -152,8 +152,8 @@ function Comparables({
       {first && <BasisLine applied={first} edited={edited} onReset={reset} />}
       <Alert severity="info" sx={{ mb: 1 }}>
         Only deals recorded in {currency} are compared: rents in other currencies are left out. Rent per sq ft
-        is the deal&apos;s own, else its rent pa ÷ the property&apos;s NIA; Zone A is rent pa ÷ ITZA where the
-        ITZA is known; areas in sq m are converted to sq ft.
+        is the deal&apos;s own when it agrees with its rent pa ÷ the property&apos;s NIA, else that figure;
+        Zone A is rent pa ÷ ITZA where the ITZA is known; areas in sq m are converted to sq ft.
       </Alert>
       <ListLayout
         filtersLabel="Comparables filters"

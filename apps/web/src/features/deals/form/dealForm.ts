@@ -3,6 +3,7 @@ import {
   defaultCurrency,
   formatDate,
   parseTypedDate,
+  rentSqftConsistent,
   type DealCreate,
   type DealType,
   type Property,
@@ -287,15 +288,17 @@ export const fillFromScheme = (s: Scheme, userCurrency?: string | null): DealFor
 
 /**
  * Spec B §4, before submit: a previous rent with no new rent means the rent did not change, so
- * the new rent is the previous one, and so is rent per sqft. A new rent typed without a rent per
- * sqft does not take the old figure (issue 28: it would be stale): it is left out, and the server
- * works it out as rent ÷ NIA.
+ * the new rent is the previous one (the same for rent per sqft — only when the rent did not change
+ * and the old figure still agrees with rent ÷ the NIA of step 2: otherwise the server works it out,
+ * ADR 0079).
  */
-export const copyRent = (v: DealFormValues): DealFormValues => ({
-  ...v,
-  rent_pa: v.rent_pa ?? v.prev_rent_pa,
-  rent_sqft: v.rent_sqft ?? (v.rent_pa === null ? v.prev_rent_sqft : null),
-});
+export const copyRent = (v: DealFormValues): DealFormValues => {
+  const rent_pa = v.rent_pa ?? v.prev_rent_pa;
+  const nia = v.areas.ticked.includes('nia_sqrt') ? (v.areas.values.nia_sqrt ?? null) : null;
+  const keepOld =
+    v.rent_pa === null && rentSqftConsistent(v.prev_rent_sqft, rent_pa, nia, v.areas.area_size_type);
+  return { ...v, rent_pa, rent_sqft: v.rent_sqft ?? (keepOld ? v.prev_rent_sqft : null) };
+};
 
 const text = (s: string) => (s.trim() ? s.trim() : undefined);
 const ids = (list: { id: number }[]) => (list.length ? list.map((r) => r.id) : undefined);

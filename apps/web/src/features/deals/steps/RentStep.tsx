@@ -1,9 +1,11 @@
 import { FormSection, Wide } from '../../../components/FormSection';
+import { RentSqftInput } from '../../../entities/properties/sections';
 import { CurrencyInput, MoneyInput, TextInput } from './fields';
 
 /**
  * Rent Information (rent review, renewal; spec B §2): the currency, the old rent as it stood and
- * the new one. A new rent left empty is the old one (the rent-copy rule, applied on Finish).
+ * the new one. A new rent left empty is the old one (the rent-copy rule, applied on Finish). The
+ * new rent per sq ft shows rent ÷ NIA live and may be overridden (ADR 0079).
  */
 export function RentStep() {
   return (
@@ -13,7 +15,7 @@ export function RentStep() {
       <MoneyInput name="prev_rent_pa" label="Old Rent Pa" />
       <MoneyInput name="prev_rent_sqft" label="Old Rent per sqft" />
       <MoneyInput name="rent_pa" label="New Rent Pa" />
-      <MoneyInput name="rent_sqft" label="New Rent per sqft" />
+      <RentSqftInput label="New Rent per sqft" rentFallback="prev_rent_pa" />
       <MoneyInput name="rateable_value" label="Rateable Value (RV)" />
       <MoneyInput name="service_charge" label="Service Charge (S/C)" />
       <Wide>
@@ -49,7 +51,7 @@ export function RentBlock({ labels = RENT_LABELS }: { labels?: typeof RENT_LABEL
     <FormSection title="Rent">
       <CurrencyInput />
       <MoneyInput name="rent_pa" label="Rent Pa" />
-      <MoneyInput name="rent_sqft" label={labels.rent_sqft} />
+      <RentSqftInput label={labels.rent_sqft} />
       <MoneyInput name="rateable_value" label={labels.rateable_value} />
       <MoneyInput name="service_charge" label={labels.service_charge} />
       <TextInput name="incentive" label="Incentive" />

@@ -1,6 +1,12 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Box, Button, Checkbox, FormControlLabel, InputAdornment, TextField } from '@mui/material';
-import { DEBOUNCE_SEARCH_MS, formatDate, parseTypedDate } from '@frontage/shared';
+import {
+  DEBOUNCE_SEARCH_MS,
+  areaFilterSchema,
+  formatDate,
+  moneyFilterSchema,
+  parseTypedDate,
+} from '@frontage/shared';
 import { DateField } from '../../../components/fields/DateField';
 import { CompanyPicker } from '../../../entities/companies/CompanyPicker';
 import { SchemeCombobox } from '../../../entities/schemes/SchemeCombobox';
@@ -19,11 +25,15 @@ export const countMapFilters = (f: MapFilterState): number =>
 
 const ref = (r: { id: number; name: string } | null): NamedRef | null =>
   r ? { id: r.id, name: r.name } : null;
-/** Digits and one decimal point: what a rent or an area may hold. */
-const numeric = (text: string): string => {
-  const t = text.replace(/[^\d.]/g, '');
-  const dot = t.indexOf('.');
-  return dot < 0 ? t : t.slice(0, dot + 1) + t.slice(dot + 1).replace(/\./g, '');
+/**
+ * Why a typed bound is refused, in the forms' words (packages/shared, ADR 0079): a rent is money, an
+ * area a number of sq ft. Nothing typed is dropped: a refused bound is shown with its message and
+ * not applied.
+ */
+const problemOf = (key: NumberKey, text: string): string | null => {
+  if (!text.trim()) return null;
+  const r = (key.startsWith('rent') ? moneyFilterSchema : areaFilterSchema).safeParse(text);
+  return r.success ? null : (r.error.issues[0]?.message ?? null);
 };
 
 /**
@@ -83,7 +93,8 @@ export interface MapFiltersProps {
 /**
  * The map's filters: tenant, landlord, scheme, vacant only, lease end between, rent per
  * sq ft and area (NIA, sq ft) ranges. They drive the clusters and the lists alike; typed numbers
- * apply once they settle, and a bound above its pair shows the server's message on the field.
+ * apply once they settle, and a bound above its pair shows the server's message on the field. A
+ * bound that is not a number, negative or too large shows the forms' message and is not applied.
  */
 export function MapFilters({ filters, onFiltersChange, errors = {} }: MapFiltersProps) {
   // Patches apply to the newest filters even when two fields settle in the same tick.
@@ -96,37 +107,46 @@ export function MapFilters({ filters, onFiltersChange, errors = {} }: MapFilters
     onFiltersChange(latest.current);
   };
 
+  // A bound applies once it is valid; a refused one is left off (its message shows on the field).
+  const bound = (key: NumberKey, t: string) => (t.trim() && !problemOf(key, t) ? t.trim() : null);
   const texts: Record<NumberKey, [string, (t: string) => void]> = {
-    rent_sqft_min: useFilterText(filters.rent_sqft_min ?? '', (t) => patch({ rent_sqft_min: t || null })),
-    rent_sqft_max: useFilterText(filters.rent_sqft_max ?? '', (t) => patch({ rent_sqft_max: t || null })),
-    area_min: useFilterText(filters.area_min ?? '', (t) => patch({ area_min: t || null })),
-    area_max: useFilterText(filters.area_max ?? '', (t) => patch({ area_max: t || null })),
+    rent_sqft_min: useFilterText(filters.rent_sqft_min ?? '', (t) =>
+      patch({ rent_sqft_min: bound('rent_sqft_min', t) }),
+    ),
+    rent_sqft_max: useFilterText(filters.rent_sqft_max ?? '', (t) =>
+      patch({ rent_sqft_max: bound('rent_sqft_max', t) }),
+    ),
+    area_min: useFilterText(filters.area_min ?? '', (t) => patch({ area_min: bound('area_min', t) })),
+    area_max: useFilterText(filters.area_max ?? '', (t) => patch({ area_max: bound('area_max', t) })),
   };
   const [fromText, setFrom, resetFrom] = useDateText(filters.lease_end_from, (iso) =>
     patch({ lease_end_from: iso }),
   );
   const [toText, setTo, resetTo] = useDateText(filters.lease_end_to, (iso) => patch({ lease_end_to: iso }));
 
-  const numberField = (key: NumberKey, label: string, unit: string) => (
-    <TextField
-      size="small"
-      label={label}
-      value={texts[key][0]}
-      onChange={(e) => texts[key][1](numeric(e.target.value))}
-      error={!!errors[key]}
-      helperText={errors[key]}
-      slotProps={{
-        htmlInput: { inputMode: 'decimal', maxLength: 12 },
-        input: {
-          endAdornment: (
-            <InputAdornment position="end" sx={{ '& p': { fontSize: 12 } }}>
-              {unit}
-            </InputAdornment>
-          ),
-        },
-      }}
-    />
-  );
+  const numberField = (key: NumberKey, label: string, unit: string) => {
+    const problem = problemOf(key, texts[key][0]);
+    return (
+      <TextField
+        size="small"
+        label={label}
+        value={texts[key][0]}
+        onChange={(e) => texts[key][1](e.target.value)}
+        error={!!problem || !!errors[key]}
+        helperText={problem ?? errors[key]}
+        slotProps={{
+          htmlInput: { inputMode: 'decimal' },
+          input: {
+            endAdornment: (
+              <InputAdornment position="end" sx={{ '& p': { fontSize: 12 } }}>
+                {unit}
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+    );
+  };
 
   const clear = () => {
     for (const k of Object.keys(texts) as NumberKey[]) texts[k][1]('');

@@ -2,7 +2,14 @@ import { lazy, Suspense, useState } from 'react';
 import { Alert, Box, Button, Chip, Skeleton, Stack, Typography } from '@mui/material';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { Link as RouterLink } from 'react-router';
-import { AREA_FIELDS, AREA_UNIT_LABELS, formatDate, formatMoney, type Property } from '@frontage/shared';
+import {
+  AREA_FIELDS,
+  AREA_UNIT_LABELS,
+  areaUnitLabel,
+  formatDate,
+  formatMoney,
+  type Property,
+} from '@frontage/shared';
 import { CommentsSlot } from '../../../entities/comments/CommentsSlot';
 import { CompanyName } from '../../../entities/companies/CompanyName';
 import { Detail, DetailCard, EntityLink } from '../../../components/DetailList';
@@ -195,7 +202,7 @@ function PropertyDetails({ p }: { p: Property }) {
           ) : (
             areas.map(({ key, label }) => (
               <Detail key={key} label={label} unverified={u(key)}>
-                {`${Number(p[key]).toLocaleString('en-GB', { maximumFractionDigits: 2 })} ${unit}`}
+                {`${Number(p[key]).toLocaleString('en-GB', { maximumFractionDigits: 2 })} ${areaUnitLabel(key, p.area_size_type)}`}
               </Detail>
             ))
           )}
