@@ -22,6 +22,7 @@ import type { ServiceDeps } from '../../deps';
 import { authOf } from '../../plugins/session';
 import { exportProperties } from './properties.export';
 import * as properties from './properties.service';
+import { setMeAsContact } from './set-me-as-contact.service';
 import { sendCsvExport } from '../../lib/csv';
 import { holdHeavySlot } from '../../lib/heavy-requests';
 import { ifMatchOf, versioned } from '../../lib/if-match';
@@ -182,7 +183,7 @@ export const propertiesRoutes = (root: FastifyInstance, deps: ServiceDeps): void
         params: idParams,
         response: { 200: actionSchema(propertySchema), ...errors },
       },
-      handler: (req) => properties.setMeAsContact(deps, authOf(req).user, req.params.id, list),
+      handler: (req) => setMeAsContact(deps, authOf(req).user, req.params.id, list),
     });
   }
 };

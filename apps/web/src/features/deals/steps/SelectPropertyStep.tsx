@@ -16,6 +16,8 @@ import type { PlaceKind } from '../form/dealForm';
 import { useWizard } from '../wizard/WizardContext';
 
 const MODE_LABELS: Record<PlaceKind, string> = { scheme: 'Scheme', property: 'Property' };
+/** The choose buttons, as spec B §2 names them. */
+const SELECT_LABELS: Record<PlaceKind, string> = { scheme: 'Select Scheme', property: 'Select Property' };
 
 /**
  * Step 1 (spec B §2): search a property (500 ms debounce, 50 per page) and choose it with
@@ -121,7 +123,7 @@ export function SelectPropertyStep() {
           disabled={!choice || w.loading}
           sx={{ mt: 0.25 }}
         >
-          Select {kind}
+          {SELECT_LABELS[w.mode]}
         </Button>
       </Box>
     </>
