@@ -356,7 +356,8 @@ describe('GET /api/deals/export', () => {
     const lines = linesOf(res.body);
     expect(lines).toEqual([
       'Type,Property,Scheme,Town,Tenant,Previous tenant,Effective date,Rent pa,Rent per sq ft,Sale type,Price,Currency,Recorded by,Recorded on',
-      `Rent Review,"12 Briggate, Leeds, LS1 6HD",,Leeds,Boots,Boots,25/03/2021,45000.00,40.00,,,GBP,${w.admin.name},${formatUkDate(new Date(Date.UTC(2026, 0, 1, 10)))}`,
+      // The review sent a rent alone: its rent per sq ft is rent ÷ NIA, 45,000 ÷ 1,200 (ADR 0079).
+      `Rent Review,"12 Briggate, Leeds, LS1 6HD",,Leeds,Boots,Boots,25/03/2021,45000.00,37.50,,,GBP,${w.admin.name},${formatUkDate(new Date(Date.UTC(2026, 0, 1, 10)))}`,
       `New Letting,"12 Briggate, Leeds, LS1 6HD",,Leeds,Greggs,Boots,01/04/2026,50000.00,50.00,,,GBP,${w.user.name},02/01/2026`,
     ]);
   });

@@ -114,8 +114,10 @@ describe('voiding a deal', () => {
     await editProperty({ rent_pa: '52000', tenant_contacts: [w.contacts.oldLandlord.id] });
     const res = await voidDeal(w.userCookie, deal.id);
     expect(res.statusCode, res.body).toBe(200);
+    // The edit's rent also worked out a new rent per sq ft (ADR 0079): both are the edit's now.
     const left = [
       { entity_type: 'property', entity_id: w.property.id, field: 'rent_pa' },
+      { entity_type: 'property', entity_id: w.property.id, field: 'rent_sqft' },
       { entity_type: 'property', entity_id: w.property.id, field: 'tenant_contacts' },
     ];
     expect(res.json().meta.left_fields).toEqual(left);
@@ -243,6 +245,8 @@ describe('correcting a deal', () => {
     expect(corrections.map((r) => [r.field, r.old_value, r.new_value]).sort()).toEqual([
       ['break_date', '2024-03-25', null],
       ['rent_pa', '45000.00', '47000.00'],
+      // Rent ÷ NIA follows the corrected rent (ADR 0079).
+      ['rent_sqft', '37.50', '39.17'],
     ]);
     // Voided after the correction, the property is back where it was before the deal.
     await voidDeal(w.userCookie, deal.id);
@@ -264,6 +268,7 @@ describe('correcting a deal', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().meta.left_fields).toEqual([
       { entity_type: 'property', entity_id: w.property.id, field: 'rent_pa' },
+      { entity_type: 'property', entity_id: w.property.id, field: 'rent_sqft' },
     ]);
     expect(res.json().data).toMatchObject({ rent_pa: '47000.00', prev_rent_pa: '40000.00' });
     expect(await call.property(w.userCookie, w.property.id)).toMatchObject({
