@@ -79,9 +79,12 @@ test('the agent edits a demo property’s rent and an area, and sees them on the
   // The agent's changes wait for an admin: reopened, the dialog marks both fields.
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
   await expect(dialog).toBeVisible();
+  // Rent Pa, and the rent per sq ft worked out from it and the new NIA (ADR 0079).
   await expect(
     dialog.getByRole('region', { name: 'Rent Info' }).getByRole('img', { name: 'Unverified change' }),
-  ).toHaveCount(1);
+  ).toHaveCount(2);
+  const saved = await api<{ data: { rent_sqft: string | null } }>(page, `/api/properties/${target!.id}`);
+  expect(saved.data.rent_sqft).toBe((Math.round((rent / nia) * 100) / 100).toFixed(2));
   await expect(
     dialog.getByRole('region', { name: 'Areas' }).getByRole('img', { name: 'Unverified change' }),
   ).toHaveCount(1);
