@@ -171,8 +171,8 @@ test.describe('as the agent', () => {
     await dialog.getByRole('textbox', { name: 'Reason' }).fill('Recorded on the wrong unit');
     await dialog.getByRole('button', { name: 'Void Deal' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByText(/Voided by Jamie Patel/)).toBeVisible();
-    await expect(page.getByText('Recorded on the wrong unit')).toBeVisible();
+    const voided = page.getByRole('status').filter({ hasText: 'Voided by Jamie Patel' });
+    await expect(voided).toContainText('Reason: Recorded on the wrong unit');
 
     await page.goto(`/properties?id=${unit.id}`);
     const restored = page.getByRole('region', { name: 'Parties' });
@@ -199,6 +199,26 @@ test.describe('as the agent', () => {
       },
       () => wizard.getByRole('button', { name: 'Close' }).click(),
     );
+  });
+
+  test('saving a New Property without an address asks first, and the question passes axe in both themes', async ({
+    page,
+  }) => {
+    const question = page.getByRole('dialog', { name: 'Save a property without an address?' });
+    const ask = async () => {
+      await page.goto('/properties/create');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(question).toBeVisible();
+    };
+    await axeDark(page, 'the address-less question', ask, () =>
+      question.getByRole('button', { name: 'Cancel' }).click(),
+    );
+    await ask();
+    expect(await seriousViolations(page), 'the address-less question, light theme').toEqual([]);
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    // Nothing was saved: the form is still open.
+    await expect(question).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
   });
 
   test('a New Letting with a rent alone gets rent per sq ft = rent ÷ NIA, on the property and in comparables', async ({
@@ -289,8 +309,10 @@ test.describe('as the admin', () => {
     await dialog.getByRole('textbox', { name: 'Reason' }).fill('Demolished in 2026');
     await dialog.getByRole('button', { name: 'Archive', exact: true }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByText('This property is archived')).toBeVisible();
-    await expect(page.getByText(/Demolished in 2026/)).toBeVisible();
+    // The banner says who, when and why (the reason is also in the History panel's table).
+    const banner = page.getByRole('alert', { name: 'This property is archived' });
+    await expect(banner).toContainText('Archived by Alex Morgan');
+    await expect(banner).toContainText('Demolished in 2026');
 
     // Gone from the list's search and from the map.
     await page.goto('/properties');
@@ -312,6 +334,6 @@ test.describe('as the admin', () => {
     // Restore for the specs after this one.
     await page.goto(`/properties?id=${p.id}`);
     await page.getByRole('button', { name: 'Restore' }).click();
-    await expect(page.getByText('This property is archived')).toBeHidden();
+    await expect(banner).toBeHidden();
   });
 });
