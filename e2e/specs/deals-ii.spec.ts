@@ -1,5 +1,6 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { AGENT, expect, seriousViolations, test } from '../fixtures';
+import { acknowledgeAll, next, pickCompany, stepButton } from '../wizard';
 
 /**
  * Deals II: a scheme sold from its view through Create Deal → Sales changes its
@@ -57,26 +58,6 @@ async function standaloneProperties(page: Page): Promise<Prop[]> {
 
 async function companies(page: Page): Promise<Ref[]> {
   return (await api<{ data: Ref[] }>(page, '/api/companies?per_page=100')).data;
-}
-
-const stepButton = (wizard: Locator, label: string) => wizard.getByRole('tab').filter({ hasText: label });
-const next = (wizard: Locator) => wizard.getByRole('button', { name: 'Next Step' }).click();
-
-/** Ticks each warning's "Record anyway" on the Review step (ADR 0081). */
-async function acknowledgeAll(wizard: Locator) {
-  const boxes = wizard.getByRole('checkbox', { name: 'Record anyway' });
-  for (let i = 0; i < (await boxes.count()); i++) await boxes.nth(i).check();
-}
-
-/** Picks `name` in the company combobox (a single field or a list). */
-async function pickCompany(page: Page, box: Locator, name: string) {
-  await box.fill(name);
-  // An option's name starts with its verification indicator's tooltip: match the shown name.
-  await page
-    .getByRole('option')
-    .filter({ has: page.getByText(name, { exact: true }) })
-    .first()
-    .click();
 }
 
 test('as the agent: Create Deal → Sales on a scheme makes the purchaser its landlord', async ({ page }) => {

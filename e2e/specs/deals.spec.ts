@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { ADMIN, AGENT, expect, openHome, seriousViolations, test } from '../fixtures';
+import { acknowledgeAll, stepButton } from '../wizard';
 
 /**
  * Deals I: the Rent Review wizard end to end as the agent, the same wizard opened from
@@ -44,15 +45,6 @@ async function seededProperties(page: Page): Promise<Prop[]> {
 
 const gbp = (amount: string) =>
   `£${Number(amount).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
-/** The vertical stepper's tab of a step. */
-const stepButton = (wizard: Locator, label: string) => wizard.getByRole('tab').filter({ hasText: label });
-
-/** Ticks each warning's "Record anyway" on the Review step (ADR 0081). */
-async function acknowledgeAll(wizard: Locator) {
-  const boxes = wizard.getByRole('checkbox', { name: 'Record anyway' });
-  for (let i = 0; i < (await boxes.count()); i++) await boxes.nth(i).check();
-}
 
 async function openFromMenu(page: Page, item: string) {
   await page.getByRole('button', { name: 'New Deal' }).click();

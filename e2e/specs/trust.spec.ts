@@ -1,5 +1,6 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ADMIN, AGENT, expect, seriousViolations, test } from '../fixtures';
+import { acknowledgeAll, next, pickCompany } from '../wizard';
 
 /**
  * A record people can trust (issue 28), end to end: a unit of a scheme is sold on its own and the
@@ -60,22 +61,6 @@ async function axeDark(page: Page, what: string, open: () => Promise<void>, clos
   } finally {
     await setTheme(page, 'light');
   }
-}
-
-const next = (wizard: Locator) => wizard.getByRole('button', { name: 'Next Step' }).click();
-
-async function acknowledgeAll(wizard: Locator) {
-  const boxes = wizard.getByRole('checkbox', { name: 'Record anyway' });
-  for (let i = 0; i < (await boxes.count()); i++) await boxes.nth(i).check();
-}
-
-async function pickCompany(page: Page, box: Locator, name: string) {
-  await box.fill(name);
-  await page
-    .getByRole('option')
-    .filter({ has: page.getByText(name, { exact: true }) })
-    .first()
-    .click();
 }
 
 /** Seeded properties, oldest first, from the middle of the first page (other specs take its ends). */
