@@ -43,3 +43,4 @@ export * from './versions';
 export * from './video.schema';
 export * from './news.schema';
 export * from './deal-change.schema';
+export * from './search.schema';
