@@ -133,7 +133,7 @@ test('create a standalone property from the map with a new tenant and two areas,
 
   // Find it in /properties by street.
   await page.goto('/properties');
-  await page.getByRole('textbox', { name: 'Search' }).fill(street);
+  await page.getByRole('textbox', { name: 'Search address, tenant, landlord, scheme' }).fill(street);
   const grid = page.getByRole('grid', { name: 'Properties' });
   await expect(grid.getByRole('row').filter({ hasText: tenantName })).toBeVisible();
   await shot(page, 'properties-list');

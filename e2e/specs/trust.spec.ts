@@ -306,7 +306,9 @@ test.describe('as the admin', () => {
         r.url().includes('/api/properties?') &&
         new URL(r.url()).searchParams.get('q') === p.address.post_code,
     );
-    await page.getByRole('textbox', { name: 'Search' }).fill(p.address.post_code!);
+    await page
+      .getByRole('textbox', { name: 'Search address, tenant, landlord, scheme' })
+      .fill(p.address.post_code!);
     await searched;
     await expect(page.getByRole('row').filter({ hasText: p.address.street! })).toHaveCount(0);
     const found = await api<{ data: Prop[] }>(

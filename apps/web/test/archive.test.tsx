@@ -12,6 +12,7 @@ import { renderRoute } from './renderRoute';
 import { json, type FakeRequest } from './fakeFetch';
 import { makeAdmin, makeUser } from './fixtures';
 import { property } from './placesFixtures';
+import { PROPERTY_SEARCH_LABEL } from '../src/entities/properties/api';
 
 const pages = {
   '/properties/create': <NewPropertyPage />,
@@ -171,7 +172,7 @@ describe('the admins’ Archived filter', () => {
 
   it('is not there for anyone else', async () => {
     renderRoute('/properties', { pages, user: makeUser(), routes: lists });
-    expect(await screen.findByRole('textbox', { name: 'Search' })).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: PROPERTY_SEARCH_LABEL })).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Archived' })).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { MESSAGES, type Deal, type DealListItem } from '@frontage/shared';
+import { DEAL_SEARCH_LABEL } from '../src/entities/deals/api';
 import DealsPage from '../src/features/deals/pages/DealsPage';
 import { renderRoute } from './renderRoute';
 import { json, type FakeHandler, type FakeRequest } from './fakeFetch';
@@ -101,6 +102,7 @@ describe('/deals', () => {
       pages,
       user: makeUser(),
       routes: routes({
+        q: 'Briggate',
         types: ['subletting', 'sale', 'bogus'],
         from: '01/01/2025',
         to: '31/12/2025',
@@ -120,6 +122,7 @@ describe('/deals', () => {
     expect(await screen.findByText('51–60 of 60')).toBeInTheDocument();
     expect(api.callsTo('GET', '/api/deals')).toHaveLength(1);
     expect(lastQuery(api)).toEqual({
+      q: 'Briggate',
       type: 'sale,subletting',
       from: '2025-01-01',
       to: '2025-12-31',
@@ -134,6 +137,7 @@ describe('/deals', () => {
     });
     const filters = screen.getByRole('search', { name: 'Deals filters' });
     const f = within(filters);
+    expect(f.getByRole('searchbox', { name: DEAL_SEARCH_LABEL })).toHaveValue('Briggate');
     expect(f.getByRole('combobox', { name: 'Type' })).toHaveTextContent('Sale, Sub-letting/Assignment');
     expect(f.getByRole('textbox', { name: 'Effective from' })).toHaveValue('01/01/2025');
     expect(f.getByRole('textbox', { name: 'Effective to' })).toHaveValue('31/12/2025');
@@ -179,6 +183,9 @@ describe('/deals', () => {
     await user.type(f.getByRole('textbox', { name: 'Town' }), 'Leeds');
     await waitFor(() => expect(lastQuery(api)).toMatchObject({ town: 'Leeds' }));
 
+    await user.type(f.getByRole('searchbox', { name: DEAL_SEARCH_LABEL }), 'greggs');
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ q: 'greggs', page: '1' }));
+
     await user.type(f.getByRole('combobox', { name: 'Scheme' }), 'Trin');
     await user.click(await screen.findByRole('option', { name: /Trinity Leeds/ }));
     await user.type(f.getByRole('combobox', { name: 'Tenant' }), 'Boo');
@@ -189,6 +196,7 @@ describe('/deals', () => {
     await user.click(await screen.findByRole('option', { name: /Carla Contact/ }));
 
     const expected = {
+      q: 'greggs',
       type: 'new_letting,subletting',
       from: '2026-02-01',
       to: '2026-02-28',
@@ -205,6 +213,7 @@ describe('/deals', () => {
     await waitFor(() =>
       expect(api.callsTo('PUT', '/api/ui-state/deals').at(-1)?.body).toEqual({
         state: {
+          q: 'greggs',
           types: ['subletting', 'new_letting'],
           from: '01/02/2026',
           to: '28/02/2026',
@@ -225,6 +234,7 @@ describe('/deals', () => {
     await waitFor(() =>
       expect(lastQuery(api)).toEqual({ sort: '-effective_date', page: '1', per_page: '25' }),
     );
+    expect(f.getByRole('searchbox', { name: DEAL_SEARCH_LABEL })).toHaveValue('');
   });
 
   it('sorts by a column and pages on the server', async () => {

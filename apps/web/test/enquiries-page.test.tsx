@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import { ENQUIRY_SEARCH_LABEL } from '../src/entities/enquiries/api';
 import EnquiriesPage from '../src/features/enquiries/pages/EnquiriesPage';
 import PropertiesPage from '../src/features/properties/pages/PropertiesPage';
 import { renderRoute } from './renderRoute';
@@ -53,6 +54,24 @@ describe('/enquiries', () => {
     await waitFor(() => expect(lastList(r).get('stage')).toBe('interest,under_offer'));
     await r.user.click(screen.getByRole('checkbox', { name: 'Mine' }));
     await waitFor(() => expect(lastList(r).get('mine')).toBe('1'));
+  });
+
+  it('searches company, contact and town from a field that says so; Clear filters empties it', async () => {
+    const r = renderRoute('/enquiries', { pages, user: makeUser(), routes: routes() });
+    await screen.findByRole('grid', { name: 'Enquiries' });
+    const search = screen.getByRole('searchbox', { name: ENQUIRY_SEARCH_LABEL });
+    await r.user.type(search, 'newcastle');
+    await waitFor(() => expect(lastList(r).get('q')).toBe('newcastle'));
+    expect(lastList(r).get('page')).toBe('1');
+    await r.user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    // Back to the unfiltered list (already loaded: no new request needed) and saved so.
+    await waitFor(() =>
+      expect(r.api.callsTo('PUT', '/api/ui-state/enquiry_list').at(-1)?.body).toMatchObject({
+        state: { q: '' },
+      }),
+    );
+    expect(screen.getByRole('grid', { name: 'Enquiries' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: ENQUIRY_SEARCH_LABEL })).toHaveValue('');
   });
 
   it('opens ?id=&type=enquiry in Edit Enquiry over the list; closing it leaves the list', async () => {

@@ -210,6 +210,29 @@ describe('ContactPicker', () => {
     expect(screen.getAllByRole('button', { name: /Boots/ })).toHaveLength(1);
   });
 
+  it('offers only the answer for what was typed, first its first match, when contacts share a name', async () => {
+    // The opening list (no text) holds two contacts called Amir Patel; MUI keyed options by their
+    // name, so React kept the earlier rows above the new answer (issue 29, ADR 0085).
+    const amirs = [makeContact({ id: 60, name: 'Amir Patel' }), makeContact({ id: 61, name: 'Amir Patel' })];
+    const priyas = [
+      makeContact({ id: 70, name: 'Priya Barnes' }),
+      makeContact({ id: 71, name: 'Priya Clarke' }),
+    ];
+    const { user } = setup(<Paired initial={[]} />, {
+      'GET /api/users': (req) => json(200, page(req.url.searchParams.get('q') ? priyas : [...amirs, dan])),
+    });
+    const contacts = screen.getByRole('combobox', { name: 'Landlord Contacts' });
+    await user.click(contacts);
+    expect(await screen.findAllByRole('option', { name: /Amir Patel/ })).toHaveLength(2);
+    await user.type(contacts, 'Priya');
+    await screen.findByRole('option', { name: /Priya Barnes/ });
+    const offered = within(screen.getByRole('listbox')).getAllByRole('option');
+    expect(offered.map((o) => o.textContent)).toEqual([
+      expect.stringMatching(/^Priya Barnes/),
+      expect.stringMatching(/^Priya Clarke/),
+    ]);
+  });
+
   it("offers 'Create a new contact' when nothing is found", async () => {
     const { user } = setup(<Paired initial={[]} />, {
       'GET /api/users': () => json(200, page([])),

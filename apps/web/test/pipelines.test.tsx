@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { MESSAGES } from '@frontage/shared';
+import { ENQUIRY_SEARCH_LABEL } from '../src/entities/enquiries/api';
 import PipelinesPage from '../src/features/pipelines/pages/PipelinesPage';
 import { renderRoute } from './renderRoute';
 import { json } from './fakeFetch';
@@ -100,16 +101,24 @@ describe('/pipelines', () => {
     expect(stageQueries(api)[0]).not.toHaveProperty('mine');
     const filters = within(screen.getByRole('search', { name: 'Pipelines filters' }));
     await user.click(filters.getByRole('button', { name: "My company's" }));
+    await user.type(filters.getByRole('searchbox', { name: ENQUIRY_SEARCH_LABEL }), 'leeds');
     await user.type(filters.getByRole('combobox', { name: 'Retailer' }), 'Boo');
     await user.click(await screen.findByRole('option', { name: /Boots/ }));
     await waitFor(() => {
       const last = stageQueries(api).slice(-4);
       expect(last.map((q) => q.stage).sort()).toEqual(['completed', 'interest', 'under_offer', 'withdrawn']);
-      for (const q of last) expect(q).toMatchObject({ my_company: '1', company_id: '10', page: '1' });
+      for (const q of last)
+        expect(q).toMatchObject({ q: 'leeds', my_company: '1', company_id: '10', page: '1' });
     });
     await waitFor(() =>
       expect(api.callsTo('PUT', '/api/ui-state/pipelines').at(-1)?.body).toEqual({
-        state: { owner: 'my_company', scheme: null, town: '', company: { id: 10, name: 'Boots' } },
+        state: {
+          q: 'leeds',
+          owner: 'my_company',
+          scheme: null,
+          town: '',
+          company: { id: 10, name: 'Boots' },
+        },
       }),
     );
   });

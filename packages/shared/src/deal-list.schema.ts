@@ -35,7 +35,9 @@ export const DEAL_PAGE_SIZES = [25, 50, 100] as const;
  * `town` the property's (or scheme's) town, exact and case-insensitive; `scheme_id` the scheme or
  * the scheme a property belongs to; `tenant_id` the deal's new or previous tenant (trading or
  * legal); `landlord_id` a landlord or previous landlord on the deal; `created_by` the user who
- * recorded it; `property_id` one property's deals.
+ * recorded it; `property_id` one property's deals; `q` free text: every word starts a word of the
+ * deal's property (unit, address), of the scheme a scheme sale sold, or of one of its parties'
+ * names (companies and contacts) — ADR 0085.
  */
 export const dealFiltersSchema = z.object({
   type: queryListSchema(DEAL_TYPES).optional(),
@@ -47,6 +49,7 @@ export const dealFiltersSchema = z.object({
   tenant_id: idSchema.optional(),
   landlord_id: idSchema.optional(),
   created_by: idSchema.optional(),
+  q: z.string().trim().max(200).optional(),
   sort: z.enum(DEAL_SORTS).optional().default('-effective_date'),
 });
 

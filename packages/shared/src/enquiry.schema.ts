@@ -269,7 +269,8 @@ const flag = z
  * The filters of every enquiry list: the Manage Enquiries dialog (property_id or scheme_id, the
  * live stages, q), /enquiries and /pipelines (stage, reason, company, scheme, town, received range,
  * `mine` = recorded by me, `my_company` = recorded by anyone of my company). scheme_id also finds
- * the enquiries on the scheme's units. q searches the company's and the contact's names.
+ * the enquiries on the scheme's units. q searches the company's and the contact's names and the
+ * enquiry's town (ADR 0085).
  */
 export const enquiryFiltersSchema = z.object({
   include: z.string().max(200).optional(),

@@ -147,6 +147,9 @@ export function EntityPicker<T extends EntityRef>(props: EntityPickerProps<T>) {
     // The server already filtered by the text.
     filterOptions: (x: T[]) => x,
     getOptionLabel: (o: T) => o.name,
+    // Keyed by id, never by the name MUI keys by otherwise: two contacts called "Amir Patel"
+    // shared a key, and React left the earlier answer's rows above the new ones (ADR 0085).
+    getOptionKey: (o: T) => o.id,
     isOptionEqualToValue: (a: T, b: T) => a.id === b.id,
     noOptionsText: loading ? 'Searching…' : noOptions,
     loadingText: 'Searching…',

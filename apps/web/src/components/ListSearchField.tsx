@@ -12,8 +12,11 @@ export function ListSearchField({
   initial,
   onSearch,
   delayMs = DEBOUNCE_PICKER_MS,
+  size,
 }: {
   label: string;
+  /** As the other fields of its filter bar. */
+  size?: 'small' | 'medium';
   initial: string;
   onSearch: (q: string) => void;
   delayMs?: number;
@@ -37,6 +40,7 @@ export function ListSearchField({
     <TextField
       label={label}
       type="search"
+      size={size}
       value={text}
       onChange={(e) => change(e.target.value)}
       sx={{ maxWidth: 320 }}

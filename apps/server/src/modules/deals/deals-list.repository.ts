@@ -9,6 +9,8 @@ import type { Db } from '../../db/client';
 import { lookupJoin, orderedIdsSql, sortedIds, walkIds, type IndexWalk } from '../../db/keyset';
 import { fixedStatement, preparedRows } from '../../db/prepared';
 import { isoUtcSql } from '../../db/iso-sql';
+import { COMPANY_WORDS, CONTACT_WORDS, PROPERTY_WORDS } from '../search/word-tables';
+import { docPattern } from '../search/words';
 
 export interface DealFilters {
   type?: DealType[] | undefined;
@@ -20,11 +22,42 @@ export interface DealFilters {
   tenant_id?: number | undefined;
   landlord_id?: number | undefined;
   created_by?: number | undefined;
+  /** The words of `q` (searchWords; none: `q` was only punctuation): see dealWordsSql. */
+  words?: string[] | undefined;
 }
 
 /** The deal_parties roles a tenant or a landlord filter matches. */
 const TENANT_ROLES = sql`('tenant', 'legal_tenant', 'prev_tenant', 'prev_legal_tenant')`;
 const LANDLORD_ROLES = sql`('landlord', 'prev_landlord')`;
+
+/**
+ * `text` as the word tables hold a document (' word word … '): lower-case runs of letters and
+ * digits, so a docPattern matches the start of one of its words (a number: the whole word).
+ */
+const docOf = (text: SQL): SQL =>
+  sql`(' ' || array_to_string(regexp_split_to_array(lower(${text}), '[^[:alnum:]]+'), ' ') || ' ')`;
+
+/**
+ * The deals `q`'s words find (ADR 0085): every word starts a word of the deal's property (its unit
+ * and address, property_words), of the scheme a scheme sale sold (its name and address), of one of
+ * its parties' companies (company_words) or of one of its contacts (contact_words). One id set
+ * through the word tables' and deal_parties' indexes; the scheme sales are few.
+ */
+export const dealWordsSql = (words: string[]): SQL => {
+  const schemeMatches = sql.join(
+    words.map((w) => sql`${docOf(sql`s.name || ' ' || coalesce(a.full_address, '')`)} like ${docPattern(w)}`),
+    sql` and `,
+  );
+  return sql`d.id in (
+      select x.id from deals x where x.property_id in (${PROPERTY_WORDS.matchingIdsSql(words)})
+      union
+      select x.id from deals x join schemes s on s.id = x.scheme_id left join addresses a on a.id = s.address_id
+       where ${schemeMatches}
+      union
+      select dp.deal_id from deal_parties dp where dp.company_id in (${COMPANY_WORDS.matchingIdsSql(words)})
+      union
+      select dp.deal_id from deal_parties dp where dp.user_id in (${CONTACT_WORDS.matchingIdsSql(words)}))`;
+};
 
 /**
  * The filters as conditions on `d` (deals). The town is a column kept by triggers (its index
@@ -64,6 +97,8 @@ export const dealFilterSql = (f: DealFilters): SQL | undefined => {
     conds.push(
       sql`d.id in (select dp.deal_id from deal_parties dp where dp.company_id = ${f.landlord_id} and dp.role in ${LANDLORD_ROLES})`,
     );
+  // A `q` with no word in it (only punctuation) finds nothing.
+  if (f.words) conds.push(f.words.length ? dealWordsSql(f.words) : sql`false`);
   return conds.length ? sql.join(conds, sql` and `) : undefined;
 };
 

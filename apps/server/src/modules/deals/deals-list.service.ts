@@ -25,6 +25,7 @@ import {
 } from '../../lib/csv';
 import { offsetOf, toPage } from '../../lib/page';
 import { ukDay } from '../properties/properties.export';
+import { searchWords } from '../search/words';
 import * as repo from './deals-list.repository';
 import type { DealListRow, DealListRowWithTenants } from './deals-list.repository';
 
@@ -32,6 +33,8 @@ type SearchQuery = z.output<typeof dealSearchQuerySchema>;
 type ExportQuery = z.output<typeof dealExportQuerySchema>;
 
 const filtersOf = (q: ExportQuery | SearchQuery): repo.DealFilters => ({
+  // A blank `q` is no filter; a `q` of only punctuation has no words and finds nothing.
+  words: q.q ? searchWords(q.q) : undefined,
   type: q.type as DealType[] | undefined,
   from: q.from,
   to: q.to,

@@ -11,8 +11,10 @@ import { lookupJoin, orderedIdsSql, sortedIds, walkIds } from '../../db/keyset';
 import { fixedStatement, preparedRows } from '../../db/prepared';
 import { comments, users } from '../../db/schema';
 import { COMPANY_WORDS, CONTACT_WORDS, matchingIdsSql } from '../search/word-tables';
+import { docPattern } from '../search/words';
 import type { CommentWithUser } from '../comments/comments.repository';
 import { isoUtcSql } from '../../db/iso-sql';
+import { likeEscape } from '../../db/like';
 
 export interface EnquiryFilters {
   property_id?: number | undefined;
@@ -22,8 +24,13 @@ export interface EnquiryFilters {
   reason?: string[] | undefined;
   company_id?: number | undefined;
   town?: string | undefined;
-  /** The words of `q` (searchWords): each must start a word of the company's or the contact's name. */
+  /**
+   * The words of `q` (searchWords; none: `q` was only punctuation): each must start a word of the
+   * company's or the contact's name, or of the enquiry's town (townKeysSql).
+   */
   words?: string[] | undefined;
+  /** `q` as typed (trimmed): a town whose name it starts matches too. */
+  text?: string | undefined;
   received_from?: string | undefined;
   received_to?: string | undefined;
   /** `mine`: recorded by this user. */
@@ -39,6 +46,27 @@ const inList = (column: SQL, values: string[]): SQL =>
         values.map((v) => sql`${v}`),
         sql`, `,
       )})`;
+
+/**
+ * The towns (enquiries.town_key, lower(city)) `q` names (ADR 0085): every word starts one of the
+ * town's words (a number: is one), or the whole text starts the town's name ("king's l"). The
+ * distinct towns are walked on the town index (a skip scan: one probe per town, not per enquiry),
+ * so the enquiries are then found through it.
+ */
+export const townKeysSql = (words: string[], text: string | undefined): SQL => {
+  const doc = sql`(' ' || array_to_string(regexp_split_to_array(t.k, '[^[:alnum:]]+'), ' ') || ' ')`;
+  const everyWord = sql.join(
+    words.map((w) => sql`${doc} like ${docPattern(w)}`),
+    sql` and `,
+  );
+  const whole = text ? sql` or t.k like ${`${likeEscape(text.toLowerCase())}%`}` : sql``;
+  return sql`with recursive t(k) as (
+      select min(town_key) from enquiries
+      union all
+      select (select min(x.town_key) from enquiries x where x.town_key > t.k) from t where t.k is not null
+    )
+    select t.k from t where t.k is not null and (${everyWord}${whole})`;
+};
 
 /** The filters as conditions on `e` (enquiries), each answered by an index (migration 0014). */
 export const enquiryFilterSql = (f: EnquiryFilters): SQL | undefined => {
@@ -62,9 +90,12 @@ export const enquiryFilterSql = (f: EnquiryFilters): SQL | undefined => {
       union
       select x.id from properties p join enquiries x on x.property_id = p.id where p.scheme_id = ${f.scheme_id})`);
   }
+  // A `q` with no word in it (only punctuation) finds nothing.
+  if (f.words && !f.words.length) conds.push(sql`false`);
   if (f.words?.length) {
     conds.push(sql`(e.company_id in (${matchingIdsSql(COMPANY_WORDS, f.words)})
-      or e.user_id in (${matchingIdsSql(CONTACT_WORDS, f.words)}))`);
+      or e.user_id in (${matchingIdsSql(CONTACT_WORDS, f.words)})
+      or e.town_key in (${townKeysSql(f.words, f.text)}))`);
   }
   return conds.length ? sql.join(conds, sql` and `) : undefined;
 };

@@ -39,7 +39,6 @@ type ExportQuery = z.output<typeof enquiryExportQuerySchema>;
  * company recorded (a user of no company: what they recorded).
  */
 export const filtersOf = (q: ExportQuery | ListQuery, actor: Actor): repo.EnquiryFilters => {
-  const words = searchWords(q.q);
   const company = q.my_company && !q.mine ? actor.company_id : null;
   return {
     property_id: q.property_id,
@@ -48,7 +47,9 @@ export const filtersOf = (q: ExportQuery | ListQuery, actor: Actor): repo.Enquir
     reason: q.reason?.length ? q.reason : undefined,
     company_id: q.company_id,
     town: q.town || undefined,
-    words: words.length ? words : undefined,
+    // A blank `q` is no filter; a `q` of only punctuation has no words and finds nothing.
+    words: q.q ? searchWords(q.q) : undefined,
+    text: q.q || undefined,
     received_from: q.received_from,
     received_to: q.received_to,
     created_by: q.mine || (q.my_company && company === null) ? actor.id : undefined,

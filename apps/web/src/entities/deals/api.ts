@@ -12,6 +12,12 @@ import type {
 import { http, request } from '../../lib/http';
 import { placeKeys } from '../properties/api';
 
+/**
+ * The /deals search field's label: what `?q=` matches — the property, the scheme a scheme sale
+ * sold, and the names of the deal's parties (ADR 0085).
+ */
+export const DEAL_SEARCH_LABEL = 'Search property, scheme, tenant, landlord';
+
 /** Query keys of deal reads, so a recorded deal refreshes every list that shows it. */
 export const dealKeys = {
   all: ['deals'] as const,
@@ -81,6 +87,8 @@ export const usePropertyDeals = (propertyId: number, page: number, perPage: numb
 
 /** The filters of GET /api/deals and its export as the web sends them (dealFiltersSchema). */
 export type DealListFilters = {
+  /** Free text (ADR 0085). */
+  q?: string;
   /** Deal types, comma separated. */
   type?: string;
   /** Effective date range, yyyy-mm-dd. */

@@ -18,6 +18,12 @@ import { http } from '../../lib/http';
 import { versionHeaders } from '../../lib/staleEdit';
 
 /**
+ * The label of the /enquiries and /pipelines search field: what `?q=` matches — the enquirer's
+ * company and contact, and the enquiry's town (ADR 0085).
+ */
+export const ENQUIRY_SEARCH_LABEL = 'Search company, contact, town';
+
+/**
  * Query keys of enquiry reads: invalidating `all` refreshes every list, board column, match list
  * and dialog showing an enquiry (spec A §4: a successful edit refreshes every list showing it).
  */

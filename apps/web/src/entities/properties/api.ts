@@ -18,6 +18,11 @@ export interface CreatedProperty {
   tenant: Property['tenant'] | null;
 }
 
+/**
+ * The Properties and My Properties search field's label: what `?q=` matches (issue 29, ADR 0085).
+ */
+export const PROPERTY_SEARCH_LABEL = 'Search address, tenant, landlord, scheme';
+
 /** Query keys the property and scheme screens share, so a dialog can refresh any list. */
 export const placeKeys = {
   properties: ['properties'] as const,

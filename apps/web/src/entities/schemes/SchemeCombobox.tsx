@@ -25,6 +25,8 @@ export function SchemeCombobox({ value, onChange, disabled, error, label = 'Sche
       value={value}
       filterOptions={(o) => o}
       getOptionLabel={(o) => o.name}
+      // By id: two schemes of one name must not share a key (ADR 0085).
+      getOptionKey={(o) => o.id}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       inputValue={input}
       onInputChange={(_, v) => setInput(v)}

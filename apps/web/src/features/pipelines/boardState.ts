@@ -19,13 +19,15 @@ export const PIPELINE_OWNER_LABELS: Readonly<Record<PipelineOwner, string>> = {
  * name too, so a restored filter shows what it filters on.
  */
 export interface PipelineState extends Record<string, unknown> {
+  /** Free text: the enquirer's company and contact, the town (ADR 0085). */
+  q: string;
   owner: PipelineOwner;
   scheme: Ref | null;
   town: string;
   company: Ref | null;
 }
 
-export const DEFAULT_PIPELINE: PipelineState = { owner: 'all', scheme: null, town: '', company: null };
+export const DEFAULT_PIPELINE: PipelineState = { q: '', owner: 'all', scheme: null, town: '', company: null };
 
 const isRef = (v: unknown): v is Ref =>
   !!v &&
@@ -36,6 +38,7 @@ const isRef = (v: unknown): v is Ref =>
 
 /** Drops saved values the board no longer accepts. */
 export const sanitizePipeline = (s: PipelineState): PipelineState => ({
+  q: typeof s.q === 'string' ? s.q.slice(0, 200) : '',
   owner: PIPELINE_OWNERS.includes(s.owner) ? s.owner : 'all',
   scheme: isRef(s.scheme) ? { id: s.scheme.id, name: s.scheme.name } : null,
   town: typeof s.town === 'string' ? s.town.slice(0, 120) : '',
@@ -44,6 +47,7 @@ export const sanitizePipeline = (s: PipelineState): PipelineState => ({
 
 /** The filters every column sends to GET /api/enquiries (each adds its own stage and page). */
 export const pipelineFiltersOf = (s: PipelineState): EnquiryListFilters => ({
+  q: s.q.trim() || undefined,
   mine: s.owner === 'mine' ? '1' : undefined,
   my_company: s.owner === 'my_company' ? '1' : undefined,
   scheme_id: s.scheme?.id,
@@ -52,4 +56,4 @@ export const pipelineFiltersOf = (s: PipelineState): EnquiryListFilters => ({
 });
 
 export const hasPipelineFilters = (s: PipelineState): boolean =>
-  s.owner !== 'all' || !!s.scheme || !!s.town.trim() || !!s.company;
+  !!s.q.trim() || s.owner !== 'all' || !!s.scheme || !!s.town.trim() || !!s.company;

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Box, Button, ListItemIcon, ListItemText, MenuItem, TextField } from '@mui/material';
 import CheckBoxIcon from '@mui/icons-material/CheckBox';
 import CheckBoxOutlineBlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
@@ -13,9 +14,10 @@ import { CsvExportButton } from '../../../components/CsvExportButton';
 import { DataTable, sortModelOf, sortParamOf } from '../../../components/DataTable';
 import { DateField } from '../../../components/fields/DateField';
 import { ListLayout } from '../../../components/ListLayout';
+import { ListSearchField } from '../../../components/ListSearchField';
 import { CompanyPicker } from '../../../entities/companies/CompanyPicker';
 import { ContactPicker } from '../../../entities/contacts/ContactPicker';
-import { useDealList } from '../../../entities/deals/api';
+import { DEAL_SEARCH_LABEL, useDealList } from '../../../entities/deals/api';
 import { SchemeCombobox } from '../../../entities/schemes/SchemeCombobox';
 import { useSettledText } from '../../../lib/useDebouncedValue';
 import { useListPage, type ListStore } from '../../../lib/useListPage';
@@ -32,7 +34,7 @@ import {
 const ref = (r: { id: number; name: string } | null) => (r ? { id: r.id, name: r.name } : null);
 
 /**
- * Every deal: the server-side table of GET /api/deals with its filters — type, effective
+ * Every deal: the server-side table of GET /api/deals with its filters — free text, type, effective
  * date range, town, scheme, tenant, landlord, recorded by — its sort and page, saved per user, and
  * the CSV export of the same filter.
  */
@@ -40,6 +42,8 @@ export function DealList({ store }: { store: ListStore<DealListState> }) {
   const view = useListPage(store);
   const { state, update, filter } = view;
   const [town, setTown] = useSettledText(state.town, (t) => filter({ town: t }), DEBOUNCE_SEARCH_MS);
+  // The search field owns its text: Clear filters mounts a new, empty one.
+  const [searchKey, setSearchKey] = useState(0);
 
   const reversed = rangeReversed(state);
   // The export takes the list's filters and sort exactly; it streams every row, so no paging.
@@ -52,6 +56,13 @@ export function DealList({ store }: { store: ListStore<DealListState> }) {
       filtersLabel="Deals filters"
       filters={
         <>
+          <ListSearchField
+            key={searchKey}
+            size="small"
+            label={DEAL_SEARCH_LABEL}
+            initial={state.q}
+            onSearch={(q) => filter({ q })}
+          />
           <TextField
             size="small"
             select
@@ -128,6 +139,7 @@ export function DealList({ store }: { store: ListStore<DealListState> }) {
                 sx={{ mt: 0.5, flexShrink: 0 }}
                 onClick={() => {
                   setTown('');
+                  setSearchKey((k) => k + 1);
                   update({ ...DEFAULT_DEAL_LIST, sort: state.sort, per_page: state.per_page });
                 }}
               >

@@ -19,6 +19,8 @@ interface Ref {
  * kept as typed (dd/mm/yyyy).
  */
 export interface DealListState extends Record<string, unknown> {
+  /** Free text: the property, the scheme sold, the parties' names (ADR 0085). */
+  q: string;
   types: DealType[];
   from: string;
   to: string;
@@ -35,6 +37,7 @@ export interface DealListState extends Record<string, unknown> {
 export const DEFAULT_DEAL_SORT: DealSort = '-effective_date';
 
 export const DEFAULT_DEAL_LIST: DealListState = {
+  q: '',
   types: [],
   from: '',
   to: '',
@@ -58,6 +61,7 @@ const isRef = (v: unknown): v is Ref =>
 /** Drops saved values the page no longer accepts (a removed sort or type, a page size not offered). */
 export const sanitizeDealList = (s: DealListState): DealListState => ({
   ...s,
+  q: typeof s.q === 'string' ? s.q.slice(0, 200) : '',
   types: Array.isArray(s.types) ? s.types.filter((t) => DEAL_TYPES.includes(t)) : [],
   from: typeof s.from === 'string' ? s.from : '',
   to: typeof s.to === 'string' ? s.to : '',
@@ -80,6 +84,7 @@ export const rangeReversed = (s: Pick<DealListState, 'from' | 'to'>): boolean =>
 
 /** The state as GET /api/deals and its export take it (a date not yet complete is not sent). */
 export const dealFiltersOf = (s: DealListState): DealListFilters => ({
+  q: s.q.trim() || undefined,
   type: s.types.length ? DEAL_TYPES.filter((t) => s.types.includes(t)).join(',') : undefined,
   from: parseTypedDate(s.from) ?? undefined,
   to: parseTypedDate(s.to) ?? undefined,
@@ -93,4 +98,14 @@ export const dealFiltersOf = (s: DealListState): DealListFilters => ({
 
 /** Whether any filter is set (Clear filters shows then). */
 export const hasDealFilters = (s: DealListState): boolean =>
-  !!(s.types.length || s.from || s.to || s.town || s.scheme || s.tenant || s.landlord || s.recorded_by);
+  !!(
+    s.q.trim() ||
+    s.types.length ||
+    s.from ||
+    s.to ||
+    s.town ||
+    s.scheme ||
+    s.tenant ||
+    s.landlord ||
+    s.recorded_by
+  );

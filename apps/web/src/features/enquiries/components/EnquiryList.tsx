@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   Box,
   Button,
@@ -25,8 +25,9 @@ import { CsvExportButton } from '../../../components/CsvExportButton';
 import { DataTable, sortModelOf, sortParamOf } from '../../../components/DataTable';
 import { DateField } from '../../../components/fields/DateField';
 import { ListLayout } from '../../../components/ListLayout';
+import { ListSearchField } from '../../../components/ListSearchField';
 import { CompanyPicker } from '../../../entities/companies/CompanyPicker';
-import { useEnquiryList } from '../../../entities/enquiries/api';
+import { ENQUIRY_SEARCH_LABEL, useEnquiryList } from '../../../entities/enquiries/api';
 import { SchemeCombobox } from '../../../entities/schemes/SchemeCombobox';
 import { useSettledText } from '../../../lib/useDebouncedValue';
 import { useListPage, type ListStore } from '../../../lib/useListPage';
@@ -93,7 +94,7 @@ function MultiSelect<T extends string>({
 }
 
 /**
- * Every enquiry: the server-side table of GET /api/enquiries with its filters — stage,
+ * Every enquiry: the server-side table of GET /api/enquiries with its filters — free text, stage,
  * reason, company, scheme, town, received range, mine — its sort and page, saved per user, and
  * the CSV export of the same filter.
  */
@@ -101,6 +102,8 @@ export function EnquiryList({ store }: { store: ListStore<EnquiryListState> }) {
   const view = useListPage(store);
   const { state, update, filter } = view;
   const [town, setTown] = useSettledText(state.town, (t) => filter({ town: t }), DEBOUNCE_SEARCH_MS);
+  // The search field owns its text: Clear filters mounts a new, empty one.
+  const [searchKey, setSearchKey] = useState(0);
 
   const reversed = receivedReversed(state);
   const filters = enquiryFiltersOf(state);
@@ -112,6 +115,12 @@ export function EnquiryList({ store }: { store: ListStore<EnquiryListState> }) {
       filtersLabel="Enquiries filters"
       filters={
         <>
+          <ListSearchField
+            key={searchKey}
+            label={ENQUIRY_SEARCH_LABEL}
+            initial={state.q}
+            onSearch={(q) => filter({ q })}
+          />
           <MultiSelect
             label="Stage"
             options={ENQUIRY_STAGES}
@@ -153,6 +162,7 @@ export function EnquiryList({ store }: { store: ListStore<EnquiryListState> }) {
                 sx={{ flexShrink: 0 }}
                 onClick={() => {
                   setTown('');
+                  setSearchKey((k) => k + 1);
                   update({ ...DEFAULT_ENQUIRY_LIST, sort: state.sort, per_page: state.per_page });
                 }}
               >

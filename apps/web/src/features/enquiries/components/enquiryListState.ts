@@ -22,6 +22,8 @@ interface Ref {
  * filters on; dates are kept as typed (dd/mm/yyyy).
  */
 export interface EnquiryListState extends Record<string, unknown> {
+  /** Free text: the enquirer's company and contact, the town (ADR 0085). */
+  q: string;
   stages: EnquiryStage[];
   reasons: Reason[];
   company: Ref | null;
@@ -38,6 +40,7 @@ export interface EnquiryListState extends Record<string, unknown> {
 export const DEFAULT_ENQUIRY_SORT: EnquirySort = '-id';
 
 export const DEFAULT_ENQUIRY_LIST: EnquiryListState = {
+  q: '',
   stages: [],
   reasons: [],
   company: null,
@@ -62,6 +65,7 @@ const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /** Drops saved values the page no longer accepts (a removed sort or stage, a size not offered). */
 export const sanitizeEnquiryList = (s: EnquiryListState): EnquiryListState => ({
+  q: text(s.q).slice(0, 200),
   stages: Array.isArray(s.stages) ? s.stages.filter((t) => ENQUIRY_STAGES.includes(t)) : [],
   reasons: Array.isArray(s.reasons) ? s.reasons.filter((t) => REASONS.includes(t)) : [],
   company: isRef(s.company) ? s.company : null,
@@ -86,6 +90,7 @@ export const receivedReversed = (s: Pick<EnquiryListState, 'from' | 'to'>): bool
 
 /** The state as GET /api/enquiries and its export take it (a date not yet complete is not sent). */
 export const enquiryFiltersOf = (s: EnquiryListState): EnquiryListFilters => ({
+  q: s.q.trim() || undefined,
   stage: s.stages.length ? ENQUIRY_STAGES.filter((t) => s.stages.includes(t)).join(',') : undefined,
   reason: s.reasons.length ? REASONS.filter((t) => s.reasons.includes(t)).join(',') : undefined,
   company_id: s.company?.id,
@@ -98,4 +103,14 @@ export const enquiryFiltersOf = (s: EnquiryListState): EnquiryListFilters => ({
 });
 
 export const hasEnquiryFilters = (s: EnquiryListState): boolean =>
-  !!(s.stages.length || s.reasons.length || s.company || s.scheme || s.town || s.from || s.to || s.mine);
+  !!(
+    s.q.trim() ||
+    s.stages.length ||
+    s.reasons.length ||
+    s.company ||
+    s.scheme ||
+    s.town ||
+    s.from ||
+    s.to ||
+    s.mine
+  );

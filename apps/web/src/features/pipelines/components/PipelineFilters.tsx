@@ -1,6 +1,9 @@
+import { useState } from 'react';
 import { Box, Button, Paper, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { DEBOUNCE_SEARCH_MS } from '@frontage/shared';
+import { ListSearchField } from '../../../components/ListSearchField';
 import { CompanyPicker } from '../../../entities/companies/CompanyPicker';
+import { ENQUIRY_SEARCH_LABEL } from '../../../entities/enquiries/api';
 import { SchemeCombobox } from '../../../entities/schemes/SchemeCombobox';
 import { useSettledText } from '../../../lib/useDebouncedValue';
 import {
@@ -14,7 +17,7 @@ import {
 
 const ref = (r: { id: number; name: string } | null) => (r ? { id: r.id, name: r.name } : null);
 
-/** The board's filter bar: whose enquiries, a scheme, a town, a retailer; saved per user. */
+/** The board's filter bar: free text, whose enquiries, a scheme, a town, a retailer; saved per user. */
 export function PipelineFilters({
   state,
   update,
@@ -23,6 +26,8 @@ export function PipelineFilters({
   update: (patch: Partial<PipelineState>) => void;
 }) {
   const [town, setTown] = useSettledText(state.town, (t) => update({ town: t }), DEBOUNCE_SEARCH_MS);
+  // The search field owns its text: Clear filters mounts a new, empty one.
+  const [searchKey, setSearchKey] = useState(0);
 
   return (
     <Paper
@@ -35,7 +40,7 @@ export function PipelineFilters({
         p: 1.5,
         mb: 1,
         display: 'grid',
-        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'auto 1fr 1fr 1fr auto' },
+        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'auto 1fr 1fr 1fr 1fr auto' },
         gap: 1.5,
         alignItems: 'start',
       }}
@@ -55,6 +60,13 @@ export function PipelineFilters({
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
+      <ListSearchField
+        key={searchKey}
+        size="small"
+        label={ENQUIRY_SEARCH_LABEL}
+        initial={state.q}
+        onSearch={(q) => update({ q })}
+      />
       <SchemeCombobox value={state.scheme} onChange={(s) => update({ scheme: ref(s) })} />
       <TextField size="small" label="Town" value={town} onChange={(e) => setTown(e.target.value)} />
       <CompanyPicker
@@ -69,6 +81,7 @@ export function PipelineFilters({
             size="small"
             onClick={() => {
               setTown('');
+              setSearchKey((k) => k + 1);
               update(DEFAULT_PIPELINE);
             }}
           >

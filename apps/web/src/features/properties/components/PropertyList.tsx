@@ -18,7 +18,11 @@ import { DateField } from '../../../components/fields/DateField';
 import { SchemeCombobox } from '../../../entities/schemes/SchemeCombobox';
 import type { QueryValue } from '../../../lib/http';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue';
-import { usePropertyList, type PropertyListParams } from '../../../entities/properties/api';
+import {
+  PROPERTY_SEARCH_LABEL,
+  usePropertyList,
+  type PropertyListParams,
+} from '../../../entities/properties/api';
 import { useListPage, type ListStore } from '../../../lib/useListPage';
 import { ListLayout } from '../../../components/ListLayout';
 import {
@@ -218,7 +222,7 @@ export function PropertyList({ label, store, mine, enabled = true }: Props) {
         <>
           <TextField
             size="small"
-            label="Search"
+            label={PROPERTY_SEARCH_LABEL}
             placeholder="Street, post code, unit"
             value={q}
             onChange={(e) => setQ(e.target.value)}
