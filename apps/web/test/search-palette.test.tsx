@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { Button, Dialog, DialogTitle, Drawer } from '@mui/material';
 import type { SearchHit, User } from '@frontage/shared';
 import { SearchPalette } from '../src/app/layouts/SearchPalette';
 import { json, type FakeHandler } from './fakeFetch';
@@ -31,10 +33,27 @@ const searchRoute =
   (req) =>
     json(200, { data: answers[req.url.searchParams.get('q') ?? ''] ?? [] });
 
+/** What else the shell keeps: the narrow screen's drawer (mounted while closed) and a form dialog. */
+function Beside() {
+  const [formOpen, setFormOpen] = useState(false);
+  return (
+    <>
+      <SearchPalette />
+      <Drawer variant="temporary" open={false} keepMounted>
+        Navigation
+      </Drawer>
+      <Button onClick={() => setFormOpen(true)}>Open a form</Button>
+      <Dialog open={formOpen} onClose={() => setFormOpen(false)} aria-labelledby="form-title">
+        <DialogTitle id="form-title">Create Company</DialogTitle>
+      </Dialog>
+    </>
+  );
+}
+
 const setup = (user: User = makeUser(), routes: Record<string, FakeHandler> = {}) =>
   renderRoute('/', {
     user,
-    beside: <SearchPalette />,
+    beside: <Beside />,
     routes: { 'GET /api/search': searchRoute({ greggs: GREGGS }), ...routes },
   });
 
@@ -190,6 +209,15 @@ describe('the command palette', () => {
     await admin.user.type(box(), 'map');
     await admin.user.keyboard('{Enter}');
     await waitFor(() => expect(admin.router.state.location.pathname).toBe('/map'));
+  });
+
+  it('does not open over another dialog, whose form may hold unsaved input', async () => {
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Open a form' }));
+    const form = screen.getByRole('dialog', { name: 'Create Company' });
+    await user.keyboard('{Control>}k{/Control}');
+    expect(screen.queryByRole('dialog', { name: 'Search' })).not.toBeInTheDocument();
+    expect(form).toBeInTheDocument();
   });
 
   it('tells screen readers how many results there are, and a failed search shows a line, not an error page', async () => {

@@ -10,9 +10,15 @@ import { usePaletteCommands } from '../paletteCommands';
 const isPaletteShortcut = (e: KeyboardEvent): boolean =>
   (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'k';
 
+/** Whether a modal (a dialog, the narrow screen's drawer) is open; closed ones may stay mounted. */
+const modalOpen = (): boolean =>
+  [...document.querySelectorAll<HTMLElement>('[aria-modal="true"]')].some(
+    (el) => !el.closest('.MuiModal-hidden') && getComputedStyle(el).visibility !== 'hidden',
+  );
+
 /**
  * The top bar's search entry and the command palette it opens (issue 29, ADR 0084). Ctrl-K or
- * ⌘-K opens the palette from anywhere in the signed-in app, except over another dialog (a form
+ * ⌘-K opens the palette from anywhere in the signed-in app, except over a modal dialog (a form
  * there may hold unsaved input the palette would navigate away from).
  */
 export function SearchPalette() {
@@ -22,7 +28,7 @@ export function SearchPalette() {
   useEffect(() => {
     const onKeyDown = (e: KeyboardEvent) => {
       if (!isPaletteShortcut(e) || e.defaultPrevented) return;
-      if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
+      if (modalOpen()) return;
       e.preventDefault();
       setOpen(true);
     };

@@ -116,11 +116,12 @@ function PaletteOption({
         {Icon ? <Icon /> : item.kind === 'command' ? item.command.icon : null}
       </Box>
       <Box sx={{ minWidth: 0, flexGrow: 1, display: 'flex', alignItems: 'baseline', gap: 1 }}>
-        <Typography variant="body2" noWrap sx={{ flexShrink: 0, maxWidth: sublabel ? '60%' : '100%' }}>
+        {/* When both do not fit, the sublabel gives way first. */}
+        <Typography variant="body2" noWrap sx={{ flex: '0 1 auto', minWidth: 0 }}>
           {label}
         </Typography>
         {sublabel && (
-          <Typography variant="body2" noWrap sx={{ color: 'text.secondary', minWidth: 0 }}>
+          <Typography variant="body2" noWrap sx={{ flex: '0 4 auto', minWidth: 0, color: 'text.secondary' }}>
             {sublabel}
           </Typography>
         )}
