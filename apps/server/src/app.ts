@@ -27,6 +27,7 @@ import { uiStateRoutes } from './modules/ui-state/ui-state.routes';
 import { archiveRoutes } from './modules/archive/archive.routes';
 import { propertiesRoutes } from './modules/properties/properties.routes';
 import { schemesRoutes } from './modules/schemes/schemes.routes';
+import { searchRoutes } from './modules/search/search.routes';
 import { addressesRoutes } from './modules/addresses/addresses.routes';
 import { geocodeRoutes } from './modules/geocode/geocode.routes';
 import { historyRoutes } from './modules/history/history.routes';
@@ -224,6 +225,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   uiStateRoutes(app, services);
   propertiesRoutes(app, services);
   schemesRoutes(app, services);
+  searchRoutes(app, services);
   archiveRoutes(app, services);
   addressesRoutes(app, services);
   geocodeRoutes(app, services);

@@ -71,6 +71,9 @@ export const buildWorld = async (db: Db) => {
     sql`(null, ${a5}, ${s3}, ${c3}, 120000, 'GBP', 'sqft', 10000, null, 9000, null, null)`,
   );
   const p6 = await unit(sql`('7', ${a6}, null, null, null, 'GBP', 'sqft', null, null, null, null, null)`);
+  // Landlords (their names are words of the unit: ADR 0083) and an agent (not searched).
+  await db.execute(sql`insert into property_parties (property_id, role, company_id) values
+    (${p1}, 'landlord', ${c3}), (${p3}, 'landlord', ${c4}), (${p3}, 'tenant_agent', ${c1})`);
   const deal = (values: SQL) =>
     one(
       db,
@@ -168,7 +171,25 @@ export const UPDATES: Record<string, (w: World) => SQL[]> = {
   'addresses.lng': (w) => [
     sql`update addresses set lng = case id when ${w.a4} then -2.6 else null end where id in (${w.a4}, ${w.a3})`,
   ],
-  'companies.name': (w) => [sql`update companies set name = 'Boots the Chemist' where id = ${w.c1}`],
+  'companies.name': (w) => [
+    sql`update companies set name = 'Boots the Chemist' where id = ${w.c1}`,
+    // A landlord's and a tenant's renamed.
+    sql`update companies set name = 'NEXT plc' where id = ${w.c3}`,
+    sql`update companies set name = 'Greggs Bakers' where id = ${w.c2}`,
+  ],
+  'properties.legal_tenant_id': (w) => [
+    sql`update properties set legal_tenant_id = case id when ${w.p1} then ${w.c4}::integer else null end where id in (${w.p1}, ${w.p4})`,
+  ],
+  'property_parties.property_id': (w) => [
+    sql`update property_parties set property_id = ${w.p2} where property_id = ${w.p1} and role = 'landlord'`,
+  ],
+  'property_parties.role': (w) => [
+    sql`update property_parties set role = case role when 'landlord' then 'landlord_agent' else 'landlord' end where property_id = ${w.p3}`,
+  ],
+  'property_parties.company_id': (w) => [
+    sql`update property_parties set company_id = ${w.c2} where property_id = ${w.p2} and role = 'landlord'`,
+  ],
+  'schemes.name': (w) => [sql`update schemes set name = 'Trinity Kirkgate' where id = ${w.s1}`],
   'companies.domain': (w) => [
     sql`update companies set domain = case id when ${w.c1} then 'boots.example' else null end where id in (${w.c1}, ${w.c2})`,
   ],

@@ -60,15 +60,33 @@ describe('search words (ADR 0023)', () => {
       region: 'Staffordshire',
       post_code: 'ST1 1AB',
     });
+    // Its tenant, legal tenant, landlord and scheme: their names are words of it too (ADR 0083).
+    const tenant = await buildCompany({ name: 'Greggs' });
+    const legal = await buildCompany({ name: 'Greggs plc' });
+    const landlord = await buildCompany({ name: 'Hammerson UK Properties' });
+    await t.db.execute(
+      sql`insert into schemes (name, type, address_id) values ('Potteries Centre', 'Shopping centres', ${p.address_id})`,
+    );
+    await t.db.execute(sql`update properties set tenant_id = ${tenant.id}, legal_tenant_id = ${legal.id},
+      scheme_id = (select max(id) from schemes) where id = ${p.id}`);
+    await t.db.execute(
+      sql`insert into property_parties (property_id, role, company_id) values (${p.id}, 'landlord', ${landlord.id})`,
+    );
     const db = await queryRows<{ word: string; rank: number; doc: string }>(
       t.db,
-      sql`select word, rank, doc from property_word_rows where property_id = ${p.id} order by word`,
+      sql`select word, rank, doc from property_words where property_id = ${p.id} order by word`,
     );
     const [address] = await queryRows<{ full_address: string }>(
       t.db,
       sql`select full_address from addresses where id = ${p.address_id}`,
     );
-    const ours = propertyWordRows('Unit 4', address!.full_address).sort((a, b) => (a.word < b.word ? -1 : 1));
+    const ours = propertyWordRows('Unit 4', address!.full_address, {
+      postCode: 'ST1 1AB',
+      names: ['Greggs', 'Greggs plc', 'Hammerson UK Properties', 'Potteries Centre'],
+    }).sort((a, b) => (a.word < b.word ? -1 : 1));
+    expect(ours.map((w) => w.word)).toEqual(
+      expect.arrayContaining(['st11ab', 'greggs', 'plc', 'hammerson', 'potteries']),
+    );
     expect(ours.map(({ word, rank }) => ({ word, rank }))).toEqual(
       db.map(({ word, rank }) => ({ word, rank: Number(rank) })),
     );

@@ -7,7 +7,7 @@ import { z } from 'zod';
  */
 
 /** The kinds of record the global search finds, in the order groups are shown when tied. */
-export const SEARCH_ENTITY_TYPES = ['property', 'scheme', 'company', 'contact', 'deal', 'enquiry'] as const;
+export const SEARCH_ENTITY_TYPES = ['company', 'scheme', 'contact', 'property', 'deal', 'enquiry'] as const;
 export type SearchEntityType = (typeof SEARCH_ENTITY_TYPES)[number];
 
 /** Hits per type when `limit` is not given, and the most a caller may ask for. */

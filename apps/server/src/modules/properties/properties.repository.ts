@@ -3,11 +3,11 @@ import { and, asc, count, desc, eq, getTableColumns, isNotNull, isNull, sql, typ
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { idArrayText } from '../../db/id-array';
-import { likeEscape } from '../../db/like';
 import { addresses, companies, properties, propertyParties, schemeParties, schemes } from '../../db/schema';
 import { addPartyRow, type PartyLists, type PartyRow } from './parties.repository';
 import { columnMapper, fixedStatement, preparedRows, selectColumns, staticSql } from '../../db/prepared';
 import { docPattern, searchTerms, searchWords, wordRange } from '../search/words';
+import { termMatch } from './property-terms.repository';
 import { PROPERTY_WORDS } from '../search/word-tables';
 import { isoUtcSql } from '../../db/iso-sql';
 
@@ -167,21 +167,6 @@ export const updateProperty = async (
 ): Promise<PropertyRow> =>
   (await db.update(properties).set(values).where(eq(properties.id, id)).returning())[0]!;
 
-/**
- * Every word must appear in the unit number or the full address (trigram-indexed). A one- or
- * two-letter word matches the start of a word; longer ones any substring.
- */
-const wordMatch = (w: string): SQL => {
-  const esc = likeEscape(w);
-  if (/^\d+[a-z]?$/.test(w)) {
-    // "12" finds unit 12 and "12 High Street", not "112" or "LS12".
-    return sql`(lower(${properties.building_num}) = ${w} or ${addresses.full_address} ilike ${`${esc} %`} or ${addresses.full_address} ilike ${`% ${esc} %`} or ${addresses.full_address} ilike ${`%, ${esc} %`})`;
-  }
-  if ([...w].length < 3)
-    return sql`(${addresses.full_address} ilike ${`${esc}%`} or ${addresses.full_address} ilike ${`% ${esc}%`})`;
-  return sql`${addresses.full_address} ilike ${`%${esc}%`}`;
-};
-
 export interface PropertyFilters {
   q?: string | undefined;
   town?: string | undefined;
@@ -223,7 +208,7 @@ export const archivedCond = (archived: ArchivedFilter | undefined): SQL | undefi
 /** The filters' conditions beyond the archive state (their absence is the list row_counts counts). */
 const narrowing = (f: PropertyFilters): SQL[] => {
   const conds: SQL[] = [];
-  for (const w of searchTerms(f.q)) conds.push(wordMatch(w));
+  for (const w of searchTerms(f.q)) conds.push(termMatch(w));
   if (f.town) conds.push(sql`lower(${addresses.city}) = ${f.town.toLowerCase()}`);
   if (f.scheme_id) conds.push(eq(properties.scheme_id, f.scheme_id));
   if (f.tenant_id) conds.push(eq(properties.tenant_id, f.tenant_id));

@@ -159,7 +159,13 @@ export const matchingIdsSql = (t: WordTable, words: string[]): SQL => {
  * (a hashed `not in`, < k rows). That is exact because a tier is only read when the earlier ones
  * hold fewer than `k` rows, i.e. all of their matches.
  */
-export const topHitsCtes = (t: TieredWordTable, otherWords: number, value: ValueOf): SQL => {
+export const topHitsCtes = (
+  t: TieredWordTable,
+  otherWords: number,
+  value: ValueOf,
+  /** Prefixes the CTEs' names, so that two searches share one statement (GET /api/search). */
+  prefix = '',
+): SQL => {
   const r = { from: value('from'), to: value('to') };
   const k = value('k');
   const table = ident(t.table);
@@ -169,10 +175,10 @@ export const topHitsCtes = (t: TieredWordTable, otherWords: number, value: Value
     tier === 0
       ? sql``
       : sql` and w.${id} not in (${sql.raw(
-          Array.from({ length: tier }, (_, i) => `select id from h${i}`).join(' union all '),
+          Array.from({ length: tier }, (_, i) => `select id from ${prefix}h${i}`).join(' union all '),
         )})`;
   const walk = (tier: number): SQL => {
-    const v = sql.raw(`v${tier}`);
+    const v = sql.raw(`${prefix}v${tier}`);
     const n = sql.raw(String(tier));
     return sql`${v}(word) as (
       select min(word) from ${table} where tier = ${n} and word >= ${r.from} and word < ${r.to}
@@ -182,7 +188,7 @@ export const topHitsCtes = (t: TieredWordTable, otherWords: number, value: Value
     )`;
   };
   const walked = (tier: number, gate: SQL = sql``): SQL => {
-    const v = sql.raw(`v${tier}`);
+    const v = sql.raw(`${prefix}v${tier}`);
     const n = sql.raw(String(tier));
     return sql`(select distinct ${n}::int as tier, m.sort_key, m.id
         from ${v} cross join lateral (
@@ -196,11 +202,12 @@ export const topHitsCtes = (t: TieredWordTable, otherWords: number, value: Value
   const last = t.last;
   const lastN = sql.raw(String(last));
   const nameTiers = Array.from({ length: last }, (_, i) => i);
-  const hn = (tier: number) => sql.raw(`h${tier}`);
+  const hn = (tier: number) => sql.raw(`${prefix}h${tier}`);
+  const lastRange = sql.raw(`${prefix}last_range`);
   const ctes = [
     ...nameTiers.map(walk),
     walk(last),
-    sql`last_range(n) as (
+    sql`${lastRange}(n) as (
       select count(*) from (select 1 from ${table} where tier = ${lastN} and word >= ${r.from} and word < ${r.to} limit ${sql.raw(String(RANGE_SORT_CAP))}) x
     )`,
     ...nameTiers.map((tier) => sql`${hn(tier)} as ${walked(tier)}`),
@@ -209,17 +216,17 @@ export const topHitsCtes = (t: TieredWordTable, otherWords: number, value: Value
     // unknown range chose a Gather Merge, whose workers cost ~4 ms to start for a handful of rows.
     sql`${hn(last)} as (
       (select distinct ${lastN}::int as tier, m.sort_key, m.id
-        from last_range g cross join lateral (
+        from ${lastRange} g cross join lateral (
           select w.sort_key, w.${id} as id from ${table} w
            where g.n < ${sql.raw(String(RANGE_SORT_CAP))} and w.tier = ${lastN} and w.word >= ${r.from} and w.word < ${r.to}${docs}${notEarlier(last)}
         ) m
        order by 2, 3 limit ${k})
       union all
-      ${walked(last, sql` and (select n from last_range) >= ${sql.raw(String(RANGE_SORT_CAP))}`)}
+      ${walked(last, sql` and (select n from ${lastRange}) >= ${sql.raw(String(RANGE_SORT_CAP))}`)}
     )`,
   ];
   const all = Array.from({ length: last + 1 }, (_, i) => sql`select * from ${hn(i)}`);
-  return sql`${sql.join(ctes, sql`, `)}, hits as (
+  return sql`${sql.join(ctes, sql`, `)}, ${sql.raw(`${prefix}hits`)} as (
     ${sql.join(all, sql` union all `)}
     limit ${k}
   )`;

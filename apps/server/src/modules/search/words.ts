@@ -52,13 +52,16 @@ export const wordRange = (w: string): { from: string; to: string } =>
 export const docPattern = (w: string): string => (isWholeWordTerm(w) ? `% ${w} %` : `% ${w}%`);
 
 /**
- * The rows the database derives for one property (migration 0002's property_word_rows), for
- * bulk loaders that write property_words themselves: distinct words of the unit number (rank
- * 0xxx) and of the full address (first word 1xxx, others 2xxx; xxx = address length up to 999).
+ * The rows the database derives for one property (property_word_rows, db/derived/property-words.ts),
+ * for bulk loaders that write property_words themselves: distinct words of the unit number (rank
+ * 0xxx), of the full address (first word 1xxx, others 2xxx) and the post code as one token (2xxx),
+ * and of the tenant's, legal tenant's, landlords' and scheme's names (3xxx); xxx = address length
+ * up to 999.
  */
 export const propertyWordRows = (
   buildingNum: string | null,
   fullAddress: string,
+  extra: { postCode?: string | null; names?: ReadonlyArray<string | null> } = {},
 ): Array<{ word: string; rank: number; doc: string }> => {
   const len = Math.min([...fullAddress].length, 999);
   const best = new Map<string, number>();
@@ -68,11 +71,11 @@ export const propertyWordRows = (
     const seen = best.get(word);
     if (seen === undefined || rank < seen) best.set(word, rank);
   };
-  for (const w of (buildingNum ?? '').toLowerCase().split(/[^\p{L}\p{N}]+/u)) add(w, 0);
-  fullAddress
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .forEach((w, i) => add(w, i === 0 ? 1 : 2));
+  const split = (text: string | null | undefined) => (text ?? '').toLowerCase().split(/[^\p{L}\p{N}]+/u);
+  for (const w of split(buildingNum)) add(w, 0);
+  split(fullAddress).forEach((w, i) => add(w, i === 0 ? 1 : 2));
+  add(split(extra.postCode).join(''), 2);
+  for (const name of extra.names ?? []) for (const w of split(name)) add(w, 3);
   const doc = ` ${[...best.keys()].join(' ')} `;
   return [...best].map(([word, rank]) => ({ word, rank, doc }));
 };
