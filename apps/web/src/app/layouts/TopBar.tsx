@@ -37,6 +37,7 @@ import { useNotificationStream } from '../../features/notifications/live';
 import { ShellDialogs, useShellActions } from '../shellActions';
 import { useCanOpenDeal, useOpenDealWizard } from '../../features/deals/DealWizardHost';
 import { visuallyHidden } from '../../components/visuallyHidden';
+import { SearchPalette } from './SearchPalette';
 
 interface Props {
   drawerOpen: boolean;
@@ -106,6 +107,7 @@ export function TopBar({ drawerOpen, onToggleDrawer }: Props) {
           <BarAction icon={<QuestionAnswerIcon />} label="Enquiries" onClick={actions.enquiries} />
         </Box>
         <Box sx={{ flexGrow: 1 }} />
+        <SearchPalette />
         <Tooltip title={mode === 'dark' ? 'Light theme' : 'Dark theme'}>
           <IconButton
             color="inherit"
