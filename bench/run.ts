@@ -15,6 +15,7 @@ import { ensureDatabase } from './lib/database';
 import { flowLoad } from './lib/flow-load';
 import { httpLoad } from './lib/http-load';
 import { repoRoot, startNode, stop, waitForHealth } from './lib/processes';
+import { printSearchQuality } from './lib/search-quality';
 import { sqlLoad } from './lib/sql-load';
 import type { LoadResult } from './lib/stats';
 import { ensureDataset } from './dataset/index';
@@ -91,6 +92,8 @@ async function main() {
         : undefined;
       rows.push({ name: scenario.name, http, sql });
     }
+    if (!only?.length || only.some((o) => 'search'.includes(o) || o.includes('search')))
+      await printSearchQuality(databaseUrl, apiBase, cookie);
   } finally {
     await Promise.all([stop(server), stop(floor)]);
   }

@@ -222,11 +222,14 @@ export const propertiesStep: DatasetStep = {
   run: async (client, progress) => {
     const rand = prng(20260401);
     const pick = pickFrom(rand);
-    const companyIds = (
-      await client.query<{ id: number }>(
-        `select id from companies where domain like '%.bench.example' order by id`,
+    const benchCompanies = (
+      await client.query<{ id: number; name: string }>(
+        `select id, name from companies where domain like '%.bench.example' order by id`,
       )
-    ).rows.map((r) => r.id);
+    ).rows;
+    const companyIds = benchCompanies.map((r) => r.id);
+    // Names by id: a unit's tenant's, legal tenant's, landlord's and scheme's names are words of it (ADR 0083).
+    const companyName = new Map(benchCompanies.map((r) => [r.id, r.name]));
     if (!companyIds.length) throw new Error('properties-1m needs the companies-100k step first');
     const company = () => companyIds[Math.floor(rand() * companyIds.length)]!;
 
@@ -268,6 +271,7 @@ export const propertiesStep: DatasetStep = {
     try {
       // Schemes: an address each, then the scheme; units copy their scheme's address.
       const schemeAddr: Array<{ street: string; town: Town; post: string; lat: number; lng: number }> = [];
+      const schemeName: string[] = new Array<string>(BENCH_SCHEMES);
       for (let i = 0; i < BENCH_SCHEMES; i++) {
         const t = town();
         schemeAddr.push({
@@ -300,6 +304,7 @@ export const propertiesStep: DatasetStep = {
             rand() < 0.5
               ? `${pick(words.prefixes)} ${words.suffix}`
               : `${schemeAddr[i]!.town.name} ${words.suffix}`;
+          schemeName[i] = name;
           const updated = now - Math.floor(rand() * 1000) * DAY;
           return line([
             schemeBase + i,
@@ -328,6 +333,13 @@ export const propertiesStep: DatasetStep = {
       // The full address as the database generates it (addresses.full_address), for property_words.
       const fullAddress: string[] = new Array<string>(BENCH_PROPERTIES);
       const unitOf: string[] = new Array<string>(BENCH_PROPERTIES);
+      const postOf: string[] = new Array<string>(BENCH_PROPERTIES);
+      const namesOf: string[][] = Array.from({ length: BENCH_PROPERTIES }, () => []);
+      /** A legal tenant's name noted as a word of unit i; answers the id. */
+      const named = (i: number, id: number): number => {
+        namesOf[i]!.push(companyName.get(id)!);
+        return id;
+      };
       const full = (...parts: Array<string | null>) =>
         parts
           .filter((x): x is string => !!x && !!x.trim())
@@ -341,6 +353,8 @@ export const propertiesStep: DatasetStep = {
           if (i < SCHEME_UNITS) {
             const a = schemeAddr[i % BENCH_SCHEMES]!;
             fullAddress[i] = full(a.street, a.town.name, a.town.region, a.post);
+            postOf[i] = a.post;
+            namesOf[i]!.push(schemeName[i % BENCH_SCHEMES]!);
             return line([
               propertyAddressBase + i,
               a.street,
@@ -359,6 +373,7 @@ export const propertiesStep: DatasetStep = {
             postcode(t),
           ];
           fullAddress[i] = full(st, st2, t.name, t.region, pc);
+          postOf[i] = pc;
           return line([
             propertyAddressBase + i,
             st,
@@ -380,6 +395,7 @@ export const propertiesStep: DatasetStep = {
         (i) => {
           const inScheme = i < SCHEME_UNITS;
           const tenant = rand() < 0.75 ? company() : null;
+          if (tenant) namesOf[i]!.push(companyName.get(tenant)!);
           const start = now - Math.floor(rand() * 3650) * DAY;
           const updated = now - Math.floor(rand() * 1500) * DAY - Math.floor(rand() * DAY);
           const nia = 400 + Math.floor(rand() * 20_000);
@@ -392,7 +408,7 @@ export const propertiesStep: DatasetStep = {
             propertyAddressBase + i,
             inScheme ? schemeBase + (i % BENCH_SCHEMES) : null,
             tenant,
-            tenant && rand() < 0.3 ? company() : null,
+            tenant && rand() < 0.3 ? named(i, company()) : null,
             tenant ? (Math.round((5_000 + rand() * 400_000) / 50) * 50).toFixed(2) : null,
             (Math.round((3_000 + rand() * 200_000) / 50) * 50).toFixed(2),
             tenant ? day(start) : null,
@@ -412,7 +428,11 @@ export const propertiesStep: DatasetStep = {
         (i) => {
           const n = 1 + Math.floor(rand() * 3);
           let out = '';
-          for (let r = 0; r < n; r++) out += line([propertyBase + i, PROPERTY_ROLES[r]!, company(), 0]);
+          for (let r = 0; r < n; r++) {
+            const party = company();
+            if (PROPERTY_ROLES[r] === 'landlord') namesOf[i]!.push(companyName.get(party)!);
+            out += line([propertyBase + i, PROPERTY_ROLES[r]!, party, 0]);
+          }
           return out;
         },
         (n) => n % 50_000 === 0 && report(50_000),
@@ -424,7 +444,7 @@ export const propertiesStep: DatasetStep = {
         'COPY property_words (word, rank, property_id, standalone, doc) FROM STDIN',
         BENCH_PROPERTIES,
         (i) =>
-          propertyWordRows(unitOf[i]!, fullAddress[i]!)
+          propertyWordRows(unitOf[i]!, fullAddress[i]!, { postCode: postOf[i], names: namesOf[i] })
             .map((w) => line([w.word, w.rank, propertyBase + i, i >= SCHEME_UNITS, w.doc]))
             .join(''),
         (n) => n % 50_000 === 0 && report(50_000),

@@ -8,6 +8,7 @@ import { foundationScenarios } from './foundation';
 import { gapAnalysisScenarios } from './gap-analysis';
 import { mapScenarios } from './map';
 import { propertiesScenarios } from './properties';
+import { searchScenarios } from './search';
 import { verificationQueueScenarios } from './verification-queue';
 
 export type { BenchContext, Scenario } from './foundation';
@@ -16,6 +17,7 @@ export type { BenchContext, Scenario } from './foundation';
 export const scenarios = [
   ...foundationScenarios,
   ...companiesScenarios,
+  ...searchScenarios,
   ...propertiesScenarios,
   ...dealsScenarios,
   ...dealListScenarios,

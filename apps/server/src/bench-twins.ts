@@ -19,6 +19,7 @@ export {
   fuzzySql as contactFuzzySql,
   relevanceSql as contactRelevanceSql,
 } from './modules/contacts/contacts.repository';
+export { fuzzySql as globalFuzzySql, searchSql as globalSearchSql } from './modules/search/search.repository';
 export {
   COMPANY_WORDS,
   CONTACT_WORDS,

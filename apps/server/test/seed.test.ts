@@ -9,6 +9,8 @@ import { queryRows } from '../src/db/client';
 import { AGENCIES, DEMO_ADMIN, DEMO_AGENT, LANDLORDS, RETAILERS } from '../src/db/seed/data';
 import { SEED_DEAL_COUNT } from '../src/db/seed/deals';
 import { SEED_PROPERTY_COUNT, SEED_SCHEME_COUNT } from '../src/db/seed/places';
+import { SEARCH_QUALITY, SEARCH_QUALITY_GOAL, SEARCH_QUALITY_TOP } from './fixtures/search-quality';
+import { checkSearchQuality } from './search-quality.check';
 import { seedDemo, usersTableIsEmpty, wipeDemoData } from '../src/db/seed/seed';
 import { SEED_TRACKED_RETAILERS } from '../src/db/seed/tracked-retailers';
 import { createAccount } from '../src/modules/auth/account.service';
@@ -329,6 +331,14 @@ describe('demo seed: tracked retailers', () => {
                + (select count(*) from companies where store_changed_at > now())::int as n`,
     );
     expect(future!.n).toBe(0);
+  });
+});
+
+describe('the global search on the demo (issue 29, ADR 0083)', () => {
+  it(`finds ≥ ${SEARCH_QUALITY_GOAL * 100} % of the quality list's ${SEARCH_QUALITY.length} targets among the first ${SEARCH_QUALITY_TOP} of their type`, async () => {
+    expect(SEARCH_QUALITY.length).toBeGreaterThanOrEqual(50);
+    const { found, missed } = await checkSearchQuality(t);
+    expect(found, missed.join('; ')).toBeGreaterThanOrEqual(SEARCH_QUALITY_GOAL);
   });
 });
 
