@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryListSchema } from './api.schema';
 
 /*
  * GET /api/search (issue 29, ADR 0083): one box over every kind of record. The answer is a flat
@@ -23,28 +24,11 @@ export const SEARCH_QUERY_MAX = 200;
  */
 export const SEARCH_SCORES = { exact: 3, prefix: 2, fuzzy: 1 } as const;
 
-const typesSchema = z
-  .union([z.string(), z.array(z.string())])
-  .transform((v) => (Array.isArray(v) ? v.join(',') : v))
-  .pipe(
-    z
-      .string()
-      .trim()
-      .max(200)
-      .transform((s) =>
-        s
-          .split(',')
-          .map((x) => x.trim())
-          .filter(Boolean),
-      )
-      .pipe(z.array(z.enum(SEARCH_ENTITY_TYPES)).max(SEARCH_ENTITY_TYPES.length)),
-  );
-
 export const searchQuerySchema = z.object({
   /** What was typed. Words are matched by prefix; a UK post code with or without its space. */
   q: z.string().trim().max(SEARCH_QUERY_MAX).optional().default(''),
   /** A comma list of SEARCH_ENTITY_TYPES; every type when absent or empty. */
-  types: typesSchema.optional(),
+  types: queryListSchema(SEARCH_ENTITY_TYPES).optional(),
   /** Hits per type. */
   limit: z.coerce.number().int().min(1).max(SEARCH_LIMIT_MAX).optional().default(SEARCH_LIMIT_DEFAULT),
 });
