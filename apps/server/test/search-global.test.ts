@@ -15,6 +15,7 @@ const id = async (db: TestApp['db'], q: SQL): Promise<number> =>
 
 const w = {} as Record<
   | 'agent'
+  | 'alfie'
   | 'archived'
   | 'bull'
   | 'enquiry'
@@ -27,6 +28,7 @@ const w = {} as Record<
   | 'market'
   | 'oldScheme'
   | 'other'
+  | 'priyaWright'
   | 'sale'
   | 'superdrug'
   | 'trinity'
@@ -54,6 +56,9 @@ beforeAll(async () => {
     (u) => u.id,
   );
   w.other = await buildUser({ name: 'Aron Priyadarshan', email: 'aron@agents.test' }).then((u) => u.id);
+  // A Wright whose e-mail has a word starting "priya", sorting before Priya Wright by name.
+  w.alfie = await buildUser({ name: 'Alfie Wright', email: 'alfie@priyasshoes.test' }).then((u) => u.id);
+  w.priyaWright = await buildUser({ name: 'Priya Wright', email: 'pw@agents.test' }).then((u) => u.id);
   const aScheme = await address('Albion Street', 'Leeds', 'LS1 5AT');
   w.trinity = await id(
     db,
@@ -166,6 +171,11 @@ describe('GET /api/search finds each kind of record by each of its fields', () =
     const types = hits.map((h) => h.entity_type);
     expect(types.filter((x, i) => i === 0 || types[i - 1] !== x)).toEqual([...new Set(types)]);
     expect(types[0]).toBe('company');
+  });
+
+  it('reads a name in the order it was typed: "priya wright" is Priya Wright before other Wrights', async () => {
+    expect(of(await find('priya wright', '&types=contact&limit=1'), 'contact')).toEqual([w.priyaWright]);
+    expect(of(await find('wright', '&types=contact'), 'contact')).toEqual([w.alfie, w.priyaWright]);
   });
 
   it('falls back to similar spellings (one typo) only when nothing matches literally', async () => {

@@ -47,6 +47,17 @@ const wholeWords = (text: SQL, words: string[]): SQL => {
 const wordStart = (w: string): string =>
   `(^|[^[:alnum:]])${w}${isWholeWordTerm(w) ? '([^[:alnum:]]|$)' : ''}`;
 
+/**
+ * The word that drives the company and contact top-k: the first typed word of three or more
+ * letters (people type names in order: "priya wright" walks the first names "priya…", so the
+ * Priya Wrights come first, not every Wright with "priya" somewhere in an e-mail address), else
+ * the units' choice (a number, else the longest word).
+ */
+export const nameDriver = (words: string[]): number => {
+  const first = words.findIndex((w) => [...w].length >= 3 && !isWholeWordTerm(w));
+  return first >= 0 ? first : staticDriver(words);
+};
+
 const typed = (types: ReadonlySet<SearchEntityType>, ...wanted: SearchEntityType[]) =>
   wanted.some((t) => types.has(t));
 
@@ -63,8 +74,8 @@ export const searchSql = (
   const driver = staticDriver(words);
   const r = wordRange(words[driver]!);
   const others = words.filter((_, i) => i !== driver);
-  const values = searchValues(words, driver, k);
-  const value = (name: string) => values[name];
+  const names = searchValues(words, nameDriver(words), k);
+  const value = (name: string) => names[name];
   const needCompanies = typed(types, 'company', 'deal', 'enquiry');
   const needContacts = typed(types, 'contact', 'deal', 'enquiry');
   const needProperties = typed(types, 'property', 'deal', 'enquiry');
