@@ -28,6 +28,7 @@ const w = {} as Record<
   | 'market'
   | 'oldScheme'
   | 'other'
+  | 'priyaBaker'
   | 'priyaWright'
   | 'sale'
   | 'superdrug'
@@ -58,6 +59,8 @@ beforeAll(async () => {
   w.other = await buildUser({ name: 'Aron Priyadarshan', email: 'aron@agents.test' }).then((u) => u.id);
   // A Wright whose e-mail has a word starting "priya", sorting before Priya Wright by name.
   w.alfie = await buildUser({ name: 'Alfie Wright', email: 'alfie@priyasshoes.test' }).then((u) => u.id);
+  // A Priya whose e-mail has a word starting "wright", sorting before Priya Wright by name.
+  w.priyaBaker = await buildUser({ name: 'Priya Baker', email: 'pb@wrightmoore.test' }).then((u) => u.id);
   w.priyaWright = await buildUser({ name: 'Priya Wright', email: 'pw@agents.test' }).then((u) => u.id);
   const aScheme = await address('Albion Street', 'Leeds', 'LS1 5AT');
   w.trinity = await id(
@@ -140,7 +143,15 @@ describe('GET /api/search finds each kind of record by each of its fields', () =
   it('a scheme by its name; a company by its name or domain; a contact by name or e-mail', async () => {
     expect(of(await find('trinity leeds'), 'scheme')).toEqual([w.trinity]);
     expect(of(await find('landsec.com'), 'company')).toEqual([w.landsec]);
-    expect(of(await find('Priya'), 'contact')[0]).toBe(w.agent);
+    // Every Priya (the first name) before Aron Priyadarshan (a surname that starts with it).
+    const priyas = (await find('Priya')).filter((h) => h.entity_type === 'contact').map((h) => h.label);
+    expect(priyas).toEqual([
+      'Priya Baker',
+      'Priya Shah',
+      'Priya Wright',
+      'Aron Priyadarshan',
+      'Alfie Wright',
+    ]);
     expect(of(await find('pshah@agents'), 'contact')).toEqual([w.agent]);
     const hit = (await find('priya shah')).find((h) => h.entity_type === 'contact')!;
     expect(hit).toMatchObject({ label: 'Priya Shah', sublabel: 'Landsec' });
@@ -175,7 +186,17 @@ describe('GET /api/search finds each kind of record by each of its fields', () =
 
   it('reads a name in the order it was typed: "priya wright" is Priya Wright before other Wrights', async () => {
     expect(of(await find('priya wright', '&types=contact&limit=1'), 'contact')).toEqual([w.priyaWright]);
-    expect(of(await find('wright', '&types=contact'), 'contact')).toEqual([w.alfie, w.priyaWright]);
+    // Whole words before prefixes: then Priya Baker (of wrightmoore.test), Alfie Wright (of priyasshoes.test).
+    expect(of(await find('priya wright', '&types=contact'), 'contact')).toEqual([
+      w.priyaWright,
+      w.priyaBaker,
+      w.alfie,
+    ]);
+    expect(of(await find('wright', '&types=contact'), 'contact')).toEqual([
+      w.alfie,
+      w.priyaWright,
+      w.priyaBaker,
+    ]);
   });
 
   it('falls back to similar spellings (one typo) only when nothing matches literally', async () => {

@@ -74,15 +74,34 @@ export const searchSql = (
   const driver = staticDriver(words);
   const r = wordRange(words[driver]!);
   const others = words.filter((_, i) => i !== driver);
-  const names = searchValues(words, nameDriver(words), k);
+  const nd = nameDriver(words);
+  const names = searchValues(words, nd, k);
   const value = (name: string) => names[name];
+  // The same values for whole words only: the driving word itself, the others as whole words.
+  const whole = searchValues(words, nd, k);
+  whole.to = `${words[nd]!}\u0001`;
+  words.filter((_, i) => i !== nd).forEach((w, i) => (whole[`doc${i}`] = `% ${w} %`));
+  const wholeValue = (name: string) => whole[name];
+  /**
+   * A tiered table's hits: whole-word matches first ("priya wright" is Priya Wright before Priya
+   * Baker of wrightmoore.example), then the prefix matches, `k` in all.
+   */
+  const tieredHits = (t: typeof COMPANY_WORDS | typeof CONTACT_WORDS, p: string): SQL =>
+    sql`${topHitsCtes(t, others.length, wholeValue, `${p}x_`)}, ${topHitsCtes(t, others.length, value, `${p}p_`)},
+    ${sql.raw(`${p}_hits`)} as (
+      select * from (
+        select 0 as pri, tier, sort_key, id from ${sql.raw(`${p}x_hits`)}
+        union all
+        select 1, tier, sort_key, id from ${sql.raw(`${p}p_hits`)} where id not in (select id from ${sql.raw(`${p}x_hits`)})
+      ) x order by pri, tier, sort_key, id limit ${k}
+    )`;
   const needCompanies = typed(types, 'company', 'deal', 'enquiry');
   const needContacts = typed(types, 'contact', 'deal', 'enquiry');
   const needProperties = typed(types, 'property', 'deal', 'enquiry');
   const needSchemes = typed(types, 'scheme', 'deal', 'enquiry');
   const ctes: SQL[] = [];
-  if (needCompanies) ctes.push(topHitsCtes(COMPANY_WORDS, others.length, value, 'c_'));
-  if (needContacts) ctes.push(topHitsCtes(CONTACT_WORDS, others.length, value, 'u_'));
+  if (needCompanies) ctes.push(tieredHits(COMPANY_WORDS, 'c'));
+  if (needContacts) ctes.push(tieredHits(CONTACT_WORDS, 'u'));
   if (needProperties) {
     const docs = sql.join(
       others.map((w) => sql` and w.doc like ${docPattern(w)}`),
@@ -163,11 +182,11 @@ export const searchSql = (
         h.exact_word as exact, s.name as label, nullif(concat_ws(', ', s.type, a.city), '') as sublabel, null as kind, null as day
       from s_hits h join schemes s on s.id = h.id left join addresses a on a.id = s.address_id`);
   if (types.has('company'))
-    parts.push(sql`select 'company' as entity_type, c.id as entity_id, row_number() over (order by h.tier, h.sort_key, h.id)::int as ord,
+    parts.push(sql`select 'company' as entity_type, c.id as entity_id, row_number() over (order by h.pri, h.tier, h.sort_key, h.id)::int as ord,
         ${wholeWords(sql`c.name || ' ' || coalesce(c.domain, '')`, words)} as exact, c.name as label, c.domain as sublabel, null as kind, null as day
       from c_hits h join companies c on c.id = h.id`);
   if (types.has('contact'))
-    parts.push(sql`select 'contact' as entity_type, u.id as entity_id, row_number() over (order by h.tier, h.sort_key, h.id)::int as ord,
+    parts.push(sql`select 'contact' as entity_type, u.id as entity_id, row_number() over (order by h.pri, h.tier, h.sort_key, h.id)::int as ord,
         ${wholeWords(sql`u.name`, words)} as exact, u.name as label, c.name as sublabel, null as kind, null as day
       from u_hits h join users u on u.id = h.id left join companies c on c.id = u.company_id`);
   if (types.has('deal'))
