@@ -430,9 +430,9 @@ export const simpleSearchSql = (
   const driver = wordRange(words[driverIndex]!);
   const others = words.filter((_, i) => i !== driverIndex).map((w) => sql` and w.doc like ${docPattern(w)}`);
   return sql`with recursive v(word) as (
-      select min(word) from property_words where word >= ${driver.from} and word < ${driver.to}
+      select (select word from property_words where word >= ${driver.from} and word < ${driver.to} order by word limit 1)
       union all
-      select (select min(x.word) from property_words x where x.word > v.word and x.word < ${driver.to})
+      select (select x.word from property_words x where x.word > v.word and x.word < ${driver.to} order by x.word limit 1)
         from v where v.word is not null
     ), hits as (
       select distinct m.rank, m.property_id

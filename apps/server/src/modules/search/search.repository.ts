@@ -108,9 +108,9 @@ export const searchSql = (
       sql``,
     );
     ctes.push(sql`p_v(word) as (
-      select min(word) from property_words where word >= ${r.from} and word < ${r.to}
+      select (select word from property_words where word >= ${r.from} and word < ${r.to} order by word limit 1)
       union all
-      select (select min(x.word) from property_words x where x.word > p_v.word and x.word < ${r.to})
+      select (select x.word from property_words x where x.word > p_v.word and x.word < ${r.to} order by x.word limit 1)
         from p_v where p_v.word is not null
     ), p_hits as (
       select m.property_id as id, min(m.rank) as rank, bool_or(p_v.word = ${words[driver]!}) as exact_word, min(m.doc) as doc

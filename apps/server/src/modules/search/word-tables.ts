@@ -181,9 +181,9 @@ export const topHitsCtes = (
     const v = sql.raw(`${prefix}v${tier}`);
     const n = sql.raw(String(tier));
     return sql`${v}(word) as (
-      select min(word) from ${table} where tier = ${n} and word >= ${r.from} and word < ${r.to}
+      select (select word from ${table} where tier = ${n} and word >= ${r.from} and word < ${r.to} order by word limit 1)
       union all
-      select (select min(x.word) from ${table} x where x.tier = ${n} and x.word > ${v}.word and x.word < ${r.to})
+      select (select x.word from ${table} x where x.tier = ${n} and x.word > ${v}.word and x.word < ${r.to} order by x.word limit 1)
         from ${v} where ${v}.word is not null
     )`;
   };
