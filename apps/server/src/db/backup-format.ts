@@ -89,8 +89,12 @@ export const rowsAsTextQuery = (
   key: readonly string[] = [],
 ): string => {
   const values = columns.map((c) => `${ident(c)}::text`).join(', ');
-  const order = key.length ? ` order by ${key.map(ident).join(', ')}` : '';
-  return `select to_json(array[${values}]::text[])::text as r from public.${ident(table)}${order}`;
+  // A table without a primary key (the word tables) by its rows' text, byte-wise: its physical
+  // order is where each insert found room, which differs between two databases of the same rows.
+  const rows = `select to_json(array[${values}]::text[])::text as r from public.${ident(table)}`;
+  return key.length
+    ? `${rows} order by ${key.map(ident).join(', ')}`
+    : `select r from (${rows}) x order by r collate "C"`;
 };
 
 /**

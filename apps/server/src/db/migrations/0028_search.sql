@@ -40,10 +40,12 @@ SELECT word, rank, property_id, standalone,
   (' ' || string_agg(word, ' ') OVER (PARTITION BY property_id) || ' ') COLLATE "C" AS doc
 FROM w;
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION "property_words_refresh_ids"(ids integer[]) RETURNS void LANGUAGE sql AS $$
+CREATE OR REPLACE FUNCTION "property_words_refresh_ids"(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
   DELETE FROM property_words WHERE property_id = ANY(ids);
   INSERT INTO property_words (word, rank, property_id, standalone, doc)
   SELECT r.word, r.rank, r.property_id, r.standalone, r.doc FROM property_word_rows r WHERE r.property_id = ANY(ids);
+END
 $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION "property_words_refresh"() RETURNS trigger LANGUAGE plpgsql AS $$
