@@ -44,3 +44,4 @@ export * from './video.schema';
 export * from './news.schema';
 export * from './deal-change.schema';
 export * from './search.schema';
+export * from './lease.schema';

@@ -52,6 +52,17 @@ export const deals = pgTable(
     break_date: day('break_date'),
     rent_review_clause: text('rent_review_clause'),
     break_clause: text('break_clause'),
+    /** Lease terms (ADR 0086): 'inside_act' | 'contracted_out' (Landlord and Tenant Act 1954). */
+    security_of_tenure: text('security_of_tenure'),
+    /** 'tenant' | 'landlord' | 'mutual'. */
+    break_party: text('break_party'),
+    /** 'fixed' | 'rolling'. */
+    break_kind: text('break_kind'),
+    break_notice_months: smallint('break_notice_months'),
+    review_interval_years: smallint('review_interval_years'),
+    /** One of REVIEW_BASES (packages/shared lease.schema.ts). */
+    review_basis: text('review_basis'),
+    lease_notes: text('lease_notes'),
     created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     created_at: createdAt(),
     /**
@@ -66,6 +77,11 @@ export const deals = pgTable(
       sql`${t.deal_type} in ('sale', 'new_letting', 'subletting', 'rent_review', 'lease_renewal', 'tracked_retailer')`,
     ),
     check('deals_one_place', sql`(${t.property_id} is null) <> (${t.scheme_id} is null)`),
+    check('deals_security_of_tenure', sql`${t.security_of_tenure} in ('inside_act', 'contracted_out')`),
+    check('deals_break_party', sql`${t.break_party} in ('tenant', 'landlord', 'mutual')`),
+    check('deals_break_kind', sql`${t.break_kind} in ('fixed', 'rolling')`),
+    check('deals_break_notice_months', sql`${t.break_notice_months} between 0 and 60`),
+    check('deals_review_interval_years', sql`${t.review_interval_years} between 1 and 25`),
     index('deals_property_idx').on(
       t.property_id,
       t.effective_date.desc().nullsLast(),

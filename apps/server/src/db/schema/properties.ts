@@ -43,6 +43,17 @@ export const properties = pgTable(
     rent_review_clause: text('rent_review_clause'),
     break_date: day('break_date'),
     break_clause: text('break_clause'),
+    /** Lease terms (ADR 0086): 'inside_act' | 'contracted_out' (Landlord and Tenant Act 1954). */
+    security_of_tenure: text('security_of_tenure'),
+    /** 'tenant' | 'landlord' | 'mutual'. */
+    break_party: text('break_party'),
+    /** 'fixed' | 'rolling'. */
+    break_kind: text('break_kind'),
+    break_notice_months: smallint('break_notice_months'),
+    review_interval_years: smallint('review_interval_years'),
+    /** One of REVIEW_BASES (packages/shared lease.schema.ts). */
+    review_basis: text('review_basis'),
+    lease_notes: text('lease_notes'),
     /** 'sqft' (default) | 'sqm'. */
     area_size_type: text('area_size_type').notNull().default('sqft'),
     nia_sqrt: area('nia_sqrt'),
@@ -67,6 +78,11 @@ export const properties = pgTable(
   },
   (t) => [
     check('properties_area_size_type', sql`${t.area_size_type} in ('sqft', 'sqm')`),
+    check('properties_security_of_tenure', sql`${t.security_of_tenure} in ('inside_act', 'contracted_out')`),
+    check('properties_break_party', sql`${t.break_party} in ('tenant', 'landlord', 'mutual')`),
+    check('properties_break_kind', sql`${t.break_kind} in ('fixed', 'rolling')`),
+    check('properties_break_notice_months', sql`${t.break_notice_months} between 0 and 60`),
+    check('properties_review_interval_years', sql`${t.review_interval_years} between 1 and 25`),
     index('properties_address_id_idx').on(t.address_id),
     index('properties_scheme_id_idx').on(t.scheme_id),
     index('properties_tenant_id_idx').on(t.tenant_id),
