@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Db, DbHandle } from './db/client';
 import type { ServiceDeps } from './deps';
+import type { JobLayer } from './jobs';
 import { TooManyRequestsError } from './lib/errors';
 import { holdUploadWorkers } from './lib/workers/pool';
 import { createLogger } from './logger';
@@ -22,6 +23,7 @@ import { configRoutes } from './modules/config/config.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { SHUTDOWN_RETRY_MS } from './modules/notifications/notifications.stream';
+import { remindersRoutes } from './modules/reminders/reminders.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { uiStateRoutes } from './modules/ui-state/ui-state.routes';
 import { archiveRoutes } from './modules/archive/archive.routes';
@@ -59,6 +61,8 @@ export interface AppDeps {
   logger?: Logger;
   /** The clock (tests move it to expire sessions). */
   now?: () => Date;
+  /** The durable job layer (ADR 0089): the server's (main.ts); tests pass one only when they need it. */
+  jobs?: JobLayer;
 }
 
 declare module 'fastify' {
@@ -112,7 +116,12 @@ export const cspDirectives = (...styleUrls: Array<string | null>) => {
 export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   const { config } = deps;
   const db: Db = 'db' in deps.db && 'close' in deps.db ? deps.db.db : (deps.db as Db);
-  const services: ServiceDeps = { db, config, now: deps.now ?? (() => new Date()) };
+  const services: ServiceDeps = {
+    db,
+    config,
+    now: deps.now ?? (() => new Date()),
+    ...(deps.jobs ? { jobs: deps.jobs } : {}),
+  };
   // One set of security headers for every answer: helmet's hooks, and by hand where no hook runs.
   const helmetOptions = {
     contentSecurityPolicy: {
@@ -217,6 +226,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   healthRoutes(app, services);
   authRoutes(app, services);
   settingsRoutes(app, services);
+  remindersRoutes(app, services);
   notificationsRoutes(app, services);
   commentsRoutes(app, services);
   configRoutes(app, services);

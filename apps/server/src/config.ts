@@ -44,6 +44,12 @@
  * | `UPLOAD_QUEUE` | `16` | Uploads that may wait for a worker; beyond, 503 with Retry-After |
  * | `EXPORT_MAX_PER_USER` | `2` | CSV exports and heavy reports (gap analysis) one user may run at once on one server process; a further one is answered 429 with Retry-After (ADR 0069) |
  * | `EXPORT_MAX_PER_SERVER` | `4` | CSV exports and heavy reports all users together may run at once on one server process; a further one is answered 429 with Retry-After |
+ * | `PUBLIC_URL` | `http://<HOST>:<PORT>` | The address users open Frontage at: the links of e-mails (ADR 0089) |
+ * | `SMTP_URL` | _(unset)_ | SMTP server for reminder e-mails, e.g. `smtps://user:pass@mail.example:465`; unset (or no `MAIL_FROM`) = reminders in the app only |
+ * | `MAIL_FROM` | _(unset)_ | The From address of e-mails, e.g. `Frontage <reminders@frontage.example>` |
+ * | `JOBS_WORKER` | `true` | This process works background jobs (reminders, e-mail; ADR 0089); `false` = it only enqueues them |
+ * | `JOB_MAINTENANCE_SECONDS` | `60` | How often a job whose process died (it expired) is put back for another process |
+ * | `REMINDER_JOB_EXPIRE_SECONDS` | `300` | A reminder job still active after this long is taken as lost and retried |
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -104,6 +110,12 @@ const envSchema = z.object({
   UPLOAD_QUEUE: int(16, 0),
   EXPORT_MAX_PER_USER: int(2, 1),
   EXPORT_MAX_PER_SERVER: int(4, 1),
+  PUBLIC_URL: z.union([z.string().trim().url(), z.literal('')]).optional(),
+  SMTP_URL: z.union([z.string().trim().url(), z.literal('')]).optional(),
+  MAIL_FROM: optionalString,
+  JOBS_WORKER: bool(true),
+  JOB_MAINTENANCE_SECONDS: int(60, 1),
+  REMINDER_JOB_EXPIRE_SECONDS: int(300, 1),
   MAP_STYLES: z
     .string()
     .optional()
@@ -184,6 +196,24 @@ export interface Config {
   uploads: UploadWorkerConfig;
   /** CSV exports and heavy reports running at once, per user and per server process (ADR 0069). */
   heavyRequests: HeavyRequestLimits;
+  /** The app's public origin, without a trailing slash: e-mails link to it. */
+  publicUrl: string;
+  /** Reminder e-mails; null = not configured (in-app reminders only). */
+  mail: MailConfig | null;
+  /** The durable job layer (ADR 0089). */
+  jobs: JobsConfig;
+}
+
+export interface MailConfig {
+  smtpUrl: string;
+  from: string;
+}
+
+export interface JobsConfig {
+  /** This process works jobs (false: enqueues only). */
+  worker: boolean;
+  maintenanceSeconds: number;
+  reminderExpireSeconds: number;
 }
 
 export interface HeavyRequestLimits {
@@ -266,5 +296,15 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       queue: e.UPLOAD_QUEUE,
     },
     heavyRequests: { perUser: e.EXPORT_MAX_PER_USER, perServer: e.EXPORT_MAX_PER_SERVER },
+    publicUrl: (e.PUBLIC_URL || `http://${e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST}:${e.PORT}`).replace(
+      /\/+$/,
+      '',
+    ),
+    mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : null,
+    jobs: {
+      worker: e.JOBS_WORKER,
+      maintenanceSeconds: e.JOB_MAINTENANCE_SECONDS,
+      reminderExpireSeconds: e.REMINDER_JOB_EXPIRE_SECONDS,
+    },
   };
 };

@@ -23,7 +23,9 @@ import { openConfiguredDb, openServerDb, pgliteDirOf, serverDbAfterStartup } fro
 import { runMigrations } from './db/migrate';
 import { DEMO_ADMIN, DEMO_AGENT } from './db/seed/data';
 import { seedDemo, usersTableIsEmpty } from './db/seed/seed';
+import { startJobLayer } from './jobs';
 import { isDatabaseUnavailable } from './lib/db-errors';
+import { declareReminderJobs, workReminderJobs } from './modules/reminders/reminders.jobs';
 import { trackConnections } from './lib/drain';
 import { shutdown } from './lifecycle';
 import { createLogger } from './logger';
@@ -60,7 +62,14 @@ const prepareDatabase = async (
  * grace period (ADR 0034), then closes the app and the database.
  */
 const serve = async (config: Config, logger: Logger, handle: DbHandle): Promise<void> => {
-  const app = await buildApp({ config, db: handle, logger });
+  // The job layer (ADR 0089) runs in every server process: pg-boss shares the work between them.
+  const jobs = await startJobLayer(handle.db, {
+    maintenanceIntervalSeconds: config.jobs.maintenanceSeconds,
+    onError: (err) => logger.warn({ err }, 'job layer'),
+  });
+  await declareReminderJobs(jobs, config.jobs.reminderExpireSeconds);
+  const app = await buildApp({ config, db: handle, logger, jobs });
+  if (config.jobs.worker) await workReminderJobs(jobs, app.services);
   // From the first connection on, so the drain knows every one of them.
   const connections = trackConnections(app.server);
   let closing = false;
@@ -70,7 +79,12 @@ const serve = async (config: Config, logger: Logger, handle: DbHandle): Promise<
   process.on('message', (m) => {
     if (m === 'shutdown' && !closing) process.kill(process.pid, 'SIGTERM');
   });
-  const stop = () => shutdown(app, handle.close, { connections, graceMs: config.shutdownTimeoutMs });
+  const closeAll = async () => {
+    // Jobs in progress finish (or are retried by another process once they expire), then the database closes.
+    await jobs.stop({ timeoutMs: Math.max(1000, config.shutdownTimeoutMs / 2) }).catch(() => undefined);
+    await handle.close();
+  };
+  const stop = () => shutdown(app, closeAll, { connections, graceMs: config.shutdownTimeoutMs });
   const graceful = closeWithGrace(
     { delay: config.shutdownTimeoutMs, logger, skip: ['uncaughtException', 'unhandledRejection'] },
     async ({ signal }) => {

@@ -45,3 +45,4 @@ export * from './news.schema';
 export * from './deal-change.schema';
 export * from './search.schema';
 export * from './lease.schema';
+export * from './reminder.schema';
