@@ -67,6 +67,9 @@ const crossModuleRepositories = {
     'versions/versions',
   ],
   enquiries: ['comments/comments'],
+  // A reminder's notification is written in the transaction that records it sent: that shared
+  // transaction is what makes it arrive exactly once (ADR 0089).
+  reminders: ['notifications/notifications'],
   properties: ['addresses/addresses'],
   schemes: ['addresses/addresses', 'properties/parties'],
   'tracked-retailers': ['companies/companies'],

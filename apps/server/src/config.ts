@@ -296,10 +296,9 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       queue: e.UPLOAD_QUEUE,
     },
     heavyRequests: { perUser: e.EXPORT_MAX_PER_USER, perServer: e.EXPORT_MAX_PER_SERVER },
-    publicUrl: (e.PUBLIC_URL || `http://${e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST}:${e.PORT}`).replace(
-      /\/+$/,
-      '',
-    ),
+    publicUrl: (
+      e.PUBLIC_URL || `http://${e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST}:${e.PORT}`
+    ).replace(/\/+$/, ''),
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : null,
     jobs: {
       worker: e.JOBS_WORKER,

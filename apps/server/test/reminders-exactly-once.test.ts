@@ -17,7 +17,14 @@ import { startJobLayer } from '../src/jobs';
 import { declareReminderJobs } from '../src/modules/reminders/reminders.jobs';
 import { REMINDER_QUEUES } from '../src/modules/reminders/reminders.service';
 import { WAIT_MS, buildTestApp, resetData } from './helpers';
-import { addDays, companyWithUsers, ensureLeaseEventTables, letUnits, putEvents, sentCount } from './reminders.fixtures';
+import {
+  addDays,
+  companyWithUsers,
+  ensureLeaseEventTables,
+  letUnits,
+  putEvents,
+  sentCount,
+} from './reminders.fixtures';
 
 const WORKER = path.join(import.meta.dirname, 'fixtures/reminder-worker.ts');
 const NOW = '2026-06-01T09:00:00Z';
@@ -92,7 +99,9 @@ const dueWorld = async (db: Db, units: number, users: number) => {
 };
 
 const chunks = (ids: number[], size: number) =>
-  Array.from({ length: Math.ceil(ids.length / size) }, (_, i) => ({ property_ids: ids.slice(i * size, (i + 1) * size) }));
+  Array.from({ length: Math.ceil(ids.length / size) }, (_, i) => ({
+    property_ids: ids.slice(i * size, (i + 1) * size),
+  }));
 
 describe.runIf(onPostgres)('two server processes on PostgreSQL', () => {
   it('deliver 10,000 reminders with 0 missed and 0 duplicates while killed mid-batch 10 times', async () => {
@@ -117,7 +126,10 @@ describe.runIf(onPostgres)('two server processes on PostgreSQL', () => {
       }
       const deadline = Date.now() + WAIT_MS;
       let counts = await sentCount(t.db);
-      while ((counts.sent < 10_000 || (await jobs.pending(REMINDER_QUEUES.deliver)) > 0) && Date.now() < deadline) {
+      while (
+        (counts.sent < 10_000 || (await jobs.pending(REMINDER_QUEUES.deliver)) > 0) &&
+        Date.now() < deadline
+      ) {
         await new Promise((r) => setTimeout(r, 200));
         counts = await sentCount(t.db);
       }

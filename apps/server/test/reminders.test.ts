@@ -48,7 +48,12 @@ describe('reminder preferences', () => {
     cookie = await sessionCookie(t.app, 'r@example.com');
   });
   const call = (method: 'GET' | 'PUT', payload?: unknown, c = cookie) =>
-    t.app.inject({ method, url: '/api/settings/reminders', headers: { ...XHR, cookie: c }, payload: payload as object });
+    t.app.inject({
+      method,
+      url: '/api/settings/reminders',
+      headers: { ...XHR, cookie: c },
+      payload: payload as object,
+    });
 
   it('answers the defaults until the user saves, then what they saved (offsets latest first)', async () => {
     const first = await call('GET');
@@ -58,7 +63,14 @@ describe('reminder preferences', () => {
       email_unsubscribed_at: null,
       email_available: false,
     });
-    const body = { scopes: ['mine'], hard: true, soft: false, hard_offsets: [7, 365, 0], soft_offsets: [], email: false };
+    const body = {
+      scopes: ['mine'],
+      hard: true,
+      soft: false,
+      hard_offsets: [7, 365, 0],
+      soft_offsets: [],
+      email: false,
+    };
     const put = await call('PUT', body);
     expect(put.statusCode).toBe(200);
     expect(put.json().data).toMatchObject({ ...body, hard_offsets: [365, 7, 0] });
@@ -66,7 +78,14 @@ describe('reminder preferences', () => {
   });
 
   it('refuses bad and hostile input with 422 and changes nothing', async () => {
-    const ok = { scopes: ['mine'], hard: true, soft: true, hard_offsets: [30], soft_offsets: [90], email: true };
+    const ok = {
+      scopes: ['mine'],
+      hard: true,
+      soft: true,
+      hard_offsets: [30],
+      soft_offsets: [90],
+      email: true,
+    };
     const bad: unknown[] = [
       { ...ok, hard_offsets: [731] },
       { ...ok, hard_offsets: [-1] },
@@ -88,7 +107,9 @@ describe('reminder preferences', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(422);
       expect(res.json()).toHaveProperty('message');
     }
-    expect((await call('GET')).json().data.hard_offsets).toEqual([...REMINDER_PREFERENCES_DEFAULT.hard_offsets]);
+    expect((await call('GET')).json().data.hard_offsets).toEqual([
+      ...REMINDER_PREFERENCES_DEFAULT.hard_offsets,
+    ]);
   });
 
   it('is behind the session', async () => {
@@ -118,7 +139,11 @@ describe('the sweep', () => {
         message: 'Break notice deadline: Unit 1, 12 High Street, Leeds, LS1 1AA, 21/06/2026 (in 20 days)',
         url: `/properties?id=${unit}`,
         entity_id: unit,
-        data: { event_id: `${unit}-break_notice_deadline-0`, offset_days: 30, event_date: addDays(TODAY, 20) },
+        data: {
+          event_id: `${unit}-break_notice_deadline-0`,
+          offset_days: 30,
+          event_date: addDays(TODAY, 20),
+        },
       });
     }
     expect(await notes(stranger.userIds[0]!)).toHaveLength(0);
@@ -207,7 +232,11 @@ describe('e-mail', () => {
   it('arrives at a real SMTP server with the unit’s link; its unsubscribe link turns e-mail off, the profile on again', async () => {
     const mailApp = await buildTestApp({
       now: () => NOW,
-      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Frontage <reminders@frontage.example>', PUBLIC_URL: 'https://frontage.example' },
+      env: {
+        SMTP_URL: `smtp://127.0.0.1:${port}`,
+        MAIL_FROM: 'Frontage <reminders@frontage.example>',
+        PUBLIC_URL: 'https://frontage.example',
+      },
     });
     try {
       jobs = await startJobLayer(mailApp.db, { maintenanceIntervalSeconds: 1 });
@@ -223,24 +252,43 @@ describe('e-mail', () => {
       while (!inbox.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
       expect(inbox).toHaveLength(1);
       const mail = inbox[0]!;
-      expect(mail.subject).toBe('Reminder: s27 notice deadline: Unit 1, 12 High Street, Leeds, LS1 1AA, 08/06/2026 (in 7 days)');
+      expect(mail.subject).toBe(
+        'Reminder: s27 notice deadline: Unit 1, 12 High Street, Leeds, LS1 1AA, 08/06/2026 (in 7 days)',
+      );
       expect((mail.to as { text: string }).text).toBe('boots1@example.com');
       expect(mail.text).toContain(`https://frontage.example/properties?id=${unit}`);
       expect(mail.html).toContain(`href="https://frontage.example/properties?id=${unit}"`);
-      const link = /https:\/\/frontage\.example(\/api\/reminders\/unsubscribe\/[\w-]+)/.exec(mail.text ?? '')![1]!;
-      const [{ sent_at }] = await queryRows<{ sent_at: Date | null }>(mailApp.db, sql`select sent_at from reminder_emails`);
-      expect(sent_at).not.toBeNull();
+      const link = /https:\/\/frontage\.example(\/api\/reminders\/unsubscribe\/[\w-]+)/.exec(
+        mail.text ?? '',
+      )![1]!;
+      const [email] = await queryRows<{ sent_at: Date | null }>(
+        mailApp.db,
+        sql`select sent_at from reminder_emails`,
+      );
+      expect(email?.sent_at).not.toBeNull();
 
       // The link works without a session or the XHR header (a mail client opens it).
-      const off = await mailApp.app.inject({ method: 'GET', url: link });
+      const off = await mailApp.app.inject({ method: 'GET', url: link, headers: { accept: 'text/html' } });
       expect(off.statusCode).toBe(200);
       expect(off.body).toContain('Reminder e-mails turned off');
-      expect((await mailApp.app.inject({ method: 'GET', url: '/api/reminders/unsubscribe/' + 'x'.repeat(32) })).statusCode).toBe(404);
-      expect((await mailApp.app.inject({ method: 'GET', url: '/api/reminders/unsubscribe/%00' })).statusCode).toBe(422);
+      expect(off.headers['content-type']).toMatch(/^text\/html/);
+      const again = await mailApp.app.inject({ method: 'GET', url: link });
+      expect(again.json().msg).toMatch(/no more lease event reminder e-mails/);
+      expect(
+        (await mailApp.app.inject({ method: 'GET', url: '/api/reminders/unsubscribe/' + 'x'.repeat(32) }))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (await mailApp.app.inject({ method: 'GET', url: '/api/reminders/unsubscribe/%00' })).statusCode,
+      ).toBe(422);
 
       // Signed in, the profile shows the unsubscribe and turns e-mail back on.
       const cookie = await sessionCookie(mailApp.app, 'boots1@example.com');
-      const get = await mailApp.app.inject({ method: 'GET', url: '/api/settings/reminders', headers: { ...XHR, cookie } });
+      const get = await mailApp.app.inject({
+        method: 'GET',
+        url: '/api/settings/reminders',
+        headers: { ...XHR, cookie },
+      });
       expect(get.json().data).toMatchObject({ email: false, email_available: true });
       expect(get.json().data.email_unsubscribed_at).not.toBeNull();
       const { email_unsubscribed_at: _u, email_available: _a, ...prefs } = get.json().data;

@@ -74,12 +74,17 @@ export const REMINDER_PREFERENCES_DEFAULT: ReminderPreferencesBody = {
 };
 
 /** Offsets in descending order, as the profile shows them and the server stores them. */
-export const sortOffsets = (offsets: readonly number[]): number[] => [...new Set(offsets)].sort((a, b) => b - a);
+export const sortOffsets = (offsets: readonly number[]): number[] =>
+  [...new Set(offsets)].sort((a, b) => b - a);
 
 /** "in 30 days", "tomorrow", "today". */
 export const daysAhead = (days: number): string =>
   days <= 0 ? 'today' : days === 1 ? 'tomorrow' : `in ${days} days`;
 
 /** The one line of a reminder, in the bell and as the e-mail's subject. */
-export const leaseReminderMessage = (type: LeaseEventType, unit: string, date: string, days: number): string =>
-  `${LEASE_EVENT_LABELS[type]}: ${unit}, ${formatDate(date)} (${daysAhead(days)})`;
+export const leaseReminderMessage = (
+  type: LeaseEventType,
+  unit: string,
+  date: string,
+  days: number,
+): string => `${LEASE_EVENT_LABELS[type]}: ${unit}, ${formatDate(date)} (${daysAhead(days)})`;

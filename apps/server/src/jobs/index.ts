@@ -105,7 +105,8 @@ export const startJobLayer = async (db: Db, options: JobLayerOptions = {}): Prom
         o.tx ? { db: transactionExecutor(o.tx) as PgBoss.Db } : {},
       );
     },
-    schedule: (name, cron, data, o = {}) => boss.schedule(name, cron, data ?? {}, { tz: o.tz ?? 'Europe/London' }),
+    schedule: (name, cron, data, o = {}) =>
+      boss.schedule(name, cron, data ?? {}, { tz: o.tz ?? 'Europe/London' }),
     work: async (name, handler, o = {}) => {
       await boss.work<object>(
         name,

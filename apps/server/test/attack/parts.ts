@@ -10,7 +10,7 @@ export interface RouteSuitePart {
 }
 
 export const ROUTE_SUITE_PARTS: RouteSuitePart[] = [
-  { name: 'accounts', modules: ['foundation', 'companies', 'contacts', 'addresses', 'search'] },
+  { name: 'accounts', modules: ['foundation', 'companies', 'contacts', 'addresses', 'search', 'reminders'] },
   {
     name: 'places',
     modules: [

@@ -56,7 +56,14 @@ export const leaseRemindersSent = pgTable(
     sent_at: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('lease_reminders_sent_key').on(t.property_id, t.type, t.seq, t.event_date, t.offset_days, t.user_id),
+    uniqueIndex('lease_reminders_sent_key').on(
+      t.property_id,
+      t.type,
+      t.seq,
+      t.event_date,
+      t.offset_days,
+      t.user_id,
+    ),
     index('lease_reminders_sent_user_idx').on(t.user_id),
   ],
 );
@@ -83,5 +90,9 @@ export const reminderEmails = pgTable(
     sent_at: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     last_error: text('last_error'),
   },
-  (t) => [index('reminder_emails_unsent_idx').on(t.id).where(sql`${t.sent_at} is null`)],
+  (t) => [
+    index('reminder_emails_unsent_idx')
+      .on(t.id)
+      .where(sql`${t.sent_at} is null`),
+  ],
 );

@@ -27,7 +27,8 @@ export const workReminderJobs = async (
   deps: ServiceDeps,
   opts: { pollingIntervalSeconds?: number } = {},
 ): Promise<void> => {
-  const polling = opts.pollingIntervalSeconds !== undefined ? { pollingIntervalSeconds: opts.pollingIntervalSeconds } : {};
+  const polling =
+    opts.pollingIntervalSeconds !== undefined ? { pollingIntervalSeconds: opts.pollingIntervalSeconds } : {};
   await jobs.work(REMINDER_QUEUES.sweep, async () => void (await sweep(deps)), polling);
   await jobs.work(REMINDER_QUEUES.changes, async () => void (await deliverChanged(deps)), polling);
   await jobs.work<{ property_ids: number[] }>(

@@ -24,11 +24,17 @@ const escapeHtml = (s: string): string =>
 export const unsubscribePath = (token: string): string => `/api/reminders/unsubscribe/${token}`;
 
 /** One e-mail per user and delivery: every reminder of that delivery, each with its unit's link. */
-export const reminderMail = (publicUrl: string, items: readonly ReminderMailItem[], token: string): ReminderMail => {
+export const reminderMail = (
+  publicUrl: string,
+  items: readonly ReminderMailItem[],
+  token: string,
+): ReminderMail => {
   const link = (id: number) => `${publicUrl}${entityPath('property', id)}`;
   const unsubscribe = `${publicUrl}${unsubscribePath(token)}`;
   const subject =
-    items.length === 1 ? `Reminder: ${items[0]!.message}` : `${items.length} lease event reminders from Frontage`;
+    items.length === 1
+      ? `Reminder: ${items[0]!.message}`
+      : `${items.length} lease event reminders from Frontage`;
   const text = [
     'Frontage lease event reminders:',
     '',
@@ -48,7 +54,13 @@ export const reminderMail = (publicUrl: string, items: readonly ReminderMailItem
 };
 
 export interface Mailer {
-  send: (mail: { to: string; subject: string; text: string; html: string; messageId: string }) => Promise<void>;
+  send: (mail: {
+    to: string;
+    subject: string;
+    text: string;
+    html: string;
+    messageId: string;
+  }) => Promise<void>;
   close: () => void;
 }
 

@@ -64,7 +64,8 @@ export const recipients = async (db: Db, userIds: number[]): Promise<Recipient[]
     : [];
 
 export const userEmail = async (db: Db, userId: number): Promise<string | null> =>
-  (await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1))[0]?.email ?? null;
+  (await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1))[0]?.email ??
+  null;
 
 /**
  * Who may be reminded of a unit's events, by scope (REMINDER_SCOPES): `mine` — who created it or
@@ -213,7 +214,9 @@ export const unitLabels = async (db: Db, ids: readonly number[]): Promise<Map<nu
 };
 
 export const insertEmails = async (db: Db, rows: NewReminderEmail[]): Promise<number[]> =>
-  rows.length ? (await db.insert(reminderEmails).values(rows).returning({ id: reminderEmails.id })).map((r) => r.id) : [];
+  rows.length
+    ? (await db.insert(reminderEmails).values(rows).returning({ id: reminderEmails.id })).map((r) => r.id)
+    : [];
 
 /**
  * Takes an unsent e-mail for sending: nobody else has it, or the one who took it has been silent

@@ -18,6 +18,10 @@ const response = { 200: dataOf(reminderPreferencesSchema), 401: msgSchema, 422: 
 /** The unsubscribe token as the e-mails carry it (24 random bytes, base64url). */
 const tokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{32}$/) });
 
+const UNSUBSCRIBED_TITLE = 'Reminder e-mails turned off';
+const UNSUBSCRIBED_MESSAGE =
+  'You will get no more lease event reminder e-mails. Reminders still show in the app, and you can turn e-mails back on in your profile.';
+
 const page = (title: string, body: string, publicUrl: string): string =>
   `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${title}</title>` +
   `<meta name="viewport" content="width=device-width, initial-scale=1"></head>` +
@@ -36,7 +40,12 @@ export const remindersRoutes = (root: FastifyInstance, deps: ServiceDeps): void 
   });
   app.put('/api/settings/reminders', {
     preParsing: [app.requireSession],
-    schema: { tags, summary: 'Save my lease-event reminder preferences', body: reminderPreferencesBodySchema, response },
+    schema: {
+      tags,
+      summary: 'Save my lease-event reminder preferences',
+      body: reminderPreferencesBodySchema,
+      response,
+    },
     handler: async (req) => {
       return { data: await reminders.putPreferences(deps, authOf(req).user.id, req.body) };
     },
@@ -48,19 +57,19 @@ export const remindersRoutes = (root: FastifyInstance, deps: ServiceDeps): void 
       tags,
       summary: 'Stop reminder e-mails (the link in each e-mail)',
       params: tokenParams,
-      response: { 200: z.string(), 404: z.string(), 422: validationErrorSchema },
+      response: { 200: msgSchema, 404: msgSchema, 422: validationErrorSchema },
     },
     handler: async (req, reply) => {
       const done = await reminders.unsubscribe(deps, req.params.token);
-      const url = deps.config.publicUrl;
-      reply.type('text/html; charset=utf-8');
-      if (!done)
-        return reply.code(404).send(page('Link not recognised', 'This unsubscribe link is not valid any more.', url));
-      return page(
-        'Reminder e-mails turned off',
-        'You will get no more lease event reminder e-mails. Reminders still show in the app, and you can turn e-mails back on in your profile.',
-        url,
-      );
+      const [title, message] = done
+        ? [UNSUBSCRIBED_TITLE, UNSUBSCRIBED_MESSAGE]
+        : ['Link not recognised', 'This unsubscribe link is not valid any more.'];
+      reply.code(done ? 200 : 404);
+      // A browser opening the e-mail's link gets a page; an API client the usual JSON message.
+      if (!String(req.headers.accept ?? '').includes('text/html')) return reply.send({ msg: message });
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(page(title, message, deps.config.publicUrl) as never);
     },
   });
 };

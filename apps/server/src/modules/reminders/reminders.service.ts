@@ -135,7 +135,11 @@ export const deliverUnits = async (deps: ServiceDeps, propertyIds: readonly numb
       entity_type: 'property',
       entity_id: r.property_id,
       url: entityPath('property', r.property_id),
-      data: { event_id: `${r.property_id}-${r.type}-${r.seq}`, event_date: r.event_date, offset_days: r.offset_days },
+      data: {
+        event_id: `${r.property_id}-${r.type}-${r.seq}`,
+        event_date: r.event_date,
+        offset_days: r.offset_days,
+      },
       created_at: now,
     }));
     await insertNotifications(tx, notes);
@@ -208,7 +212,12 @@ export const sweep = async (deps: ServiceDeps, opts: { chunk?: number } = {}): P
   let after = 0;
   let units = 0;
   for (;;) {
-    const ids = await repo.unitsWithEvents(deps.db, { after, limit: chunk, today, maxOffset: REMINDER_OFFSET_MAX_DAYS });
+    const ids = await repo.unitsWithEvents(deps.db, {
+      after,
+      limit: chunk,
+      today,
+      maxOffset: REMINDER_OFFSET_MAX_DAYS,
+    });
     if (!ids.length) return units;
     units += ids.length;
     after = ids.at(-1)!;
@@ -233,7 +242,11 @@ const handOn = async (deps: ServiceDeps, ids: number[]): Promise<void> => {
  * SMTP accepted and before the mark leaves it claimed; it is sent again only once the claim is
  * stale, with the same Message-ID, so a receiving server or client can drop the copy (ADR 0089).
  */
-export const sendEmail = async (deps: ServiceDeps, id: number, mailer: Mailer): Promise<'sent' | 'skipped'> => {
+export const sendEmail = async (
+  deps: ServiceDeps,
+  id: number,
+  mailer: Mailer,
+): Promise<'sent' | 'skipped'> => {
   const now = deps.now();
   const row = await repo.claimEmail(deps.db, id, now, new Date(now.getTime() - EMAIL_CLAIM_STALE_MS));
   if (!row) return 'skipped';
