@@ -4,11 +4,16 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { REMINDER_PREFERENCES_DEFAULT } from '@frontage/shared';
+import { formatDate, REMINDER_PREFERENCES_DEFAULT } from '@frontage/shared';
 import { queryRows } from '../src/db/client';
 import { startJobLayer, type JobLayer } from '../src/jobs';
 import { declareReminderJobs, workReminderJobs } from '../src/modules/reminders/reminders.jobs';
-import { deliverChanged, deliverUnits, sweep } from '../src/modules/reminders/reminders.service';
+import {
+  deliverChanged,
+  deliverUnits,
+  sweep,
+  todayInLondon,
+} from '../src/modules/reminders/reminders.service';
 import { WAIT_MS, XHR, buildTestApp, buildUser, resetData, sessionCookie, type TestApp } from './helpers';
 import {
   addDays,
@@ -19,8 +24,10 @@ import {
   sentCount,
 } from './reminders.fixtures';
 
-const NOW = new Date('2026-06-01T09:00:00Z');
-const TODAY = '2026-06-01';
+// The real clock: lease events are worked out against the database's current date.
+const NOW = new Date();
+const TODAY = todayInLondon(NOW);
+const shown = (days: number) => formatDate(addDays(TODAY, days));
 
 let t: TestApp;
 
@@ -136,7 +143,7 @@ describe('the sweep', () => {
       const got = await notes(id);
       expect(got).toHaveLength(1);
       expect(got[0]).toMatchObject({
-        message: 'Break notice deadline: Unit 1, 12 High Street, Leeds, LS1 1AA, 21/06/2026 (in 20 days)',
+        message: `Break notice deadline: Unit 1, 12 High Street, Leeds, LS1 1AA, ${shown(20)} (in 20 days)`,
         url: `/properties?id=${unit}`,
         entity_id: unit,
         data: {
@@ -164,6 +171,28 @@ describe('the sweep', () => {
     expect(got.map((n) => [n.data.event_date, n.data.offset_days])).toEqual([
       [addDays(TODAY, 25), 30],
       [addDays(TODAY, 60), 90],
+    ]);
+  });
+
+  it('follows the lease: an expiry worked out from the unit, and moved by an edit of its end date', async () => {
+    const tenant = await companyWithUsers(t.db, 'Boots', 1);
+    const [unit] = await letUnits(t.db, 1, tenant.companyId);
+    await queryRows(
+      t.db,
+      sql`update properties set lease_end_date = ${addDays(TODAY, 20)} where id = ${unit}`,
+    );
+    await sweep(t.app.services);
+    await queryRows(
+      t.db,
+      sql`update properties set lease_end_date = ${addDays(TODAY, 80)} where id = ${unit}`,
+    );
+    expect(await deliverChanged(t.app.services)).toBe(1);
+    expect(await deliverChanged(t.app.services)).toBe(1);
+    // The expiry (hard) and the holding-over the day after (soft) are both reminded; the expiry's:
+    const got = (await notes(tenant.userIds[0]!)).filter((n) => n.data.event_id === `${unit}-lease_expiry-0`);
+    expect(got.map((n) => [n.data.event_id, n.data.event_date, n.data.offset_days])).toEqual([
+      [`${unit}-lease_expiry-0`, addDays(TODAY, 20), 30],
+      [`${unit}-lease_expiry-0`, addDays(TODAY, 80), 90],
     ]);
   });
 
@@ -198,7 +227,7 @@ describe('the sweep', () => {
     await putEvents(t.db, [unit!], 'rent_review', addDays(TODAY, 150), { hard: false });
     await sweep(t.app.services);
     expect((await notes(softOnly!)).map((n) => n.message)).toEqual([
-      'Rent review: Unit 1, 12 High Street, Leeds, LS1 1AA, 29/10/2026 (in 150 days)',
+      `Rent review: Unit 1, 12 High Street, Leeds, LS1 1AA, ${shown(150)} (in 150 days)`,
     ]);
     expect(await notes(notMine!)).toHaveLength(0);
   });
@@ -253,7 +282,7 @@ describe('e-mail', () => {
       expect(inbox).toHaveLength(1);
       const mail = inbox[0]!;
       expect(mail.subject).toBe(
-        'Reminder: s27 notice deadline: Unit 1, 12 High Street, Leeds, LS1 1AA, 08/06/2026 (in 7 days)',
+        `Reminder: s27 notice deadline: Unit 1, 12 High Street, Leeds, LS1 1AA, ${shown(7)} (in 7 days)`,
       );
       expect((mail.to as { text: string }).text).toBe('boots1@example.com');
       expect(mail.text).toContain(`https://frontage.example/properties?id=${unit}`);
