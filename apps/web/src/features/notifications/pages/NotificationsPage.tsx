@@ -13,7 +13,7 @@ import {
 import { alpha } from '@mui/material/styles';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { type Notification, formatDateTime } from '@frontage/shared';
+import { LEASE_REMINDER_NOTIFICATION_TYPE, type Notification, formatDateTime } from '@frontage/shared';
 import { PageHeading } from '../../../components/PageHeading';
 import { visuallyHidden } from '../../../components/visuallyHidden';
 import { useMarkAllRead, useMarkRead, useNotificationsPage, useUnreadCount } from '../api';
@@ -156,7 +156,13 @@ function NotificationRow({
               {n.message}
             </>
           }
-          secondary={<time dateTime={n.created_at}>{formatDateTime(n.created_at)}</time>}
+          secondary={
+            <>
+              {/* A lease reminder's message names the event, the unit and its date; its link opens the unit. */}
+              {n.type === LEASE_REMINDER_NOTIFICATION_TYPE && 'Lease event reminder · '}
+              <time dateTime={n.created_at}>{formatDateTime(n.created_at)}</time>
+            </>
+          }
           slotProps={{
             primary: { sx: { fontWeight: unread ? 700 : 400 } },
             secondary: { sx: { fontVariantNumeric: 'tabular-nums' } },

@@ -30,23 +30,8 @@ import { applyServerErrors, fieldsNamed } from '../../../lib/applyServerErrors';
 import { useCurrentUser } from '../../../lib/session';
 import { useThemeMode } from '../../../lib/theme';
 import { useChangePassword, useUpdateProfile } from '../api';
-
-function Section({ title, id, children }: { title: string; id?: string; children: ReactNode }) {
-  return (
-    <Paper
-      variant="outlined"
-      component="section"
-      id={id}
-      aria-labelledby={`${id ?? title}-heading`}
-      sx={{ p: 2, scrollMarginTop: 104 }}
-    >
-      <Typography variant="h2" component="h2" id={`${id ?? title}-heading`} sx={{ mb: 1.5 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
+import { Section } from '../components/Section';
+import { RemindersSection } from '../components/RemindersSection';
 
 export default function ProfilePage() {
   return (
@@ -55,6 +40,7 @@ export default function ProfilePage() {
       <Stack spacing={2}>
         <DetailsForm />
         <AppearanceSection />
+        <RemindersSection />
         <PasswordForm />
       </Stack>
     </Box>
