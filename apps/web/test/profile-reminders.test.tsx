@@ -1,3 +1,4 @@
+import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ReminderPreferences } from '@frontage/shared';
@@ -77,6 +78,17 @@ describe('profile: lease event reminders', () => {
       email: true,
     });
     expect(await screen.findByText('Your reminder settings have been saved.')).toBeInTheDocument();
+  });
+
+  it('has no serious or critical axe violation, unsubscribed state included', async () => {
+    render(prefs({ email: false, email_unsubscribed_at: '2026-11-20T10:30:00Z', email_available: false }));
+    await screen.findByTestId('reminders-unsubscribed');
+    const result = await axe.run(screen.getByRole('region', { name: 'Lease event reminders' }), {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] },
+      rules: { 'color-contrast': { enabled: false } },
+    });
+    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 
   it('shows an e-mail unsubscribe and turns e-mail back on', async () => {
