@@ -10,21 +10,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createDb, type Db } from '../src/db/client';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createDb, queryRows, type Db } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { startJobLayer } from '../src/jobs';
 import { declareReminderJobs } from '../src/modules/reminders/reminders.jobs';
 import { REMINDER_QUEUES } from '../src/modules/reminders/reminders.service';
 import { WAIT_MS, buildTestApp, resetData } from './helpers';
-import {
-  addDays,
-  companyWithUsers,
-  ensureLeaseEventTables,
-  letUnits,
-  putEvents,
-  sentCount,
-} from './reminders.fixtures';
+import { addDays, companyWithUsers, letUnits, putEvents, sentCount } from './reminders.fixtures';
 
 const WORKER = path.join(import.meta.dirname, 'fixtures/reminder-worker.ts');
 // The real clock, as the database's current date works the lease events out against it.
@@ -89,7 +83,6 @@ const kill = async (w: Worker) => {
 
 /** `units` let units with one hard event 20 days ahead, each reminded to the tenant's `users`. */
 const dueWorld = async (db: Db, units: number, users: number) => {
-  await ensureLeaseEventTables(db);
   const tenant = await companyWithUsers(db, 'Boots', users);
   const ids = await letUnits(db, units, tenant.companyId);
   return {
@@ -135,6 +128,12 @@ describe.runIf(onPostgres)('two server processes on PostgreSQL', () => {
         counts = await sentCount(t.db);
       }
       expect(counts).toEqual({ sent: 10_000, notes: 10_000, dupes: 0 });
+      // The kills did land on deliveries in flight: their jobs were taken up again after expiring.
+      const [retried] = await queryRows<{ n: number }>(
+        t.db,
+        sql`select count(*)::int as n from pgboss.job where name = ${REMINDER_QUEUES.deliver} and retry_count > 0`,
+      );
+      expect(retried!.n).toBeGreaterThan(0);
     } finally {
       await Promise.all(workers.map(kill));
       await jobs.stop({ graceful: false });
@@ -148,7 +147,11 @@ describe.runIf(!onPostgres)('a server process on PGlite', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'frontage-reminders-'));
     const pgliteDir = path.join(dir, 'pglite');
     try {
-      const handle = await createDb({ pgliteDir });
+      // The migrated snapshot every test file starts from, copied into a directory of its own.
+      const handle = await createDb({
+        pgliteDir,
+        pgliteLoadDataDir: new Blob([fs.readFileSync(inject('pgliteSnapshot'))]),
+      });
       await runMigrations(handle);
       const world = await dueWorld(handle.db, 200, 5);
       await world.due(world.ids);

@@ -1,7 +1,8 @@
 /**
- * Units, users and lease events for the reminder tests. Events are written as the derived layer
- * writes them (lease_events, and lease_event_log for a change), so the reminders are tested on the
- * agreed shapes whatever computes them.
+ * Units, users and lease events for the reminder tests. `putEvents` writes events as the derived
+ * layer's refresh does (lease_events, and lease_event_log for a change) on units with no lease
+ * terms of their own (so no trigger derives others beside them): a test chooses exactly which
+ * events are due. One test in reminders.test.ts derives them from a unit's lease instead.
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../src/db/client';
@@ -66,28 +67,6 @@ export const putEvents = async (
           set date = excluded.date, hard = excluded.hard, sequence = lease_event_log.sequence + 1,
               changed_at = excluded.changed_at, removed_at = null`,
   );
-};
-
-/**
- * The agreed shapes (common.md) of the lease events layer, for a database it has not reached yet;
- * nothing when its migration made them.
- */
-export const ensureLeaseEventTables = async (db: Db) => {
-  for (const statement of [
-    `create table if not exists lease_events (
-      property_id integer not null references properties(id) on delete cascade,
-      type text not null, seq smallint not null, date date not null, hard boolean not null,
-      primary key (property_id, type, seq))`,
-    `create table if not exists lease_event_log (
-      property_id integer not null, type text not null, seq smallint not null, date date not null,
-      hard boolean not null, sequence integer not null, changed_at timestamptz not null,
-      removed_at timestamptz, primary key (property_id, type, seq))`,
-    `create table if not exists lease_event_actions (
-      property_id integer not null, type text not null, seq smallint not null, date date not null,
-      status text, reason text, user_id integer references users on delete set null,
-      at timestamptz not null default now(), primary key (property_id, type, seq))`,
-  ])
-    await queryRows(db, sql.raw(statement));
 };
 
 export const sentCount = async (db: Db): Promise<{ sent: number; notes: number; dupes: number }> => {

@@ -15,14 +15,7 @@ import {
   todayInLondon,
 } from '../src/modules/reminders/reminders.service';
 import { WAIT_MS, XHR, buildTestApp, buildUser, resetData, sessionCookie, type TestApp } from './helpers';
-import {
-  addDays,
-  companyWithUsers,
-  ensureLeaseEventTables,
-  letUnits,
-  putEvents,
-  sentCount,
-} from './reminders.fixtures';
+import { addDays, companyWithUsers, letUnits, putEvents, sentCount } from './reminders.fixtures';
 
 // The real clock: lease events are worked out against the database's current date.
 const NOW = new Date();
@@ -33,7 +26,6 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await buildTestApp({ now: () => NOW });
-  await ensureLeaseEventTables(t.db);
 });
 afterAll(async () => {
   await t.close();
