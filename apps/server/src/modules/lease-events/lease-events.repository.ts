@@ -125,8 +125,16 @@ const detailed = (page: SQL) => sql`
   left join users u on u.id = x.user_id
   order by ${ORDER}`;
 
+/** The matching events' count (bench twin: leaseEventCountSql). */
+export const leaseEventCountSql = (f: LeaseEventFilters): SQL =>
+  sql`select count(*)::int as n from (${matching(f)}) x`;
+
 export const countEvents = async (db: Db, f: LeaseEventFilters): Promise<number> =>
-  (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${matching(f)}) x`))[0]!.n;
+  (await queryRows<{ n: number }>(db, leaseEventCountSql(f)))[0]!.n;
+
+/** One page's statement (bench twin: leaseEventPageSql). */
+export const leaseEventPageSql = (f: LeaseEventFilters, limit: number, offset: number): SQL =>
+  detailed(sql`select * from (${matching(f)}) x order by ${ORDER} limit ${limit} offset ${offset}`);
 
 /** One page of the work list, sorted by date, unit, type and review number. */
 export const listEvents = async (
@@ -134,11 +142,7 @@ export const listEvents = async (
   f: LeaseEventFilters,
   limit: number,
   offset: number,
-): Promise<LeaseEventRow[]> =>
-  queryRows<LeaseEventRow>(
-    db,
-    detailed(sql`select * from (${matching(f)}) x order by ${ORDER} limit ${limit} offset ${offset}`),
-  );
+): Promise<LeaseEventRow[]> => queryRows<LeaseEventRow>(db, leaseEventPageSql(f, limit, offset));
 
 /** The position after which an export's next batch starts. */
 export interface EventCursor {
