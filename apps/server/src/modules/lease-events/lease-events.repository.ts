@@ -96,12 +96,21 @@ const conditions = (f: LeaseEventFilters): SQL[] => {
   return c;
 };
 
+/**
+ * The unit's town, scheme and tenant, joined only for the filters that read them: every event is
+ * of a let, live unit already, so the UK-wide list needs no join (its count reads the events alone).
+ */
+const unitJoin = (f: LeaseEventFilters): SQL =>
+  f.scheme_ids?.length || f.town || f.tenant_ids?.length || f.my_company
+    ? sql`join match_units m on m.property_id = e.property_id`
+    : sql``;
+
 /** The matching events' keys and action, in the list's order (match_units: the unit's town, scheme, tenant). */
 const matching = (f: LeaseEventFilters) => sql`
   select e.property_id, e.type, e.seq, e.date, e.hard, ${TYPE_RANK} as rank,
     a.status, a.reason, a.user_id, a.at
   from lease_events e
-  join match_units m on m.property_id = e.property_id
+  ${unitJoin(f)}
   ${ACTION_JOIN}
   where ${sql.join(conditions(f), sql` and `)}`;
 
