@@ -6,6 +6,9 @@
  */
 import { LEASE_TERM_MESSAGES } from '@frontage/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../src/db/client';
+import { expectDerivedAsRebuilt } from './archive.fixtures';
 import { XHR, buildTestApp, tableFingerprint, type TestApp } from './helpers';
 import { api, buildDealWorld, historyOfDeal, type DealWorld } from './deals.fixtures';
 
@@ -61,6 +64,14 @@ const NONE = {
 
 const termsOf = (r: Record<string, unknown>) => Object.fromEntries(Object.keys(TERMS).map((k) => [k, r[k]]));
 const unit = async () => call.property(w.adminCookie, w.property.id);
+/** The unit's lease event types (the derived table the terms feed, ADR 0087). */
+const eventTypes = async () =>
+  (
+    await queryRows<{ type: string }>(
+      t.db,
+      sql`select distinct type from lease_events where property_id = ${w.property.id} order by type`,
+    )
+  ).map((r) => r.type);
 
 describe('a property’s lease terms', () => {
   it('round-trip through create, read and update; an absent field stays, null clears it', async () => {
@@ -306,6 +317,9 @@ describe('a deal’s lease terms', () => {
     // it had before the deal, as with the dates.
     expect(corrected.json().data).toMatchObject({ break_notice_months: 12, break_kind: 'fixed' });
     expect(termsOf(await unit())).toEqual({ ...OTHER_TERMS, break_notice_months: 12, break_kind: 'fixed' });
+    // Contracted out: the unit's events, kept in the same transaction, have no statutory windows.
+    expect(await eventTypes()).toContain('lease_expiry');
+    expect(await eventTypes()).not.toContain('s27_deadline');
     const corrections = (await historyOfDeal(t, deal.id)).filter((r) => r.source === 'deal_correction');
     expect(corrections.map((r) => [r.field, r.old_value, r.new_value]).sort()).toEqual([
       ['break_kind', 'rolling', 'fixed'],
@@ -320,6 +334,9 @@ describe('a deal’s lease terms', () => {
     });
     expect(voided.statusCode, voided.body).toBe(200);
     expect(termsOf(await unit())).toEqual(TERMS);
+    // Inside the Act again: its statutory events are back, and every derived table is its rebuild.
+    expect(await eventTypes()).toContain('s27_deadline');
+    await expectDerivedAsRebuilt(t.db);
     // The voided deal is still readable with the terms it had.
     const read = await call.get(w.userCookie, `/api/deals/${deal.id}`);
     expect(read.statusCode, read.body).toBe(200);
