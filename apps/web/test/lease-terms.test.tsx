@@ -8,12 +8,18 @@ import { renderRoute } from './renderRoute';
 import { json, type FakeHandler, type FakeRequest } from './fakeFetch';
 import { makeUser } from './fixtures';
 import { address, party, property } from './placesFixtures';
+import {
+  emptyPropertyForm,
+  toSchemePropertyPayload,
+  toStandalonePayload,
+} from '../src/entities/properties/propertyForm';
+import { fillFromProperty } from '../src/features/deals/form/dealForm';
 
 /**
  * The lease terms (ADR 0086) in the forms: the Edit Property dialog shows them from the record,
  * sends only the ones changed (a cleared one as null), names a bad number from the shared schema
  * before sending; the property view shows them by their labels; a wizard's Lease Date step sends
- * them in the deal and its Review shows the change.
+ * them in the deal and its Review shows the change; the create payloads and a new letting's prefill.
  */
 
 afterEach(() => vi.unstubAllGlobals());
@@ -198,6 +204,43 @@ describe('a wizard’s Lease Date step', () => {
       review_interval_years: 3,
       review_basis: 'index_linked_collared',
       lease_notes: 'Renewed on the same terms.',
+    });
+  });
+});
+
+describe('the create payloads', () => {
+  it('send the terms given — whole numbers as numbers — and leave out the empty ones', () => {
+    const v = {
+      ...emptyPropertyForm('GBP'),
+      security_of_tenure: 'contracted_out',
+      break_notice_months: ' 6 ',
+      review_interval_years: '',
+      lease_notes: '  Side letter on the service charge cap. ',
+    };
+    const body = toStandalonePayload(v) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      security_of_tenure: 'contracted_out',
+      break_notice_months: 6,
+      lease_notes: 'Side letter on the service charge cap.',
+    });
+    for (const k of ['break_party', 'break_kind', 'review_interval_years', 'review_basis'])
+      expect(body).not.toHaveProperty(k);
+    expect(toSchemePropertyPayload(v)).toMatchObject({ break_notice_months: 6 });
+    // A number that is not whole is sent as typed, so the shared schema names it.
+    expect(toStandalonePayload({ ...v, break_notice_months: '2.5' })).toMatchObject({
+      break_notice_months: '2.5',
+    });
+  });
+
+  it('a new letting starts its new lease without the old lease’s terms', () => {
+    expect(fillFromProperty('new_letting', UNIT)).toMatchObject({
+      security_of_tenure: '',
+      break_notice_months: '',
+      lease_notes: '',
+    });
+    expect(fillFromProperty('lease_renewal', UNIT)).toMatchObject({
+      security_of_tenure: 'inside_act',
+      break_notice_months: '6',
     });
   });
 });
