@@ -1,10 +1,12 @@
 import type { Page } from '@playwright/test';
 import { AGENT, expect, seriousViolations, test } from '../fixtures';
+import { stepButton } from '../wizard';
 
 /**
  * The lease terms (ADR 0086): the agent records them in the Edit Property dialog's Lease Info
  * section and reads them back on the view and in the history; the section passes axe in both
- * themes. With E2E_SHOTS_DIR set, the section is photographed in each theme.
+ * themes, as does a rent review's Lease Date step. With E2E_SHOTS_DIR set, the section, the view's
+ * card and the step are photographed in each theme.
  */
 
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
@@ -96,6 +98,21 @@ for (const theme of ['light', 'dark'] as const) {
       const card = page.getByRole('region', { name: 'Lease Info' });
       await card.scrollIntoViewIfNeeded();
       if (SHOTS) await card.screenshot({ path: `${SHOTS}/lease-info-card-${theme}.png` });
+
+      // The rent review's Lease Date step: the spec's seven fields, then the terms on rows of their own.
+      await page.goto(`/properties?deal=rent_review&property_id=${id}&name=Unit`);
+      const wizard = page.getByRole('dialog', { name: 'Add Deal - Rent Review' });
+      await expect(wizard.getByRole('textbox', { name: 'Street', exact: true })).toBeVisible();
+      await stepButton(wizard, 'Lease Date').click();
+      const step = wizard.getByRole('region', { name: 'Lease Date' });
+      await expect(step.getByRole('combobox', { name: 'Security of Tenure' })).toBeVisible();
+      await page.mouse.move(0, 0);
+      if (SHOTS) await step.screenshot({ path: `${SHOTS}/lease-date-step-${theme}.png` });
+      expect(await seriousViolations(page, { include: '[role="dialog"]' }), `Lease Date, ${theme}`).toEqual(
+        [],
+      );
+      await wizard.getByRole('button', { name: 'Close' }).click();
+      await expect(wizard).toBeHidden();
     } finally {
       await setTheme(page, 'light');
     }

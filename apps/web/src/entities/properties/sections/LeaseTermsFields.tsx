@@ -1,18 +1,18 @@
-import { MenuItem, TextField } from '@mui/material';
+import { Box, MenuItem, TextField } from '@mui/material';
 import {
   BREAK_NOTICE_MONTHS_MAX,
   LEASE_TERM_LABELS,
   REVIEW_INTERVAL_YEARS_MAX,
   type LeaseTermKey,
 } from '@frontage/shared';
-import { Wide } from '../../../components/FormSection';
 import { LEASE_TERM_OPTIONS } from '../leaseTerms';
 import { Bound, useSection, type SectionProps } from './Bound';
 
 /**
  * The lease terms (ADR 0086), after the spec's lease fields in whichever section holds them (Lease
- * Info, a wizard's Lease Date or Dates block): the two-column grid pairs them — Security of Tenure
- * and Review Basis, who may break and how, the two numbers — and the notes span the row.
+ * Info, a wizard's Lease Date or Dates block), on a row of their own whatever number of fields
+ * comes before: a two-column grid pairs them — Security of Tenure and Review Basis, who may break
+ * and how, the two numbers — and the notes span the row.
  */
 export function LeaseTermsFields({ prefix, disabled }: SectionProps) {
   const { path } = useSection(prefix);
@@ -63,14 +63,22 @@ export function LeaseTermsFields({ prefix, disabled }: SectionProps) {
     </Bound>
   );
   return (
-    <>
+    <Box
+      sx={{
+        gridColumn: '1 / -1',
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+        gap: 1.5,
+        alignItems: 'start',
+      }}
+    >
       {select('security_of_tenure')}
       {select('review_basis')}
       {select('break_party')}
       {select('break_kind')}
       {whole('break_notice_months', 0, BREAK_NOTICE_MONTHS_MAX)}
       {whole('review_interval_years', 1, REVIEW_INTERVAL_YEARS_MAX)}
-      <Wide>
+      <Box sx={{ gridColumn: '1 / -1' }}>
         <Bound<string> name={path('lease_notes')}>
           {(f) => (
             <TextField
@@ -89,7 +97,7 @@ export function LeaseTermsFields({ prefix, disabled }: SectionProps) {
             />
           )}
         </Bound>
-      </Wide>
-    </>
+      </Box>
+    </Box>
   );
 }
