@@ -19,6 +19,12 @@ export const BATCH_BYTES = 4 * 1024 * 1024;
  */
 export { DERIVED_TABLES } from './derived';
 
+/**
+ * Tables a migration fills with their one row of settings (the server then writes its configured
+ * values there at start-up): that row alone does not make a database "not empty" either.
+ */
+export const SETTINGS_TABLES: readonly string[] = ['lease_event_settings'];
+
 /** The session settings under which values are printed and read back. */
 export const TEXT_FORM_SETTINGS = [
   `set local datestyle = 'ISO, YMD'`,

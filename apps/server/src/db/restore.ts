@@ -16,6 +16,7 @@ import {
   BATCH_ROWS,
   BATCH_BYTES,
   DERIVED_TABLES,
+  SETTINGS_TABLES,
   TEXT_FORM_SETTINGS,
   type BackupHeader,
   type BackupSummary,
@@ -57,7 +58,7 @@ export class RestoreRefusedError extends Error {
 const tablesWithData = async (db: Db): Promise<string[]> => {
   const found: string[] = [];
   for (const t of await listTables(db)) {
-    if (DERIVED_TABLES.includes(t.name)) continue;
+    if (DERIVED_TABLES.includes(t.name) || SETTINGS_TABLES.includes(t.name)) continue;
     const [r] = await queryRows<{ any: boolean }>(
       db,
       sql.raw(`select exists (select 1 from public.${ident(t.name)}) as any`),
