@@ -13,7 +13,7 @@ export const HARD_EVENT_HINT = 'Time is of the essence: missed by a day, the rig
 export function HardChip() {
   return (
     <Tooltip title={HARD_EVENT_HINT} describeChild>
-      <Chip label="Hard" size="small" color="warning" variant="outlined" sx={{ height: 20 }} />
+      <Chip label="Hard" size="small" color="warning" variant="outlined" sx={{ height: 20, flexShrink: 0 }} />
     </Tooltip>
   );
 }
@@ -21,7 +21,10 @@ export function HardChip() {
 /** An event's label with its Hard chip, on one line. */
 export function LeaseEventLabel({ event }: { event: Pick<LeaseEvent, 'type' | 'hard'> }) {
   return (
-    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, minWidth: 0 }}>
+    <Box
+      component="span"
+      sx={{ display: 'flex', alignItems: 'center', gap: 0.75, minWidth: 0, maxWidth: '100%' }}
+    >
       <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
         {LEASE_EVENT_LABELS[event.type]}
       </Box>

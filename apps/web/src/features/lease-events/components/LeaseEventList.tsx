@@ -65,22 +65,15 @@ export function LeaseEventList({ store }: { store: ListStore<LeaseEventListState
       filtersLabel="Lease events filters"
       filters={
         <>
-          <DateField
-            size="small"
-            label="From"
-            value={state.from}
-            onChange={(t) => filter({ from: t })}
-            helperText={state.from ? undefined : 'Empty: today'}
-          />
+          {/* Left empty, the range is today to 90 days on: the count line says the dates. */}
+          <DateField size="small" label="From" value={state.from} onChange={(t) => filter({ from: t })} />
           <DateField
             size="small"
             label="To"
             value={state.to}
             onChange={(t) => filter({ to: t })}
             error={reversed}
-            helperText={
-              reversed ? LEASE_EVENT_MESSAGES.rangeReversed : state.to ? undefined : 'Empty: 90 days on'
-            }
+            helperText={reversed ? LEASE_EVENT_MESSAGES.rangeReversed : undefined}
           />
           <TextField
             size="small"

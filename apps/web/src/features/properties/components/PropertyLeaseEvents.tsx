@@ -153,7 +153,7 @@ function EventTable({ label, events }: { label: string; events: LeaseEvent[] }) 
             <TableCell sx={{ width: 100 }}>Date</TableCell>
             <TableCell>Event</TableCell>
             <TableCell sx={{ width: 110 }}>Status</TableCell>
-            <TableCell sx={{ width: 230 }}>
+            <TableCell sx={{ width: 215 }}>
               <Box component="span" sx={visuallyHidden}>
                 Actions
               </Box>
@@ -178,7 +178,7 @@ function EventTable({ label, events }: { label: string; events: LeaseEvent[] }) 
               <TableCell>
                 <LeaseEventStatusChip event={e} />
               </TableCell>
-              <TableCell align="right">
+              <TableCell>
                 <LeaseEventActions event={e} />
               </TableCell>
             </TableRow>
