@@ -63,8 +63,8 @@ const send = (id: string, kind: LeaseEventActionKind, reason: string | null) => 
 
 /**
  * POST /api/lease-events/{id}/done | dismiss, DELETE …/action. Every list and card showing
- * events is refetched afterwards (an event's status decides which status filter shows it), and a
- * snackbar says what happened.
+ * events is refetched afterwards, failed or not (an event's status decides which status filter
+ * shows it), and a snackbar says what happened.
  */
 export const useLeaseEventAction = () => {
   const qc = useQueryClient();
@@ -78,10 +78,11 @@ export const useLeaseEventAction = () => {
       kind: LeaseEventActionKind;
       reason: string | null;
     }) => send(event.id, kind, reason),
-    onSuccess: async (_answer, { kind }) => {
+    onSuccess: (_answer, { kind }) => {
       enqueueSnackbar(LEASE_EVENT_ACTION_NOTICES[kind], { variant: 'success' });
-      await qc.invalidateQueries({ queryKey: leaseEventKeys.all });
     },
+    // A 404 means the lease changed under the user (the event moved or went): show what is now.
+    onSettled: () => qc.invalidateQueries({ queryKey: leaseEventKeys.all }),
   });
 };
 
