@@ -232,6 +232,24 @@ describe('/lease-events', () => {
     expect(api.callsTo('DELETE', '/api/lease-events/13-s27_deadline-0/action')).toHaveLength(1);
   });
 
+  it('an event the lease no longer has: the server’s message is shown and the list refetched', async () => {
+    const { api, user } = renderRoute('/lease-events', {
+      pages,
+      user: makeUser(),
+      routes: routes(null, undefined, {
+        'POST /api/lease-events/12-rent_review-1/done': () =>
+          json(404, { msg: LEASE_EVENT_MESSAGES.notFound }),
+      }),
+    });
+    const row = await rowOf('Rent review');
+    const before = api.callsTo('GET', '/api/lease-events').length;
+    await user.click(row.getByRole('button', { name: 'Done' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Mark done: Rent review' }));
+    await user.click(dialog.getByRole('button', { name: 'Mark Done' }));
+    expect(await screen.findByText(LEASE_EVENT_MESSAGES.notFound)).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('GET', '/api/lease-events').length).toBeGreaterThan(before));
+  });
+
   it('Create Deal opens the Lease Renewal wizard for a break notice and the Rent Review one for a review, on the unit', async () => {
     const { user, router } = renderRoute('/lease-events', { pages, user: makeUser(), routes: routes(null) });
     const row = await rowOf('Break notice deadline');
