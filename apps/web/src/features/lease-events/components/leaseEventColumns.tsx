@@ -22,7 +22,7 @@ export const leaseEventColumns: GridColDef<LeaseEvent>[] = [
     field: 'type',
     headerName: 'Event',
     flex: 1.3,
-    minWidth: 210,
+    minWidth: 200,
     sortable: false,
     renderCell: ({ row }) => <LeaseEventLabel event={row} />,
   },
@@ -30,7 +30,7 @@ export const leaseEventColumns: GridColDef<LeaseEvent>[] = [
     field: 'property',
     headerName: 'Unit',
     flex: 1.8,
-    minWidth: 170,
+    minWidth: 150,
     sortable: false,
     valueGetter: (_v, row) => row.property.label,
     renderCell: ({ row }) => (
@@ -72,8 +72,8 @@ export const leaseEventColumns: GridColDef<LeaseEvent>[] = [
   {
     field: 'actions',
     headerName: 'Actions',
-    width: 220,
+    width: 120,
     sortable: false,
-    renderCell: ({ row }) => <LeaseEventActions event={row} />,
+    renderCell: ({ row }) => <LeaseEventActions event={row} compact />,
   },
 ];
