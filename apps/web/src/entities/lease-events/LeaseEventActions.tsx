@@ -123,7 +123,15 @@ export function LeaseEventActions({ event, compact = false }: { event: LeaseEven
   );
 
   return (
-    <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: compact ? 0.25 : 0.5 }}>
+    <Box
+      sx={{
+        display: compact ? 'flex' : 'inline-flex',
+        alignItems: 'center',
+        gap: compact ? 0.25 : 0.5,
+        // In a grid cell: centred on the row's height.
+        height: compact ? '100%' : undefined,
+      }}
+    >
       {controls}
       {dialog && <LeaseEventActionDialog event={event} kind={dialog} open onClose={() => setDialog(null)} />}
     </Box>

@@ -25,7 +25,11 @@ export function LeaseEventLabel({ event }: { event: Pick<LeaseEvent, 'type' | 'h
       component="span"
       sx={{ display: 'flex', alignItems: 'center', gap: 0.75, minWidth: 0, maxWidth: '100%' }}
     >
-      <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+      <Box
+        component="span"
+        title={LEASE_EVENT_LABELS[event.type]}
+        sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+      >
         {LEASE_EVENT_LABELS[event.type]}
       </Box>
       {event.hard && <HardChip />}
