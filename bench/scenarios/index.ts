@@ -6,6 +6,7 @@ import { enquiriesBoardScenarios } from './enquiries-board';
 import { enquiryMatchScenarios } from './enquiry-matches';
 import { foundationScenarios } from './foundation';
 import { gapAnalysisScenarios } from './gap-analysis';
+import { leaseEventsScenarios } from './lease-events';
 import { mapScenarios } from './map';
 import { propertiesScenarios } from './properties';
 import { searchScenarios } from './search';
@@ -27,4 +28,5 @@ export const scenarios = [
   ...mapScenarios,
   ...gapAnalysisScenarios,
   ...verificationQueueScenarios,
+  ...leaseEventsScenarios,
 ];

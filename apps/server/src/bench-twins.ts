@@ -162,3 +162,8 @@ export {
   queueGroupsSql,
 } from './modules/verification-queue/verification-queue.repository';
 export { CHANGES_PER_GROUP } from './modules/verification-queue/verification-queue.service';
+export {
+  leaseEventCountSql,
+  leaseEventPageSql,
+  type LeaseEventFilters,
+} from './modules/lease-events/lease-events.repository';

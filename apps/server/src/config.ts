@@ -43,10 +43,12 @@
  * | `UPLOAD_MEMORY_LIMIT_MB` | `256` | JavaScript heap of each upload worker; a file that needs more is refused (422) |
  * | `UPLOAD_QUEUE` | `16` | Uploads that may wait for a worker; beyond, 503 with Retry-After |
  * | `EXPORT_MAX_PER_USER` | `2` | CSV exports and heavy reports (gap analysis) one user may run at once on one server process; a further one is answered 429 with Retry-After (ADR 0069) |
+ * | `REGEAR_PROMPT_MONTHS` | `24` | Months before a lease's expiry its re-gear prompt falls on the lease events work list (1–120); written to the database at start-up, where a change derives every prompt again (ADR 0087) |
  * | `EXPORT_MAX_PER_SERVER` | `4` | CSV exports and heavy reports all users together may run at once on one server process; a further one is answered 429 with Retry-After |
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { REGEAR_PROMPT_MONTHS_DEFAULT } from '@frontage/shared';
 import { z } from 'zod';
 
 /** The repository root, found from this file's location (npm -w runs with cwd apps/server). */
@@ -104,6 +106,7 @@ const envSchema = z.object({
   UPLOAD_QUEUE: int(16, 0),
   EXPORT_MAX_PER_USER: int(2, 1),
   EXPORT_MAX_PER_SERVER: int(4, 1),
+  REGEAR_PROMPT_MONTHS: z.coerce.number().int().min(1).max(120).default(REGEAR_PROMPT_MONTHS_DEFAULT),
   MAP_STYLES: z
     .string()
     .optional()
@@ -184,6 +187,8 @@ export interface Config {
   uploads: UploadWorkerConfig;
   /** CSV exports and heavy reports running at once, per user and per server process (ADR 0069). */
   heavyRequests: HeavyRequestLimits;
+  /** Months before expiry the lease events' re-gear prompt falls (ADR 0087). */
+  regearPromptMonths: number;
 }
 
 export interface HeavyRequestLimits {
@@ -266,5 +271,6 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       queue: e.UPLOAD_QUEUE,
     },
     heavyRequests: { perUser: e.EXPORT_MAX_PER_USER, perServer: e.EXPORT_MAX_PER_SERVER },
+    regearPromptMonths: e.REGEAR_PROMPT_MONTHS,
   };
 };

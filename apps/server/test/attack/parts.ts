@@ -37,6 +37,7 @@ export const ROUTE_SUITE_PARTS: RouteSuitePart[] = [
       'ui-state',
       'verification-queue',
       'videos',
+      'lease-events',
     ],
   },
 ];
