@@ -27,6 +27,7 @@ const SCREENS: Array<{ path: string; ready: (page: Page) => ReturnType<Page['get
   { path: '/schemes', ready: (p) => p.getByRole('heading', { level: 1, name: 'Schemes' }) },
   { path: '/schemes/create', ready: titled },
   { path: '/deals', ready: (p) => p.getByRole('heading', { level: 1, name: 'Deals' }) },
+  { path: '/lease-events', ready: (p) => p.getByRole('heading', { level: 1, name: 'Lease Events' }) },
   { path: '/comparables', ready: (p) => p.getByRole('heading', { level: 1, name: 'Comparables' }) },
   { path: '/enquiries', ready: (p) => p.getByRole('heading', { level: 1, name: 'Enquiries' }) },
   { path: '/companies', ready: (p) => p.getByRole('heading', { level: 1, name: 'Companies' }) },

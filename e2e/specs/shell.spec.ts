@@ -13,6 +13,7 @@ const DRAWER_ORDER = [
   'Pipelines',
   'Enquiries',
   'Deals',
+  'Lease Events',
   'Tracked Retailers (Admin)',
   'Tracked Retailers',
   'Gap Analysis (Beta)',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Screens whose interface state (filters, sort, page size …) is saved per user (spec A §3: map,
- * companies, properties and schemes filters, enquiries per property; contacts, deals, comparables and the pipelines board added by us).
+ * companies, properties and schemes filters, enquiries per property; contacts, deals, comparables and the pipelines board and the lease-events work list added by us).
  */
 export const UI_STATE_SCREENS = [
   'map',
@@ -19,6 +19,7 @@ export const UI_STATE_SCREENS = [
   'core_retailers',
   'verification_queue',
   'gap_analysis',
+  'lease_events',
 ] as const;
 export type UiStateScreen = (typeof UI_STATE_SCREENS)[number];
 

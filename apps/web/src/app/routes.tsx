@@ -32,6 +32,7 @@ const EditCompanyPage = lazyPage(() => import('../features/companies/pages/EditC
 const SchemesPage = lazyPage(() => import('../features/schemes/pages/SchemesPage'));
 const NewSchemePage = lazyPage(() => import('../features/schemes/pages/NewSchemePage'));
 const DealsPage = lazyPage(() => import('../features/deals/pages/DealsPage'));
+const LeaseEventsPage = lazyPage(() => import('../features/lease-events/pages/LeaseEventsPage'));
 const ComparablesPage = lazyPage(() => import('../features/comparables/pages/ComparablesPage'));
 const GapAnalysisPage = lazyPage(() => import('../features/reports/pages/GapAnalysisPage'));
 const EnquiriesPage = lazyPage(() => import('../features/enquiries/pages/EnquiriesPage'));
@@ -67,6 +68,7 @@ export const appRoutes: RouteObject[] = [
               { path: '/schemes', element: <SchemesPage /> },
               { path: '/schemes/create', element: <NewSchemePage /> },
               { path: '/deals', element: <DealsPage /> },
+              { path: '/lease-events', element: <LeaseEventsPage /> },
               { path: '/comparables', element: <ComparablesPage /> },
               { path: '/properties', element: <PropertiesPage /> },
               { path: '/properties/create', element: <NewPropertyPage /> },

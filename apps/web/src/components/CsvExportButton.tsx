@@ -14,7 +14,14 @@ interface Props {
   /** Used when the answer names no file. */
   fileName: string;
   label?: string;
+  /** The file's format: CSV counts its lines as they arrive; XLSX (one zipped body) cannot. */
+  format?: 'csv' | 'xlsx';
 }
+
+const MIME = {
+  csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
 
 const NEWLINE = 10;
 const countLines = (chunk: Uint8Array): number => {
@@ -51,7 +58,7 @@ const saveBlob = (blob: Blob, name: string): void => {
  * row count in X-Total-Count, so the bar shows real progress as lines arrive; Cancel aborts. The
  * body is a stream rather than a JSON call, so this is the one place that uses fetch directly.
  */
-export function CsvExportButton({ path, query, fileName, label = 'Export CSV' }: Props) {
+export function CsvExportButton({ path, query, fileName, label = 'Export CSV', format = 'csv' }: Props) {
   const [progress, setProgress] = useState<{ done: number; total: number | null } | null>(null);
   const abort = useRef<AbortController | null>(null);
 
@@ -61,7 +68,7 @@ export function CsvExportButton({ path, query, fileName, label = 'Export CSV' }:
     setProgress({ done: 0, total: null });
     try {
       const res = await fetch(buildUrl(path, query), {
-        headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'text/csv' },
+        headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: MIME[format] },
         credentials: 'same-origin',
         signal: controller.signal,
       });
@@ -70,7 +77,10 @@ export function CsvExportButton({ path, query, fileName, label = 'Export CSV' }:
         return;
       }
       const totalRaw = Number(res.headers.get(EXPORT_TOTAL_HEADER));
-      const total = Number.isFinite(totalRaw) && res.headers.has(EXPORT_TOTAL_HEADER) ? totalRaw : null;
+      const total =
+        format === 'csv' && Number.isFinite(totalRaw) && res.headers.has(EXPORT_TOTAL_HEADER)
+          ? totalRaw
+          : null;
       const reader = res.body.getReader();
       const chunks: Uint8Array[] = [];
       let lines = 0;
@@ -78,13 +88,14 @@ export function CsvExportButton({ path, query, fileName, label = 'Export CSV' }:
         const { done, value } = await reader.read();
         if (done) break;
         chunks.push(value);
+        if (format !== 'csv') continue;
         lines += countLines(value);
         // The first line is the header.
         const rows = Math.max(0, lines - 1);
         setProgress({ done: total === null ? rows : Math.min(rows, total), total });
       }
       saveBlob(
-        new Blob(chunks as BlobPart[], { type: 'text/csv;charset=utf-8' }),
+        new Blob(chunks as BlobPart[], { type: format === 'csv' ? 'text/csv;charset=utf-8' : MIME[format] }),
         fileNameOf(res.headers.get('Content-Disposition'), fileName),
       );
     } catch (err) {

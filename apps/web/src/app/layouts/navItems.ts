@@ -9,6 +9,7 @@ import ContactsIcon from '@mui/icons-material/Contacts';
 import ViewKanbanIcon from '@mui/icons-material/ViewKanban';
 import QuestionAnswerIcon from '@mui/icons-material/QuestionAnswer';
 import HandshakeIcon from '@mui/icons-material/Handshake';
+import EventNoteIcon from '@mui/icons-material/EventNote';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import TrackChangesIcon from '@mui/icons-material/TrackChanges';
 import AssessmentIcon from '@mui/icons-material/Assessment';
@@ -21,7 +22,7 @@ export interface NavItem {
   end?: boolean;
 }
 
-/** Side drawer entries in the spec's order (spec A §2). */
+/** Side drawer entries in the spec's order (spec A §2); Lease Events after Deals (ADR 0088). */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'My Properties', to: '/', icon: HomeWorkIcon, end: true },
   { label: 'Map', to: '/map', icon: MapIcon },
@@ -32,6 +33,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Pipelines', to: '/pipelines', icon: ViewKanbanIcon },
   { label: 'Enquiries', to: '/enquiries', icon: QuestionAnswerIcon },
   { label: 'Deals', to: '/deals', icon: HandshakeIcon },
+  { label: 'Lease Events', to: '/lease-events', icon: EventNoteIcon },
   { label: 'Tracked Retailers (Admin)', to: '/core', icon: AdminPanelSettingsIcon, adminOnly: true },
   { label: 'Tracked Retailers', to: '/core-data', icon: TrackChangesIcon },
   { label: 'Gap Analysis (Beta)', to: '/reports/gap-analysis', icon: AssessmentIcon },

@@ -18,6 +18,7 @@ import { Detail, DetailCard, EntityLink } from '../../../components/DetailList';
 import { AddressDetails } from '../../../entities/address/AddressDetails';
 import { LANDLORD_LISTS, PartyDetails, TENANT_LISTS } from '../../../entities/properties/PartyDetails';
 import { PropertyDeals } from './PropertyDeals';
+import { PropertyLeaseEvents } from './PropertyLeaseEvents';
 import { PropertyEnquiryMatches } from '../../../entities/enquiries/PropertyEnquiryMatches';
 import { CreateDealButton } from '../../../entities/deals/CreateDealButton';
 import { EnquiriesCard } from '../../../entities/enquiries/EnquiriesCard';
@@ -218,6 +219,7 @@ function PropertyDetails({ p }: { p: Property }) {
 
         <CommentsSlot entityType="property" entityId={p.id} />
       </Box>
+      <PropertyLeaseEvents property={p} />
       <PropertyDeals property={p} name={[p.building_num, a?.full_address].filter(Boolean).join(' ')} />
       <EnquiriesCard
         subject={{
