@@ -12,6 +12,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  * - GET /api/companies/{id}/logo: an <img src> cannot add headers. Read-only and still behind the
  *   session (the browser sends the cookie with the image request), so a forged request only
  *   loads a picture the visitor could see anyway.
+ * - GET /api/calendar/{token}.ics: a calendar service subscribes to a plain URL and can add no
+ *   header or cookie; the secret in the path is its credential, read-only (ADR 0090).
  * Later issues add further image or stream URLs here.
  */
 export const REQUESTED_WITH_EXEMPT: ReadonlyArray<{ methods: string[]; route: string; prefix?: boolean }> = [
@@ -19,6 +21,7 @@ export const REQUESTED_WITH_EXEMPT: ReadonlyArray<{ methods: string[]; route: st
   { methods: ['GET', 'HEAD'], route: '/api/docs', prefix: true },
   { methods: ['GET'], route: '/api/notifications/stream' },
   { methods: ['GET', 'HEAD'], route: '/api/companies/:id/logo' },
+  { methods: ['GET', 'HEAD'], route: '/api/calendar/:token.ics' },
 ];
 
 /** The path of a URL without its query (or fragment) and trailing slash, as the router reads it. */

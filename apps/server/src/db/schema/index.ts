@@ -16,3 +16,4 @@ export * from './map';
 export * from './store-events';
 export * from './videos';
 export * from './news';
+export * from './calendar-feeds';
