@@ -107,7 +107,14 @@ const envSchema = z.object({
   EXPORT_MAX_PER_USER: int(2, 1),
   EXPORT_MAX_PER_SERVER: int(4, 1),
   PUBLIC_ORIGIN: z
-    .union([z.string().trim().url().regex(/^https?:\/\//, 'must be http(s)'), z.literal('')])
+    .union([
+      z
+        .string()
+        .trim()
+        .url()
+        .regex(/^https?:\/\//, 'must be http(s)'),
+      z.literal(''),
+    ])
     .optional(),
   CALENDAR_FEED_RATE_LIMIT: int(60, 0),
   MAP_STYLES: z

@@ -28,11 +28,13 @@ import * as repo from './calendar-feed.repository';
 export const FEED_TTL_SECONDS = 3600;
 
 /** A new feed token: the prefix and 32 random bytes, base64url (ADR 0090). */
-export const newFeedToken = (): string => `${CALENDAR_FEED_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+export const newFeedToken = (): string =>
+  `${CALENDAR_FEED_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
 
 export const feedUrl = (origin: string, token: string): string => `${origin}/api/calendar/${token}.ics`;
 
-const originOf = (deps: ServiceDeps, requestOrigin: string): string => deps.config.publicOrigin ?? requestOrigin;
+const originOf = (deps: ServiceDeps, requestOrigin: string): string =>
+  deps.config.publicOrigin ?? requestOrigin;
 
 export const feedStatus = async (deps: ServiceDeps, userId: number): Promise<CalendarFeedStatus> => {
   const feed = await repo.findFeedOf(deps.db, userId);
@@ -109,7 +111,11 @@ const descriptionOf = (e: repo.FeedEventRow, unitUrl: string): string => {
  * CALENDAR_FEED_MONTHS_AHEAD months ahead (UK days), at most CALENDAR_FEED_MAX_EVENTS, plus those
  * removed in the last CALENDAR_FEED_CANCELLED_DAYS days as cancelled.
  */
-export const feedCalendar = async (deps: ServiceDeps, token: string, requestOrigin: string): Promise<string> => {
+export const feedCalendar = async (
+  deps: ServiceDeps,
+  token: string,
+  requestOrigin: string,
+): Promise<string> => {
   const owner = await ownerOf(deps, token);
   const now = deps.now();
   const today = ukDayOf(now);
@@ -139,7 +145,10 @@ export const feedCalendar = async (deps: ServiceDeps, token: string, requestOrig
       summary: `${LEASE_EVENT_LABELS[e.type as LeaseEventType] ?? e.type} — ${e.unit_label}`,
       description: descriptionOf(e, unitUrl),
       url: unitUrl,
-      sequence: e.sequence,
+      // The log raises its sequence when an event changes or comes back, not when it is removed:
+      // doubled, a live event's is even and its cancellation the odd number above (ADR 0090), so
+      // every version a calendar sees has a higher SEQUENCE than the one before.
+      sequence: e.cancelled ? 2 * e.sequence + 1 : 2 * e.sequence,
       stamp: e.changed_at ? new Date(e.changed_at) : now,
       lastModified: e.changed_at ? new Date(e.changed_at) : undefined,
       status: e.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
