@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PasswordChangeBody, User } from '@frontage/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CalendarFeedStatus, CalendarFeedUrl, PasswordChangeBody, User } from '@frontage/shared';
 import { http } from '../../lib/http';
 import { setMe } from '../../lib/session';
 
@@ -26,5 +26,33 @@ export const useChangePassword = () => {
     mutationFn: async (body: PasswordChangeBody) =>
       (await http.put<{ data: User }>('/auth/password', body)).data,
     onSuccess: (user) => setMe(qc, user),
+  });
+};
+
+export const calendarFeedKeys = { status: ['calendar-feed'] as const };
+
+/** GET /api/settings/calendar-feed — whether a feed exists (its URL is never sent again). */
+export const useCalendarFeedStatus = () =>
+  useQuery({
+    queryKey: calendarFeedKeys.status,
+    queryFn: async ({ signal }) =>
+      (await http.get<{ data: CalendarFeedStatus }>('/settings/calendar-feed', { signal })).data,
+  });
+
+/** POST /api/settings/calendar-feed — a new URL (the previous one, if any, stops working). */
+export const useCreateCalendarFeed = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await http.post<{ data: CalendarFeedUrl }>('/settings/calendar-feed')).data,
+    onSuccess: () => qc.invalidateQueries({ queryKey: calendarFeedKeys.status }),
+  });
+};
+
+/** DELETE /api/settings/calendar-feed. */
+export const useRevokeCalendarFeed = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await http.delete<{ data: CalendarFeedStatus }>('/settings/calendar-feed')).data,
+    onSuccess: (status) => qc.setQueryData(calendarFeedKeys.status, status),
   });
 };

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -8,7 +8,6 @@ import {
   Box,
   Button,
   MenuItem,
-  Paper,
   Stack,
   TextField,
   ToggleButton,
@@ -30,23 +29,8 @@ import { applyServerErrors, fieldsNamed } from '../../../lib/applyServerErrors';
 import { useCurrentUser } from '../../../lib/session';
 import { useThemeMode } from '../../../lib/theme';
 import { useChangePassword, useUpdateProfile } from '../api';
-
-function Section({ title, id, children }: { title: string; id?: string; children: ReactNode }) {
-  return (
-    <Paper
-      variant="outlined"
-      component="section"
-      id={id}
-      aria-labelledby={`${id ?? title}-heading`}
-      sx={{ p: 2, scrollMarginTop: 104 }}
-    >
-      <Typography variant="h2" component="h2" id={`${id ?? title}-heading`} sx={{ mb: 1.5 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
+import { CalendarFeedSection } from '../components/CalendarFeedSection';
+import { ProfileSection } from '../components/ProfileSection';
 
 export default function ProfilePage() {
   return (
@@ -56,6 +40,7 @@ export default function ProfilePage() {
         <DetailsForm />
         <AppearanceSection />
         <PasswordForm />
+        <CalendarFeedSection />
       </Stack>
     </Box>
   );
@@ -99,7 +84,7 @@ function DetailsForm() {
   });
 
   return (
-    <Section title="Details">
+    <ProfileSection title="Details">
       <form onSubmit={onSubmit} noValidate aria-label="Profile details">
         <Stack spacing={2}>
           <Box
@@ -175,14 +160,14 @@ function DetailsForm() {
           </Box>
         </Stack>
       </form>
-    </Section>
+    </ProfileSection>
   );
 }
 
 function AppearanceSection() {
   const { mode, setMode } = useThemeMode();
   return (
-    <Section title="Appearance">
+    <ProfileSection title="Appearance">
       <ToggleButtonGroup
         exclusive
         value={mode}
@@ -198,7 +183,7 @@ function AppearanceSection() {
           Dark
         </ToggleButton>
       </ToggleButtonGroup>
-    </Section>
+    </ProfileSection>
   );
 }
 
@@ -238,7 +223,7 @@ function PasswordForm() {
 
   const { ref: currentRegisterRef, ...current } = register('current_password');
   return (
-    <Section title="Change password" id="password">
+    <ProfileSection title="Change password" id="password">
       {user.is_temp && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           You signed in with a temporary password. Choose a new one now.
@@ -286,6 +271,6 @@ function PasswordForm() {
           </Box>
         </Stack>
       </form>
-    </Section>
+    </ProfileSection>
   );
 }
