@@ -116,8 +116,9 @@ const parse = (text: string): Map<string, Parsed> => {
     });
   }
   const byNodeIcal = new Map<string, Parsed>();
-  for (const e of Object.values(nodeIcal.sync.parseICS(text))) {
-    if (e.type !== 'VEVENT') continue;
+  for (const component of Object.values(nodeIcal.sync.parseICS(text))) {
+    if (component?.type !== 'VEVENT') continue;
+    const e = component as nodeIcal.VEvent;
     const start = e.start as Date & { dateOnly?: boolean };
     expect(start.dateOnly).toBe(true);
     // node-ical gives a date-only value as local midnight: read it back in local terms.

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { calendarFeeds, users } from '../../db/schema';
 
@@ -86,10 +86,8 @@ export interface FeedWindow {
  * (cancelled); each with its log's sequence and the action taken on its current date. Archived
  * units are left out (their events leave lease_events; a removed event of one is not shown either).
  */
-export const feedEvents = (db: Db, w: FeedWindow): Promise<FeedEventRow[]> =>
-  queryRows<FeedEventRow>(
-    db,
-    sql`with scope as (
+export const feedEventsSql = (w: FeedWindow): SQL =>
+  sql`with scope as (
           select id as property_id from properties where created_by = ${w.userId}
           union
           select property_id from deals where created_by = ${w.userId} and property_id is not null
@@ -130,5 +128,7 @@ export const feedEvents = (db: Db, w: FeedWindow): Promise<FeedEventRow[]> =>
             on not ev.cancelled and act.property_id = ev.property_id and act.type = ev.type
                and act.seq = ev.seq and act.date = ev.date
           left join users au on au.id = act.user_id
-         order by ev.date, ev.property_id, ev.type, ev.seq`,
-  );
+         order by ev.date, ev.property_id, ev.type, ev.seq`;
+
+export const feedEvents = (db: Db, w: FeedWindow): Promise<FeedEventRow[]> =>
+  queryRows<FeedEventRow>(db, feedEventsSql(w));

@@ -73,6 +73,22 @@ const addMonths = (day: string, months: number): string => {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(dd).padStart(2, '0')}`;
 };
 
+/** What a feed holds at `now`: its owner's scope, the window of dates (UK days), the cap. */
+export const feedWindowOf = (
+  owner: { userId: number; companyId: number | null },
+  now: Date,
+): repo.FeedWindow => {
+  const today = ukDayOf(now);
+  return {
+    userId: owner.userId,
+    companyId: owner.companyId,
+    from: addDays(today, -CALENDAR_FEED_DAYS_BACK),
+    to: addMonths(today, CALENDAR_FEED_MONTHS_AHEAD),
+    removedSince: new Date(now.getTime() - CALENDAR_FEED_CANCELLED_DAYS * 86_400_000),
+    limit: CALENDAR_FEED_MAX_EVENTS,
+  };
+};
+
 /** The owner of a token, or 404: unknown, malformed, revoked, or the account can no longer sign in. */
 const ownerOf = async (deps: ServiceDeps, token: string): Promise<repo.FeedOwner> => {
   if (!CALENDAR_FEED_TOKEN_PATTERN.test(token)) throw new NotFoundError();
@@ -118,17 +134,9 @@ export const feedCalendar = async (
 ): Promise<string> => {
   const owner = await ownerOf(deps, token);
   const now = deps.now();
-  const today = ukDayOf(now);
   const origin = originOf(deps, requestOrigin);
   const host = new URL(origin).hostname;
-  const events = await repo.feedEvents(deps.db, {
-    userId: owner.userId,
-    companyId: owner.companyId,
-    from: addDays(today, -CALENDAR_FEED_DAYS_BACK),
-    to: addMonths(today, CALENDAR_FEED_MONTHS_AHEAD),
-    removedSince: new Date(now.getTime() - CALENDAR_FEED_CANCELLED_DAYS * 86_400_000),
-    limit: CALENDAR_FEED_MAX_EVENTS,
-  });
+  const events = await repo.feedEvents(deps.db, feedWindowOf(owner, now));
   const calendar = ical({
     name: CALENDAR_FEED_TEXT.calendarName,
     prodId: { company: 'Frontage', product: 'Lease events', language: 'EN' },
