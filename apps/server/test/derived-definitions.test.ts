@@ -72,7 +72,7 @@ describe('db/derived: the declarations and the migrated database', () => {
 });
 
 describe('db/derived: the inventory', () => {
-  it('holds the ten derived tables and the four derived columns', () => {
+  it('holds the eleven derived tables and the four derived columns', () => {
     const of = (kind: Derived['kind']) => names(DERIVED.filter((d) => d.kind === kind)).sort();
     expect(of('table')).toEqual([
       'company_words',
@@ -80,6 +80,7 @@ describe('db/derived: the inventory', () => {
       'deal_comparables',
       'deal_order_marks',
       'enquiry_stage_counts',
+      'lease_events',
       'map_grid',
       'match_units',
       'property_order_marks',
@@ -137,6 +138,7 @@ describe('db/derived: the inventory', () => {
       'deals.town_key',
       'enquiries.town_key',
       'enquiry_stage_counts',
+      'lease_events',
       'map_grid',
       'match_units',
       'property_order_marks',

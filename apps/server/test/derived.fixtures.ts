@@ -139,6 +139,28 @@ export const UPDATES: Record<string, (w: World) => SQL[]> = {
   'properties.break_date': (w) => [
     sql`update properties set break_date = case id when ${w.p1} then null else date '2026-01-01' end where id in (${w.p1}, ${w.p2})`,
   ],
+  'properties.lease_start_date': (w) => [
+    sql`update properties set lease_start_date = case id when ${w.p1} then date '2022-03-25' else date '2021-01-31' end where id in (${w.p1}, ${w.p5})`,
+  ],
+  'properties.review_interval_years': (w) => [
+    // Reviews from the start (p1, before its end), an open-ended lease's 25 (p5), then one fewer.
+    sql`update properties set review_interval_years = case id when ${w.p1} then 1 else 3 end where id in (${w.p1}, ${w.p5}, ${w.p4})`,
+    sql`update properties set review_interval_years = null where id = ${w.p4}`,
+  ],
+  'properties.next_review_date': (w) => [
+    sql`update properties set next_review_date = case id when ${w.p5} then date '2026-02-28' else date '2029-08-31' end where id in (${w.p5}, ${w.p4})`,
+  ],
+  'properties.break_notice_months': (w) => [
+    sql`update properties set break_notice_months = case id when ${w.p4} then 6 else 0 end where id in (${w.p1}, ${w.p4})`,
+  ],
+  'properties.security_of_tenure': (w) => [
+    sql`update properties set security_of_tenure = case id when ${w.p3} then 'contracted_out' else 'inside_act' end where id in (${w.p3}, ${w.p4})`,
+  ],
+  'lease_event_settings.regear_prompt_months': () => [
+    // The row the server writes at start-up (the tests' reset empties it), then a change.
+    sql`insert into lease_event_settings (regear_prompt_months) values (30) on conflict (id) do update set regear_prompt_months = 30`,
+    sql`update lease_event_settings set regear_prompt_months = 18`,
+  ],
   'properties.rent_pa': (w) => [
     sql`update properties set rent_pa = case id when ${w.p1} then 41000 else null end where id in (${w.p1}, ${w.p3})`,
   ],

@@ -16,6 +16,7 @@ import { dealTown } from './deal-town';
 import type { Derived, SqlFunction, SqlTrigger, SqlView } from './define';
 import { enquiryStageCounts } from './enquiry-stage-counts';
 import { enquiryTown } from './enquiry-town';
+import { leaseEvents } from './lease-events';
 import { mapGeometry } from './map-geometry';
 import { mapGrid } from './map-grid';
 import { matchUnits } from './match-units';
@@ -41,6 +42,7 @@ export const DERIVED: readonly Derived[] = [
   enquiryTown,
   companyStoreCount,
   companyStoreChangedAt,
+  leaseEvents,
 ];
 
 /** Functions several derived tables call (not a table's own). */

@@ -16,4 +16,5 @@ export * from './map';
 export * from './store-events';
 export * from './videos';
 export * from './news';
+export * from './lease-events';
 export * from './calendar-feeds';
