@@ -12,13 +12,16 @@ import ICAL from 'ical.js';
 import nodeIcal from 'node-ical';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { properties, propertyParties, users } from '../src/db/schema';
+import { createLogger } from '../src/logger';
 import {
   XHR,
   buildCompanies,
   buildTestApp,
+  captureStream,
   buildUsers,
   resetData,
   sessionCookie,
+  testConfig,
   type TestApp,
 } from './helpers';
 import { buildProperty } from './fixtures/comment-world';
@@ -207,6 +210,14 @@ describe('the feed URL', () => {
     }
   });
 
+  it('refuses a PUBLIC_ORIGIN that is not an http(s) URL', () => {
+    expect(testConfig({ PUBLIC_ORIGIN: 'https://frontage.example.com/app/' }).publicOrigin).toBe(
+      'https://frontage.example.com',
+    );
+    expect(() => testConfig({ PUBLIC_ORIGIN: 'ftp://frontage.example.com' })).toThrow(/PUBLIC_ORIGIN/);
+    expect(() => testConfig({ PUBLIC_ORIGIN: 'frontage.example.com' })).toThrow(/PUBLIC_ORIGIN/);
+  });
+
   it('of a deactivated or deleted user answers 404', async () => {
     await letUnit({ created_by: w.me.id, break_date: '2026-06-30' });
     const { url } = await createFeed(w.me);
@@ -250,6 +261,35 @@ describe('the feed URL', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/calendar/frf_${session}.ics` })).statusCode).toBe(
       404,
     );
+  });
+
+  it('never appears in the logs: the .ics route logs its path with the token masked', async () => {
+    const cap = captureStream();
+    const logged = await buildTestApp({ now: () => clock, logger: createLogger('trace', cap.stream) });
+    try {
+      const cookie = await sessionCookie(logged.app, w.me.email);
+      const res = await logged.app.inject({
+        method: 'POST',
+        url: '/api/settings/calendar-feed',
+        headers: { ...XHR, cookie },
+      });
+      const path = new URL(res.json().data.url as string).pathname;
+      const token = /calendar\/(.+)\.ics$/.exec(path)![1]!;
+      expect((await logged.app.inject({ method: 'GET', url: path })).statusCode).toBe(200);
+      expect((await logged.app.inject({ method: 'GET', url: `${path}?x=1` })).statusCode).toBe(200);
+      const encoded = path.replace('/api/', '/%61pi/').replace('frf_', 'frf%5F');
+      expect((await logged.app.inject({ method: 'GET', url: encoded })).statusCode).toBe(200);
+      expect(
+        (await logged.app.inject({ method: 'GET', url: `/api/calendar/frf_${token.slice(5)}x.ics` }))
+          .statusCode,
+      ).toBe(404);
+      const text = cap.text();
+      expect(text).toContain('/api/calendar/frf_…');
+      expect(text).not.toContain(token);
+      expect(text).not.toContain(token.slice(4, 24));
+    } finally {
+      await logged.close();
+    }
   });
 
   it('is rate limited per feed URL', async () => {

@@ -59,6 +59,16 @@ export const calendarFeedRoutes = (root: FastifyInstance, deps: ServiceDeps): vo
   });
 
   app.get('/api/calendar/:token.ics', {
+    // The URL is the credential: the request log names the route, never the path it came by
+    // (plain or percent-encoded, it holds the token).
+    logSerializers: {
+      req: (req: FastifyRequest) => ({
+        method: req.method,
+        url: '/api/calendar/frf_….ics',
+        host: req.host,
+        remoteAddress: req.ip,
+      }),
+    },
     // Per feed URL (its hash: the limiter's memory never holds a secret), whatever the address:
     // a calendar service fetches from many. Unknown tokens share the address's general limit.
     config: {
