@@ -43,7 +43,7 @@
  * | `UPLOAD_MEMORY_LIMIT_MB` | `256` | JavaScript heap of each upload worker; a file that needs more is refused (422) |
  * | `UPLOAD_QUEUE` | `16` | Uploads that may wait for a worker; beyond, 503 with Retry-After |
  * | `EXPORT_MAX_PER_USER` | `2` | CSV exports and heavy reports (gap analysis) one user may run at once on one server process; a further one is answered 429 with Retry-After (ADR 0069) |
- * | `PUBLIC_ORIGIN` | _(unset)_ | The origin users reach Frontage at (`https://frontage.example.com`): absolute links the server hands out (the calendar feed's URL and its events' links, ADR 0090); unset = the origin the request came to |
+ * | `PUBLIC_URL` | _(unset)_ | The address users open Frontage at (`https://frontage.example.com`): the calendar feed's URL and its events' links (ADR 0090); unset = the origin the request came to |
  * | `CALENDAR_FEED_RATE_LIMIT` | `60` | Requests per minute one calendar feed URL may make (per server process; `0` = unlimited) |
  * | `EXPORT_MAX_PER_SERVER` | `4` | CSV exports and heavy reports all users together may run at once on one server process; a further one is answered 429 with Retry-After |
  */
@@ -106,16 +106,7 @@ const envSchema = z.object({
   UPLOAD_QUEUE: int(16, 0),
   EXPORT_MAX_PER_USER: int(2, 1),
   EXPORT_MAX_PER_SERVER: int(4, 1),
-  PUBLIC_ORIGIN: z
-    .union([
-      z
-        .string()
-        .trim()
-        .url()
-        .regex(/^https?:\/\//, 'must be http(s)'),
-      z.literal(''),
-    ])
-    .optional(),
+  PUBLIC_URL: z.union([z.string().trim().url(), z.literal('')]).optional(),
   CALENDAR_FEED_RATE_LIMIT: int(60, 0),
   MAP_STYLES: z
     .string()
@@ -197,7 +188,7 @@ export interface Config {
   uploads: UploadWorkerConfig;
   /** CSV exports and heavy reports running at once, per user and per server process (ADR 0069). */
   heavyRequests: HeavyRequestLimits;
-  /** The origin absolute links are built on (PUBLIC_ORIGIN, no trailing slash); null = the request's. */
+  /** The origin of PUBLIC_URL when it is set (no trailing slash); null = the request's (ADR 0090). */
   publicOrigin: string | null;
   /** Requests per minute per calendar feed URL and process; 0 = unlimited (ADR 0090). */
   calendarFeedRateLimit: number;
@@ -283,7 +274,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       queue: e.UPLOAD_QUEUE,
     },
     heavyRequests: { perUser: e.EXPORT_MAX_PER_USER, perServer: e.EXPORT_MAX_PER_SERVER },
-    publicOrigin: e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN).origin : null,
+    publicOrigin: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : null,
     calendarFeedRateLimit: e.CALENDAR_FEED_RATE_LIMIT,
   };
 };

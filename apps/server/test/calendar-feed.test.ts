@@ -186,10 +186,10 @@ describe('the feed URL', () => {
     expect((await status()).json().data.active).toBe(false);
   });
 
-  it('is built on PUBLIC_ORIGIN when configured, and its events link there', async () => {
+  it('is built on PUBLIC_URL when configured, and its events link there', async () => {
     const other = await buildTestApp({
       now: () => clock,
-      env: { PUBLIC_ORIGIN: 'https://frontage.example.com/' },
+      env: { PUBLIC_URL: 'https://frontage.example.com/' },
     });
     try {
       const unit = await letUnit({ created_by: w.me.id, break_date: '2026-06-30' });
@@ -210,12 +210,11 @@ describe('the feed URL', () => {
     }
   });
 
-  it('refuses a PUBLIC_ORIGIN that is not an http(s) URL', () => {
-    expect(testConfig({ PUBLIC_ORIGIN: 'https://frontage.example.com/app/' }).publicOrigin).toBe(
+  it('takes the origin of PUBLIC_URL and refuses what is not a URL', () => {
+    expect(testConfig({ PUBLIC_URL: 'https://frontage.example.com/app/' }).publicOrigin).toBe(
       'https://frontage.example.com',
     );
-    expect(() => testConfig({ PUBLIC_ORIGIN: 'ftp://frontage.example.com' })).toThrow(/PUBLIC_ORIGIN/);
-    expect(() => testConfig({ PUBLIC_ORIGIN: 'frontage.example.com' })).toThrow(/PUBLIC_ORIGIN/);
+    expect(() => testConfig({ PUBLIC_URL: 'frontage.example.com' })).toThrow(/PUBLIC_URL/);
   });
 
   it('of a deactivated or deleted user answers 404', async () => {
