@@ -72,7 +72,9 @@ describe('profile: calendar feed', () => {
     await waitFor(() => expect(within(section).getByLabelText('Feed URL')).toHaveValue(URL_2));
     expect(api.callsTo('POST', '/api/settings/calendar-feed')).toHaveLength(2);
 
-    await ue.click(within(section).getByRole('button', { name: CALENDAR_FEED_TEXT.revoke }));
+    // The page is back in the accessibility tree once the dialog has gone.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await ue.click(await within(section).findByRole('button', { name: CALENDAR_FEED_TEXT.revoke }));
     const revoke = await screen.findByRole('dialog');
     await ue.click(within(revoke).getByRole('button', { name: CALENDAR_FEED_TEXT.revoke }));
     expect(await within(section).findByText(CALENDAR_FEED_TEXT.none)).toBeInTheDocument();

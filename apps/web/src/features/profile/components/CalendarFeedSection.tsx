@@ -5,7 +5,7 @@ import { enqueueSnackbar } from 'notistack';
 import { CALENDAR_FEED_TEXT as TEXT, TOAST_DURATION_MS, formatDateTime } from '@frontage/shared';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useCalendarFeedStatus, useCreateCalendarFeed, useRevokeCalendarFeed } from '../api';
-import { ProfileSection } from './ProfileSection';
+import { Section } from './Section';
 
 type Confirming = 'regenerate' | 'revoke' | null;
 
@@ -46,7 +46,7 @@ export function CalendarFeedSection() {
   };
 
   return (
-    <ProfileSection title={TEXT.title} id="calendar-feed">
+    <Section title={TEXT.title} id="calendar-feed">
       <Stack spacing={1.5}>
         <Typography variant="body2">{TEXT.intro}</Typography>
         <Alert severity="info">{TEXT.refresh}</Alert>
@@ -108,6 +108,6 @@ export function CalendarFeedSection() {
         onConfirm={() => void confirm()}
         onCancel={() => setConfirming(null)}
       />
-    </ProfileSection>
+    </Section>
   );
 }

@@ -29,8 +29,8 @@ import { applyServerErrors, fieldsNamed } from '../../../lib/applyServerErrors';
 import { useCurrentUser } from '../../../lib/session';
 import { useThemeMode } from '../../../lib/theme';
 import { useChangePassword, useUpdateProfile } from '../api';
+import { Section } from '../components/Section';
 import { CalendarFeedSection } from '../components/CalendarFeedSection';
-import { ProfileSection } from '../components/ProfileSection';
 
 export default function ProfilePage() {
   return (
@@ -84,7 +84,7 @@ function DetailsForm() {
   });
 
   return (
-    <ProfileSection title="Details">
+    <Section title="Details">
       <form onSubmit={onSubmit} noValidate aria-label="Profile details">
         <Stack spacing={2}>
           <Box
@@ -160,14 +160,14 @@ function DetailsForm() {
           </Box>
         </Stack>
       </form>
-    </ProfileSection>
+    </Section>
   );
 }
 
 function AppearanceSection() {
   const { mode, setMode } = useThemeMode();
   return (
-    <ProfileSection title="Appearance">
+    <Section title="Appearance">
       <ToggleButtonGroup
         exclusive
         value={mode}
@@ -183,7 +183,7 @@ function AppearanceSection() {
           Dark
         </ToggleButton>
       </ToggleButtonGroup>
-    </ProfileSection>
+    </Section>
   );
 }
 
@@ -223,7 +223,7 @@ function PasswordForm() {
 
   const { ref: currentRegisterRef, ...current } = register('current_password');
   return (
-    <ProfileSection title="Change password" id="password">
+    <Section title="Change password" id="password">
       {user.is_temp && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           You signed in with a temporary password. Choose a new one now.
@@ -271,6 +271,6 @@ function PasswordForm() {
           </Box>
         </Stack>
       </form>
-    </ProfileSection>
+    </Section>
   );
 }

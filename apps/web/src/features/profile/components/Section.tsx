@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Paper, Typography } from '@mui/material';
 
-/** One titled part of the profile page: a landmark region named by its heading. */
-export function ProfileSection({ title, id, children }: { title: string; id?: string; children: ReactNode }) {
+/** One titled section of the profile page: a region named by its heading. */
+export function Section({ title, id, children }: { title: string; id?: string; children: ReactNode }) {
   return (
     <Paper
       variant="outlined"
