@@ -163,6 +163,10 @@ describe('the feed URL', () => {
     expect(first.headers['content-type']).toBe('text/calendar; charset=utf-8');
     expect(first.body).toContain('REFRESH-INTERVAL;VALUE=DURATION:PT1H');
     expect(first.body).toContain('X-PUBLISHED-TTL:PT1H');
+    // Some calendar services ask HEAD first.
+    const head = await t.app.inject({ method: 'HEAD', url: new URL(url).pathname });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe('text/calendar; charset=utf-8');
     // The status tells that a feed exists and since when, never the secret again.
     const active = (await status()).json().data;
     expect(active).toEqual({ active: true, created_at: START.toISOString() });
