@@ -117,11 +117,11 @@ describe('GET /api/properties/export', () => {
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     const lines = linesOf(res.body);
     expect(lines[0]).toBe(
-      'id,unit,address,town,post_code,scheme,tenant,legal_tenant,landlords,currency,rent_pa,rent_per_sq_ft,rateable_value,service_charge,lease_start,lease_end,next_review,break_date,area_unit,nia,itza,updated',
+      'id,unit,address,town,post_code,scheme,tenant,legal_tenant,landlords,currency,rent_pa,rent_per_sq_ft,rateable_value,service_charge,lease_start,lease_end,next_review,break_date,area_unit,nia,itza,updated,security_of_tenure,break_party,break_kind,break_notice_months,review_interval_years,review_basis,lease_notes',
     );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toMatch(
-      /^\d+,SU1,"Albion Street, Leeds, LS1 5AT",Leeds,LS1 5AT,Trinity Leeds,Boots,Savills,"'=HYPERLINK\(""x""\); Landsec",GBP,125000\.00,42\.50,,,25\/03\/2020,24\/03\/2030,,25\/03\/2025,sq m,1200\.00,,\d{2}\/\d{2}\/\d{4}$/,
+      /^\d+,SU1,"Albion Street, Leeds, LS1 5AT",Leeds,LS1 5AT,Trinity Leeds,Boots,Savills,"'=HYPERLINK\(""x""\); Landsec",GBP,125000\.00,42\.50,,,25\/03\/2020,24\/03\/2030,,25\/03\/2025,sq m,1200\.00,,\d{2}\/\d{2}\/\d{4},,,,,,,$/,
     );
     expect(lines[2]).toMatch(/^\d+,'@12,"Briggate, Leeds, LS1 6HD",Leeds,/);
   });

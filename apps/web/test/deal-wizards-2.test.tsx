@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import type { Property } from '@frontage/shared';
+import { LEASE_TERM_KEYS, type Property } from '@frontage/shared';
 import { DealWizardHost } from '../src/features/deals/DealWizardHost';
 import { renderRoute } from './renderRoute';
 import { json, type FakeHandler, type FakeRequest } from './fakeFetch';
@@ -53,6 +53,8 @@ const UNIT = property(12, {
   landlords: [LANDSEC],
   landlord_agents: [party(10, 'Knight Frank')],
   lease_end_date: '2034-01-31',
+  security_of_tenure: 'inside_act',
+  break_notice_months: 6,
 }) as unknown as Property;
 const SUPERDRUG = makeCompany({ id: 30, name: 'Superdrug' });
 const SUPERDRUG_LEGAL = makeCompany({ id: 31, name: 'Superdrug Stores plc' });
@@ -142,6 +144,7 @@ const TENANCY = [
   'rateable_value',
   'service_charge',
   'incentive',
+  ...LEASE_TERM_KEYS,
 ];
 
 describe('the sale wizard', () => {
@@ -231,6 +234,8 @@ describe('the sale wizard', () => {
       rent_pa: '45000.50',
       rent_sqft: '30.00',
       lease_end_date: '2034-01-31',
+      security_of_tenure: 'inside_act',
+      break_notice_months: 6,
     });
     expect(posts[0]).not.toHaveProperty('scheme');
   });

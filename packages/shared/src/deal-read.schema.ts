@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageQuerySchema } from './api.schema';
 import { DEAL_TYPES, SALE_TYPES } from './enums';
 import { HISTORY_ENTITY_TYPES } from './history.schema';
+import { leaseTermsReadShape } from './lease.schema';
 import {
   PROPERTY_PARTY_LISTS,
   partyCompanySchema,
@@ -126,6 +127,7 @@ export const dealSchema = z.object({
   break_date: day,
   rent_review_clause: z.string().nullable(),
   break_clause: z.string().nullable(),
+  ...leaseTermsReadShape,
   tenant: partyCompanySchema.nullable(),
   legal_tenant: partyCompanySchema.nullable(),
   prev_tenant: partyCompanySchema.nullable(),

@@ -3,6 +3,7 @@ import { addressUpdateSchema, placeText } from './address.schema';
 import { idSchema } from './api.schema';
 import { DATE_MESSAGES, isIsoDate, optionalIsoDateSchema } from './dates';
 import { REASONS, SALE_TYPES } from './enums';
+import { leaseTermsInputShape } from './lease.schema';
 import { MESSAGES } from './messages';
 import { optionalMoneySchema } from './money';
 import { currencyCodeSchema, idListSchema, PROPERTY_MESSAGES, propertyAreasSchema } from './property.schema';
@@ -58,6 +59,8 @@ const common = {
   next_review_date: optionalIsoDateSchema,
   break_clause: placeText(2000),
   break_date: optionalIsoDateSchema,
+  /** The lease terms (issue 30's optional fields beside the spec's), applied with the dates. */
+  ...leaseTermsInputShape,
   rent_pa: optionalMoneySchema,
   rent_sqft: optionalMoneySchema,
   rateable_value: optionalMoneySchema,

@@ -9,6 +9,12 @@ import {
   type SaleType,
 } from './enums';
 import { HISTORY_SOURCE_LABELS, type HistorySource } from './history.schema';
+import {
+  BREAK_KIND_LABELS,
+  BREAK_PARTY_LABELS,
+  REVIEW_BASIS_LABELS,
+  SECURITY_OF_TENURE_LABELS,
+} from './lease.schema';
 import { formatMoney } from './money';
 import { PROPERTY_PARTY_LISTS, type PropertyPartyList } from './property.schema';
 
@@ -41,6 +47,14 @@ export const HISTORY_DATE_FIELDS: ReadonlySet<string> = new Set([
 ]);
 
 const AREA_FIELD_SET: ReadonlySet<string> = new Set(AREA_KEYS);
+
+/** The lease terms stored as codes, shown by their labels. */
+const LEASE_TERM_VALUE_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  security_of_tenure: SECURITY_OF_TENURE_LABELS,
+  break_party: BREAK_PARTY_LABELS,
+  break_kind: BREAK_KIND_LABELS,
+  review_basis: REVIEW_BASIS_LABELS,
+};
 
 /** The kind of record an id field or party list of a history entry refers to, or null. */
 export const historyRefKind = (field: string): HistoryRefKind | null => {
@@ -116,6 +130,12 @@ export const historyDisplay = (field: string, value: unknown, ctx: HistoryDispla
   if (field === 'reason') return REASON_LABELS[value as Reason] ?? String(value);
   if (field === 'sale_type') return SALE_TYPE_LABELS[value as SaleType] ?? String(value);
   if (field === 'car_spaces' && typeof value === 'number') return value.toLocaleString('en-GB');
+  const termLabels = LEASE_TERM_VALUE_LABELS[field];
+  if (termLabels) return termLabels[String(value)] ?? String(value);
+  if (field === 'break_notice_months' && typeof value === 'number')
+    return `${value} ${value === 1 ? 'month' : 'months'}`;
+  if (field === 'review_interval_years' && typeof value === 'number')
+    return `${value} ${value === 1 ? 'year' : 'years'}`;
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 };

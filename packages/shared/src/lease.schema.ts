@@ -109,7 +109,8 @@ export const leaseTermsReadShape = {
   lease_notes: z.string().nullable(),
 };
 
-export const LEASE_TERM_KEYS = Object.keys(leaseTermsReadShape) as (keyof typeof leaseTermsReadShape)[];
+export type LeaseTermKey = keyof typeof leaseTermsReadShape;
+export const LEASE_TERM_KEYS = Object.keys(leaseTermsReadShape) as LeaseTermKey[];
 
 /* ─────────────────────────── lease events ─────────────────────────── */
 

@@ -13,6 +13,7 @@ import { AREA_KEYS, AREA_SIZE_TYPES, areaBoundIssues, areaValueSchema, type Area
 import { CURRENCY_CODES } from './currencies';
 import { isoDateSchema, optionalIsoDateSchema } from './dates';
 import { REASONS } from './enums';
+import { leaseTermsInputShape, leaseTermsReadShape } from './lease.schema';
 import { optionalMoneySchema } from './money';
 import { PAGE_SIZE_SEARCH } from './constants';
 
@@ -134,6 +135,7 @@ export const propertySchema = z.object({
   rent_review_clause: z.string().nullable(),
   break_date: day,
   break_clause: z.string().nullable(),
+  ...leaseTermsReadShape,
   area_size_type: z.enum(AREA_SIZE_TYPES),
   ...propertyAreasShape,
   created_at: z.string(),
@@ -224,6 +226,7 @@ const propertyFields = {
   rent_review_clause: placeText(2000),
   break_date: optionalIsoDateSchema,
   break_clause: placeText(2000),
+  ...leaseTermsInputShape,
   ...partyLists,
 };
 

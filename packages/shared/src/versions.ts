@@ -1,5 +1,6 @@
 import { AREA_KEYS } from './areas';
 import { DEAL_PARTY_LIST_NAMES } from './deal-read.schema';
+import { LEASE_TERM_KEYS } from './lease.schema';
 import { PROPERTY_PARTY_LIST_NAMES, SCHEME_PARTY_LIST_NAMES } from './property.schema';
 
 /**
@@ -33,6 +34,7 @@ export const VERSIONED_FIELDS = {
     'rent_review_clause',
     'break_date',
     'break_clause',
+    ...LEASE_TERM_KEYS,
     'area_size_type',
     ...AREA_KEYS,
     'address',
@@ -72,6 +74,7 @@ export const VERSIONED_FIELDS = {
     'break_date',
     'rent_review_clause',
     'break_clause',
+    ...LEASE_TERM_KEYS,
     'tenant',
     'legal_tenant',
     'prev_tenant',

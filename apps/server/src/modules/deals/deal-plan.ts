@@ -31,6 +31,14 @@ export const DEAL_PROPERTY_COLUMNS = [
   'rent_review_clause',
   'break_date',
   'break_clause',
+  // The lease terms (ADR 0086) travel with the dates: applied, kept, corrected and voided alike.
+  'security_of_tenure',
+  'break_party',
+  'break_kind',
+  'break_notice_months',
+  'review_interval_years',
+  'review_basis',
+  'lease_notes',
 ] as const;
 export type DealColumn = (typeof DEAL_PROPERTY_COLUMNS)[number];
 export type ColumnValues = Partial<Record<DealColumn, string | number | null>>;

@@ -13,6 +13,7 @@ import {
   type SaleType,
 } from '@frontage/shared';
 import { isoRequired } from '../../lib/dates';
+import { NO_LEASE_TERMS, presentLeaseTerms } from '../../lib/lease-terms';
 import { presentPartyCompany, presentPartyContact } from '../properties/properties.presenter';
 import type { LoadedVoidedDeal } from './deal-void.repository';
 import type { DealChangeRow, DealPartyRow, DealRow, LoadedDeal } from './deals.repository';
@@ -97,6 +98,7 @@ export const presentDeal = (
     break_date: d.break_date,
     rent_review_clause: d.rent_review_clause,
     break_clause: d.break_clause,
+    ...presentLeaseTerms(d),
     ...singles,
     ...(lists as unknown as Pick<Deal, (typeof DEAL_PARTY_LIST_NAMES)[number]>),
     links,
@@ -135,6 +137,8 @@ const presentChange = (c: DealChangeRow) => ({
  * the void left, and every change its history still holds under its id (its void's included).
  */
 export const presentVoided = (l: LoadedVoidedDeal, changes: DealChangeRow[]): Deal => ({
+  // A deal voided before the lease terms existed kept a record without them: none recorded.
+  ...NO_LEASE_TERMS,
   ...(l.v.record as Omit<Deal, 'changes'>),
   voided_at: isoRequired(l.v.voided_at),
   voided_by: ref(l.v.voided_by, l.voider_name),

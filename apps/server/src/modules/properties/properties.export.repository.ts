@@ -49,6 +49,13 @@ export interface ExportPropertyRow {
   itza_area: string | null;
   /** ISO instant. */
   updated_at: string;
+  security_of_tenure: string | null;
+  break_party: string | null;
+  break_kind: string | null;
+  break_notice_months: number | null;
+  review_interval_years: number | null;
+  review_basis: string | null;
+  lease_notes: string | null;
 }
 
 /**
@@ -112,7 +119,9 @@ export const exportRowsSql = (ids: string): SQL =>
       p.lease_start_date::text as lease_start_date, p.lease_end_date::text as lease_end_date,
       p.next_review_date::text as next_review_date, p.break_date::text as break_date,
       p.area_size_type, p.nia_sqrt::text as nia_sqrt, p.itza_area::text as itza_area,
-      ${isoUtcSql('p.updated_at')} as updated_at
+      ${isoUtcSql('p.updated_at')} as updated_at,
+      p.security_of_tenure, p.break_party, p.break_kind, p.break_notice_months,
+      p.review_interval_years, p.review_basis, p.lease_notes
     from ${properties} p
     ${lookupJoin('a', sql`${addresses}`, 'x.full_address, x.city, x.post_code', sql`p.address_id`)}
     ${lookupJoin('s', sql`${schemes}`, 'x.name', sql`p.scheme_id`)}

@@ -1,4 +1,12 @@
-import { AREA_UNIT_LABELS, type AreaSizeType, type PropertySort } from '@frontage/shared';
+import {
+  AREA_UNIT_LABELS,
+  BREAK_KIND_LABELS,
+  BREAK_PARTY_LABELS,
+  REVIEW_BASIS_LABELS,
+  SECURITY_OF_TENURE_LABELS,
+  type AreaSizeType,
+  type PropertySort,
+} from '@frontage/shared';
 import type { ServiceDeps } from '../../deps';
 import type { CsvExport } from '../companies/companies.export';
 import { EXPORT_BATCH, csvStream, exportFileName, formatUkDate, linesOfIdBatches } from '../../lib/csv';
@@ -29,7 +37,19 @@ export const PROPERTY_EXPORT_COLUMNS = [
   'nia',
   'itza',
   'updated',
+  // The lease terms (ADR 0086), after the columns existing readers rely on, as their labels.
+  'security_of_tenure',
+  'break_party',
+  'break_kind',
+  'break_notice_months',
+  'review_interval_years',
+  'review_basis',
+  'lease_notes',
 ] as const;
+
+/** A stored code as its label (an unknown code as itself, none as empty). */
+const label = (labels: Readonly<Record<string, string>>, code: string | null): string | null =>
+  code === null ? null : (labels[code] ?? code);
 
 /** 'yyyy-mm-dd' (a calendar date, no time zone) → dd/mm/yyyy. */
 export const ukDay = (d: string | null): string => (d ? d.slice(0, 10).split('-').reverse().join('/') : '');
@@ -84,6 +104,13 @@ export const exportProperties = async (
         r.nia_sqrt,
         r.itza_area,
         formatUkDate(new Date(r.updated_at)),
+        label(SECURITY_OF_TENURE_LABELS, r.security_of_tenure),
+        label(BREAK_PARTY_LABELS, r.break_party),
+        label(BREAK_KIND_LABELS, r.break_kind),
+        r.break_notice_months,
+        r.review_interval_years,
+        label(REVIEW_BASIS_LABELS, r.review_basis),
+        r.lease_notes,
       ],
     );
   return {

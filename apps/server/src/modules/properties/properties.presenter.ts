@@ -9,6 +9,7 @@ import {
   type PropertySimple,
 } from '@frontage/shared';
 import { iso, isoRequired } from '../../lib/dates';
+import { presentLeaseTerms } from '../../lib/lease-terms';
 import { presentAddress } from '../addresses/addresses.presenter';
 import type { PartyCompanyRow, PartyContactRow, PartyLists } from './parties.repository';
 import type { LoadedProperty, PropertyRow } from './properties.repository';
@@ -128,6 +129,7 @@ export const presentProperty = (l: LoadedProperty, x: PropertyExtras): Property 
     rent_review_clause: p.rent_review_clause,
     break_date: p.break_date,
     break_clause: p.break_clause,
+    ...presentLeaseTerms(p),
     area_size_type: p.area_size_type as AreaSizeType,
     ...areasOf(p),
     created_at: isoRequired(p.created_at),

@@ -138,6 +138,13 @@ export const propertySnapshot = (
     rent_review_clause: p.rent_review_clause ?? null,
     break_date: p.break_date ?? null,
     break_clause: p.break_clause ?? null,
+    security_of_tenure: p.security_of_tenure ?? null,
+    break_party: p.break_party ?? null,
+    break_kind: p.break_kind ?? null,
+    break_notice_months: p.break_notice_months ?? null,
+    review_interval_years: p.review_interval_years ?? null,
+    review_basis: p.review_basis ?? null,
+    lease_notes: p.lease_notes ?? null,
     area_size_type: p.area_size_type ?? null,
   };
   for (const k of AREA_KEYS) s[k] = p[k] === null || p[k] === undefined ? null : Number(p[k]);

@@ -8,6 +8,7 @@ import {
   PROPERTY_MESSAGES,
   PROPERTY_PARTY_LIST_NAMES,
   type DealPartyList,
+  type LeaseTermKey,
   type PropertyPartyList,
   type propertyCreateSchema,
 } from '@frontage/shared';
@@ -98,6 +99,7 @@ export type FieldBody = Pick<
   | 'rent_review_clause'
   | 'break_date'
   | 'break_clause'
+  | LeaseTermKey
   | 'company_id'
   | 'tenant_id'
 >;
@@ -121,6 +123,13 @@ export const columnValues = (b: FieldBody): Partial<NewProperty> => ({
   rent_review_clause: b.rent_review_clause,
   break_date: b.break_date,
   break_clause: b.break_clause,
+  security_of_tenure: b.security_of_tenure,
+  break_party: b.break_party,
+  break_kind: b.break_kind,
+  break_notice_months: b.break_notice_months,
+  review_interval_years: b.review_interval_years,
+  review_basis: b.review_basis,
+  lease_notes: b.lease_notes,
 });
 
 export const areaValues = (

@@ -1,4 +1,4 @@
-import { AREA_LABELS, REASON_LABELS as SHARED_REASON_LABELS } from '@frontage/shared';
+import { AREA_LABELS, LEASE_TERM_LABELS, REASON_LABELS as SHARED_REASON_LABELS } from '@frontage/shared';
 
 /** Labels of stored fields, as the forms name them (used by views and the history list). */
 export const FIELD_LABELS: Record<string, string> = {
@@ -21,6 +21,7 @@ export const FIELD_LABELS: Record<string, string> = {
   rent_review_clause: 'Rent Review Clause',
   break_date: 'Break Date',
   break_clause: 'Break Clause',
+  ...LEASE_TERM_LABELS,
   area_size_type: 'Area Unit',
   landlords: 'Landlords',
   landlord_contacts: 'Landlord Contacts',

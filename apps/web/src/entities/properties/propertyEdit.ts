@@ -14,6 +14,7 @@ import {
 } from '@frontage/shared';
 import { areasFrom, areasPayload } from '../../components/fields/areas';
 import type { ContactRef } from '../contacts/api';
+import { leaseTermsChanges, leaseTermsFrom } from './leaseTerms';
 import { DATE_FIELDS, MONEY_FIELDS, type PropertyFormValues } from './propertyForm';
 
 const str = (v: string | null | undefined) => v ?? '';
@@ -51,6 +52,7 @@ export const formFromProperty = (p: Property): PropertyFormValues => {
     break_date: formatDate(p.break_date),
     rent_review_clause: str(p.rent_review_clause),
     break_clause: str(p.break_clause),
+    ...leaseTermsFrom(p),
     currency: p.currency,
     rent_pa: p.rent_pa,
     rent_sqft: p.rent_sqft,
@@ -87,6 +89,7 @@ export const toUpdatePayload = (
     if (parseTypedDate(base[f]) !== next) out[f] = next;
   }
   for (const f of MONEY_FIELDS) if ((base[f] ?? null) !== (v[f] ?? null)) out[f] = v[f] ?? null;
+  Object.assign(out, leaseTermsChanges(base, v));
   if (base.currency !== v.currency) out.currency = v.currency;
   if (base.tenant?.id !== v.tenant?.id) out.company_id = v.tenant?.id ?? null;
   if (base.legal_tenant?.id !== v.legal_tenant?.id) out.legal_tenant_id = v.legal_tenant?.id ?? null;

@@ -16,6 +16,7 @@ import type { ContactRef } from '../contacts/api';
 import { areasPayload, emptyAreas, type AreasValue } from '../../components/fields/areas';
 import { isValidDateText } from '../../components/fields/DateField';
 import { flatResolver, payloadIssues } from '../../lib/flatResolver';
+import { emptyLeaseTerms, leaseTermsPayload, type LeaseTermsFormValues } from './leaseTerms';
 
 export const DATE_FIELDS = ['lease_start_date', 'lease_end_date', 'next_review_date', 'break_date'] as const;
 export type DateFieldName = (typeof DATE_FIELDS)[number];
@@ -60,7 +61,8 @@ export type PropertyFormValues = {
 } & Record<CompanyListName, CompanyRef[]> &
   Record<ContactListName, ContactRef[]> &
   Record<DateFieldName, string> &
-  Record<MoneyFieldName, string | null>;
+  Record<MoneyFieldName, string | null> &
+  LeaseTermsFormValues;
 
 export const emptyAddress = (): AddressFormValues => ({
   street: '',
@@ -94,6 +96,7 @@ export const emptyPropertyForm = (userCurrency?: string | null): PropertyFormVal
   break_date: '',
   rent_review_clause: '',
   break_clause: '',
+  ...emptyLeaseTerms(),
   currency: defaultCurrency(null, userCurrency),
   rent_pa: null,
   rent_sqft: null,
@@ -122,6 +125,7 @@ const commonPayload = (v: PropertyFormValues) => {
     ...areasPayload(v.areas),
     rent_review_clause: text(v.rent_review_clause),
     break_clause: text(v.break_clause),
+    ...leaseTermsPayload(v),
     incentive: text(v.incentive),
     planning: text(v.planning),
     currency: v.currency,

@@ -2,8 +2,9 @@ import { TextField } from '@mui/material';
 import { DateField } from '../../../components/fields/DateField';
 import { FormSection } from '../../../components/FormSection';
 import { Bound, useSection, type SectionProps } from './Bound';
+import { LeaseTermsFields } from './LeaseTermsFields';
 
-/** Lease Info: the four dates (typed dd/mm/yyyy) and the two clauses. */
+/** Lease Info: the four dates (typed dd/mm/yyyy), the two clauses, then the lease terms. */
 export function LeaseInfoSection({ prefix, disabled }: SectionProps) {
   const { path } = useSection(prefix);
   const date = (name: string, label: string) => (
@@ -49,6 +50,7 @@ export function LeaseInfoSection({ prefix, disabled }: SectionProps) {
       {date('break_date', 'Break Date')}
       {clause('rent_review_clause', 'Rent Review Clause')}
       {clause('break_clause', 'Break Clause')}
+      <LeaseTermsFields prefix={prefix} disabled={disabled} />
     </FormSection>
   );
 }

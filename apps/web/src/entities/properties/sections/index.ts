@@ -3,6 +3,7 @@ export { AddressSection, READ_ONLY_SX } from './AddressSection';
 export { AreasSection } from './AreasSection';
 export { LandlordSection } from './LandlordSection';
 export { LeaseInfoSection } from './LeaseInfoSection';
+export { LeaseTermsFields } from './LeaseTermsFields';
 export { CompanyField, CompanyList, ContactList } from './PartyPickers';
 export { PropertyInfoSection } from './PropertyInfoSection';
 export { RentInfoSection } from './RentInfoSection';

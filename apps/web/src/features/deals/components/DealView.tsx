@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, Box, Button, Link, Skeleton, Stack, Typography } from '@mui/material';
 import {
+  LEASE_TERM_KEYS,
+  LEASE_TERM_LABELS,
   DEAL_TYPE_LABELS,
   REASON_LABELS,
   SALE_TYPE_LABELS,
@@ -18,6 +20,7 @@ import { CompanyName } from '../../../entities/companies/CompanyName';
 import { useDeal } from '../../../entities/deals/api';
 import { withDealEdit } from '../../../entities/deals/links';
 import { FIELD_LABELS } from '../../../entities/properties/labels';
+import { leaseTermText } from '../../../entities/properties/leaseTerms';
 import { useCurrentUser } from '../../../lib/session';
 import { useCanOpenDeal } from '../DealWizardHost';
 import { hrefOf } from '../steps/LinksField';
@@ -142,6 +145,11 @@ function DealDetails({ d }: { d: Deal }) {
           <Detail label="Rent Review Clause">{d.rent_review_clause}</Detail>
           <Detail label="Next Break Date">{formatDate(d.break_date)}</Detail>
           <Detail label="Break Clause">{d.break_clause}</Detail>
+          {LEASE_TERM_KEYS.map((k) => (
+            <Detail key={k} label={LEASE_TERM_LABELS[k]}>
+              {leaseTermText(k, d[k]) || null}
+            </Detail>
+          ))}
         </DetailCard>
 
         <DetailCard title="Landlord">

@@ -1,5 +1,6 @@
 import { defaultCurrency, formatDate, type Deal, type Property, type Scheme } from '@frontage/shared';
 import type { ContactRef } from '../../../entities/contacts/api';
+import { leaseTermsFrom } from '../../../entities/properties/leaseTerms';
 import { fillFromProperty, fillFromScheme, type DealFormValues } from './dealForm';
 
 /*
@@ -27,6 +28,7 @@ const fromDeal = (d: Deal): Partial<DealFormValues> => ({
   lease_end_date: formatDate(d.lease_end_date),
   next_review_date: formatDate(d.next_review_date),
   break_date: formatDate(d.break_date),
+  ...leaseTermsFrom(d),
   prev_rent_pa: d.prev_rent_pa,
   prev_rent_sqft: d.prev_rent_sqft,
   rent_pa: d.rent_pa,

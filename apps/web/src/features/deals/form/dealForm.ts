@@ -15,6 +15,7 @@ import type { AddressFormValues } from '../../../entities/properties/propertyFor
 import { areasFrom, areasPayload, emptyAreas, type AreasValue } from '../../../components/fields/areas';
 import { isValidDateText } from '../../../components/fields/DateField';
 import { emptySchemeInfo, type SchemeInfoValues } from '../../../entities/schemes/SchemeInfoSection';
+import * as terms from '../../../entities/properties/leaseTerms';
 import { copyTenantSide, SALE_TENANCY_KEYS, saleWithTenancy } from './dealRules';
 
 /** What a wizard records a deal on: a property, or (a sale) a whole scheme. */
@@ -91,7 +92,8 @@ export type DealFormValues = {
   Record<MoneyName, string | null> &
   Record<CompanyName, CompanyRef | null> &
   Record<CompanyListName, CompanyRef[]> &
-  Record<ContactListName, ContactRef[]>;
+  Record<ContactListName, ContactRef[]> &
+  terms.LeaseTermsFormValues;
 
 const emptyAddress = (): AddressFormValues => ({
   street: '',
@@ -115,6 +117,7 @@ export const emptyDealForm = (userCurrency?: string | null): DealFormValues => (
   incentive: '',
   rent_review_clause: '',
   break_clause: '',
+  ...terms.emptyLeaseTerms(),
   links: [],
   sale_type: '',
   scheme: emptySchemeInfo(),
@@ -175,7 +178,7 @@ const TENANT_CHANGES: readonly DealType[] = ['tracked_retailer', 'subletting', '
  * - the stored rent becomes the old rent (a rent review's and renewal's "old rent"), the lease
  *   dates and clauses, rateable value, service charge and incentive as they stand;
  * - a new letting's new lease starts empty (issue 28): no rent, old rent, incentive, lease dates
- *   or clauses from the lease it replaces, which its Lease Information step shows read-only;
+ *   or clauses (nor lease terms) from the lease it replaces, which its Lease Information step shows read-only;
  *   the rateable value and service charge are the property's and stay;
  * - currency = the property's, else the user's, else GBP.
  */
@@ -226,6 +229,7 @@ export const fillFromProperty = (
     break_date: formatDate(p.break_date),
     rent_review_clause: p.rent_review_clause ?? '',
     break_clause: p.break_clause ?? '',
+    ...terms.leaseTermsFrom(p),
     ...(newLease ? emptyLease() : {}),
   };
 };
@@ -244,6 +248,7 @@ const emptyLease = (): Partial<DealFormValues> => {
     rent_review_clause,
     break_clause,
     ...dates,
+    ...terms.emptyLeaseTerms(),
   };
 };
 
@@ -422,6 +427,7 @@ export const toDealPayload = (type: WizardDealType, place: DealPlace, values: De
     next_review_date: parseTypedDate(v.next_review_date) ?? undefined,
     break_clause: text(v.break_clause),
     break_date: parseTypedDate(v.break_date) ?? undefined,
+    ...terms.leaseTermsPayload(v),
     rent_pa: v.rent_pa ?? undefined,
     rent_sqft: v.rent_sqft ?? undefined,
     rateable_value: v.rateable_value ?? undefined,

@@ -1,4 +1,4 @@
-import { SALE_TYPES_WITH_TENANCY, SCHEME_MESSAGES } from '@frontage/shared';
+import { LEASE_TERM_KEYS, SALE_TYPES_WITH_TENANCY, SCHEME_MESSAGES } from '@frontage/shared';
 import type { DealFormValues, PlaceKind } from './dealForm';
 
 /* Spec B §4's before-submit rules and §5's sale checks that are not the payload schema's (ADR 0048). */
@@ -36,6 +36,7 @@ export const SALE_TENANCY_KEYS = [
   'next_review_date',
   'break_clause',
   'break_date',
+  ...LEASE_TERM_KEYS,
   'rent_pa',
   'rent_sqft',
   'rateable_value',

@@ -1,6 +1,8 @@
 import {
   AREA_KEYS,
   AREA_LABELS,
+  LEASE_TERM_KEYS,
+  LEASE_TERM_LABELS,
   dealWarnings,
   formatDate,
   formatMoney,
@@ -17,6 +19,7 @@ import {
   type WizardDealType,
 } from './dealForm';
 import { copyTenantSide } from './dealRules';
+import { leaseTermText } from '../../../entities/properties/leaseTerms';
 
 /*
  * The Review step's reading of a wizard (issue 28, ADR 0081): what Finish will change on the
@@ -145,6 +148,12 @@ const propertyRows = (type: WizardDealType, p: Property, v: DealFormValues, body
     rows.push({ label, before: formatDate(p[key]), after: formatDate(has(key) ? str(body[key]) : p[key]) });
   for (const [label, key] of TEXT_ROWS)
     rows.push({ label, before: str(p[key]), after: has(key) ? str(body[key]) : str(p[key]) });
+  for (const key of LEASE_TERM_KEYS)
+    rows.push({
+      label: LEASE_TERM_LABELS[key],
+      before: leaseTermText(key, p[key]),
+      after: leaseTermText(key, has(key) ? body[key] : p[key]),
+    });
   rows.push({ label: 'Currency', before: p.currency, after: currency });
 
   const address = body.address as Record<string, unknown> | undefined;

@@ -1,5 +1,6 @@
 import { Box } from '@mui/material';
-import { formatDate, formatMoney } from '@frontage/shared';
+import { LEASE_TERM_KEYS, LEASE_TERM_LABELS, formatDate, formatMoney } from '@frontage/shared';
+import { leaseTermText } from '../../../entities/properties/leaseTerms';
 import { Detail, DetailCard } from '../../../components/DetailList';
 import { FormSection, Wide } from '../../../components/FormSection';
 import { CompanyField, ContactList } from '../../../entities/properties/sections';
@@ -89,6 +90,11 @@ export function PreviousLease() {
         <Detail label="Next Break Date">{formatDate(p.break_date)}</Detail>
         <Detail label="Break Clause">{p.break_clause}</Detail>
         <Detail label="Incentive">{p.incentive}</Detail>
+        {LEASE_TERM_KEYS.map((k) => (
+          <Detail key={k} label={LEASE_TERM_LABELS[k]}>
+            {leaseTermText(k, p[k]) || null}
+          </Detail>
+        ))}
       </DetailCard>
     </Box>
   );

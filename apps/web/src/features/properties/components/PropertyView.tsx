@@ -3,6 +3,8 @@ import { Alert, Box, Button, Chip, Skeleton, Stack, Typography } from '@mui/mate
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { Link as RouterLink } from 'react-router';
 import {
+  LEASE_TERM_KEYS,
+  LEASE_TERM_LABELS,
   AREA_FIELDS,
   AREA_UNIT_LABELS,
   areaUnitLabel,
@@ -21,6 +23,7 @@ import { CreateDealButton } from '../../../entities/deals/CreateDealButton';
 import { EnquiriesCard } from '../../../entities/enquiries/EnquiriesCard';
 import { HistoryPanel } from '../../../entities/history/HistoryPanel';
 import { REASON_LABELS } from '../../../entities/properties/labels';
+import { leaseTermText } from '../../../entities/properties/leaseTerms';
 import { placeKeys, useProperty } from '../../../entities/properties/api';
 import { ArchiveButton, ArchivedBanner } from '../../../entities/archive/ArchiveControls';
 
@@ -167,6 +170,11 @@ function PropertyDetails({ p }: { p: Property }) {
           <Detail label="Reason" unverified={u('reason')}>
             {p.reason ? (REASON_LABELS[p.reason] ?? p.reason) : null}
           </Detail>
+          {LEASE_TERM_KEYS.map((k) => (
+            <Detail key={k} label={LEASE_TERM_LABELS[k]} unverified={u(k)}>
+              {leaseTermText(k, p[k]) || null}
+            </Detail>
+          ))}
         </DetailCard>
 
         <DetailCard title="Rent Info">
