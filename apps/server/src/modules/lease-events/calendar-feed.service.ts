@@ -122,6 +122,12 @@ const descriptionOf = (e: repo.FeedEventRow, unitUrl: string): string => {
   return lines.join('\n');
 };
 
+/** When the event as the feed shows it last changed: its date or state (the log), or its action. */
+const revisedAt = (e: repo.FeedEventRow): Date | undefined => {
+  const times = [e.changed_at, e.action_at].filter((t) => t !== null).map((t) => new Date(t));
+  return times.length ? new Date(Math.max(...times.map((t) => t.getTime()))) : undefined;
+};
+
 /**
  * The `.ics` of a feed: the events of the owner's units from CALENDAR_FEED_DAYS_BACK days back to
  * CALENDAR_FEED_MONTHS_AHEAD months ahead (UK days), at most CALENDAR_FEED_MAX_EVENTS, plus those
@@ -157,8 +163,8 @@ export const feedCalendar = async (
       // doubled, a live event's is even and its cancellation the odd number above (ADR 0090), so
       // every version a calendar sees has a higher SEQUENCE than the one before.
       sequence: e.cancelled ? 2 * e.sequence + 1 : 2 * e.sequence,
-      stamp: e.changed_at ? new Date(e.changed_at) : now,
-      lastModified: e.changed_at ? new Date(e.changed_at) : undefined,
+      stamp: revisedAt(e) ?? now,
+      lastModified: revisedAt(e),
       status: e.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     });
   }
