@@ -8,6 +8,7 @@ import pg from 'pg';
 import { companiesStep, contactsStep } from './companies';
 import { dealsStep } from './deals';
 import { enquiriesStep } from './enquiries';
+import { leaseEventsStep } from './lease-events';
 import { mapGridStep } from './map-grid';
 import { matchUnitsStep } from './match-units';
 import { propertiesStep } from './properties';
@@ -36,6 +37,8 @@ export const DATASET_STEPS: DatasetStep[] = [
   matchUnitsStep,
   // After match-units: the map's grid over its units and the schemes.
   mapGridStep,
+  // Last: it writes the units' lease terms, then rebuilds match_units (and the grid) and the events.
+  leaseEventsStep,
 ];
 
 export async function ensureDataset(databaseUrl: string): Promise<void> {

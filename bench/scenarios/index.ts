@@ -7,6 +7,7 @@ import { enquiriesBoardScenarios } from './enquiries-board';
 import { enquiryMatchScenarios } from './enquiry-matches';
 import { foundationScenarios } from './foundation';
 import { gapAnalysisScenarios } from './gap-analysis';
+import { leaseEventsScenarios } from './lease-events';
 import { mapScenarios } from './map';
 import { propertiesScenarios } from './properties';
 import { searchScenarios } from './search';
@@ -29,4 +30,5 @@ export const scenarios = [
   ...gapAnalysisScenarios,
   ...verificationQueueScenarios,
   ...calendarFeedScenarios,
+  ...leaseEventsScenarios,
 ];

@@ -164,3 +164,8 @@ export {
 export { CHANGES_PER_GROUP } from './modules/verification-queue/verification-queue.service';
 export { feedEventsSql, type FeedWindow } from './modules/lease-events/calendar-feed.repository';
 export { feedWindowOf } from './modules/lease-events/calendar-feed.service';
+export {
+  leaseEventCountSql,
+  leaseEventPageSql,
+  type LeaseEventFilters,
+} from './modules/lease-events/lease-events.repository';

@@ -45,10 +45,12 @@
  * | `EXPORT_MAX_PER_USER` | `2` | CSV exports and heavy reports (gap analysis) one user may run at once on one server process; a further one is answered 429 with Retry-After (ADR 0069) |
  * | `PUBLIC_URL` | _(unset)_ | The address users open Frontage at (`https://frontage.example.com`): the calendar feed's URL and its events' links (ADR 0090); unset = the origin the request came to |
  * | `CALENDAR_FEED_RATE_LIMIT` | `60` | Requests per minute one calendar feed URL may make (per server process; `0` = unlimited) |
+ * | `REGEAR_PROMPT_MONTHS` | `24` | Months before a lease's expiry its re-gear prompt falls on the lease events work list (1–120); written to the database at start-up, where a change derives every prompt again (ADR 0087) |
  * | `EXPORT_MAX_PER_SERVER` | `4` | CSV exports and heavy reports all users together may run at once on one server process; a further one is answered 429 with Retry-After |
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { REGEAR_PROMPT_MONTHS_DEFAULT } from '@frontage/shared';
 import { z } from 'zod';
 
 /** The repository root, found from this file's location (npm -w runs with cwd apps/server). */
@@ -108,6 +110,7 @@ const envSchema = z.object({
   EXPORT_MAX_PER_SERVER: int(4, 1),
   PUBLIC_URL: z.union([z.string().trim().url(), z.literal('')]).optional(),
   CALENDAR_FEED_RATE_LIMIT: int(60, 0),
+  REGEAR_PROMPT_MONTHS: z.coerce.number().int().min(1).max(120).default(REGEAR_PROMPT_MONTHS_DEFAULT),
   MAP_STYLES: z
     .string()
     .optional()
@@ -192,6 +195,8 @@ export interface Config {
   publicOrigin: string | null;
   /** Requests per minute per calendar feed URL and process; 0 = unlimited (ADR 0090). */
   calendarFeedRateLimit: number;
+  /** Months before expiry the lease events' re-gear prompt falls (ADR 0087). */
+  regearPromptMonths: number;
 }
 
 export interface HeavyRequestLimits {
@@ -276,5 +281,6 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     heavyRequests: { perUser: e.EXPORT_MAX_PER_USER, perServer: e.EXPORT_MAX_PER_SERVER },
     publicOrigin: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : null,
     calendarFeedRateLimit: e.CALENDAR_FEED_RATE_LIMIT,
+    regearPromptMonths: e.REGEAR_PROMPT_MONTHS,
   };
 };

@@ -20,6 +20,7 @@ import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
 import type { DbHandle } from './db/client';
 import { openConfiguredDb, openServerDb, pgliteDirOf, serverDbAfterStartup } from './db/open';
+import { writeLeaseEventSettings } from './db/lease-event-settings';
 import { runMigrations } from './db/migrate';
 import { DEMO_ADMIN, DEMO_AGENT } from './db/seed/data';
 import { seedDemo, usersTableIsEmpty } from './db/seed/seed';
@@ -45,6 +46,7 @@ const prepareDatabase = async (
   );
   await runMigrations(handle);
   logger.info('migrations applied');
+  await writeLeaseEventSettings(handle.db, config.regearPromptMonths);
   let seeded = false;
   if (config.seedDemo && (await usersTableIsEmpty(handle.db))) {
     const t0 = Date.now();

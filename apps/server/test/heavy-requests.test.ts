@@ -65,6 +65,8 @@ const HEAVY_URLS = [
   '/api/deals/comparables/export?town=Leeds',
   '/api/enquiries/export',
   '/api/tracked-retailers/export',
+  '/api/lease-events/export',
+  '/api/lease-events/export?format=xlsx',
   '/api/map/points/export?bbox=-1.6,53.75,-1.5,53.85',
   '/api/reports/gap-analysis?company_id=1',
   '/api/reports/gap-analysis/export?company_id=1',

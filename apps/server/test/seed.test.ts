@@ -197,6 +197,48 @@ describe('places seed step', () => {
     expect(far!.n).toBe(0);
   });
 
+  it('gives the demo leases terms, so the lease events work list shows real cases in the next 90 days', async () => {
+    const [terms] = await queryRows<{
+      inside: number;
+      out: number;
+      breaks: number;
+      notices: number;
+      reviews: number;
+    }>(
+      t.db,
+      sql`select count(*) filter (where security_of_tenure = 'inside_act')::int inside,
+            count(*) filter (where security_of_tenure = 'contracted_out')::int out,
+            count(*) filter (where break_party is not null)::int breaks,
+            count(distinct break_notice_months)::int notices,
+            count(*) filter (where review_interval_years = 5)::int reviews
+          from properties where tenant_id is not null`,
+    );
+    expect(terms!.inside).toBeGreaterThan(500);
+    expect(terms!.out).toBeGreaterThan(200);
+    expect(terms!.breaks).toBeGreaterThan(100);
+    expect(terms!.notices).toBeGreaterThanOrEqual(3);
+    expect(terms!.reviews).toBeGreaterThan(500);
+    const soon = await queryRows<{ type: string; n: number }>(
+      t.db,
+      sql`select type, count(*)::int n from lease_events where date between current_date and current_date + 90 group by type`,
+    );
+    const n = Object.fromEntries(soon.map((r) => [r.type, r.n]));
+    for (const type of [
+      'lease_expiry',
+      'break_date',
+      'break_notice_deadline',
+      's25_window_closes',
+      's27_deadline',
+      'rent_review',
+    ])
+      expect(n[type] ?? 0, type).toBeGreaterThan(0);
+    const [over] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int n from lease_events where type = 'holding_over' and date <= current_date`,
+    );
+    expect(over!.n).toBeGreaterThan(10);
+  });
+
   it('records rent reviews, lease renewals and tracked retailers through the deal engine, oldest first', async () => {
     const types = await queryRows<{ deal_type: string; n: number }>(
       t.db,

@@ -164,6 +164,11 @@ export const LEASE_EVENT_LABELS: Record<LeaseEventType, string> = {
 export const REGEAR_PROMPT_MONTHS_DEFAULT = 24;
 /** The work list's default range: today to this many days ahead. */
 export const LEASE_EVENTS_DEFAULT_DAYS = 90;
+/**
+ * The most rows an Excel export holds: the XLSX writer builds the whole workbook in memory (it
+ * does not stream rows), so it is bounded; CSV streams any number.
+ */
+export const LEASE_EVENTS_XLSX_MAX_ROWS = 20_000;
 /** The widest range one request may ask for. */
 export const LEASE_EVENTS_MAX_RANGE_DAYS = 366 * 30;
 
@@ -259,6 +264,7 @@ export const LEASE_EVENT_MESSAGES = {
   notFound: 'This lease event no longer exists: the lease was changed.',
   rangeTooWide: `The date range may span at most ${LEASE_EVENTS_MAX_RANGE_DAYS} days.`,
   rangeReversed: 'The range must end on or after its start.',
+  xlsxTooMany: `An Excel export holds at most ${LEASE_EVENTS_XLSX_MAX_ROWS.toLocaleString('en-GB')} events: narrow the filters, or export CSV.`,
 } as const;
 
 /* ─────────────────────────── calendar feed ─────────────────────────── */
@@ -308,3 +314,37 @@ export const CALENDAR_FEED_TEXT = {
   revoked: 'Calendar feed revoked.',
   calendarName: 'Frontage lease events',
 } as const;
+/* ─────────────────────────── the work list's export ─────────────────────────── */
+
+export const LEASE_EVENT_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type LeaseEventExportFormat = (typeof LEASE_EVENT_EXPORT_FORMATS)[number];
+
+/** GET /api/lease-events/export: the list's filters (every matching event, not a page) and the format. */
+export const leaseEventsExportQuerySchema = leaseEventsQuerySchema
+  .omit({ page: true, per_page: true })
+  .extend({
+    format: z.enum(LEASE_EVENT_EXPORT_FORMATS).default('csv'),
+  });
+export type LeaseEventsExportQuery = z.infer<typeof leaseEventsExportQuerySchema>;
+
+/** The export's columns, in order (dates dd/mm/yyyy). */
+export const LEASE_EVENT_EXPORT_COLUMNS = [
+  'Date',
+  'Event',
+  'Hard',
+  'Status',
+  'Unit',
+  'Address',
+  'Town',
+  'Post Code',
+  'Scheme',
+  'Tenant',
+  'Landlords',
+  'Lease End',
+  'Break Exercisable By',
+  'Security of Tenure',
+  'Status Reason',
+  'Status By',
+  'Status Date',
+  'Event Id',
+] as const;

@@ -38,6 +38,7 @@ export const ROUTE_SUITE_PARTS: RouteSuitePart[] = [
       'ui-state',
       'verification-queue',
       'videos',
+      'lease-events',
     ],
   },
 ];

@@ -19,6 +19,7 @@ const ROUTES: Record<string, (w: World) => string> = {
   'GET /api/deals/comparables/export': () => '/api/deals/comparables/export?town=Leeds',
   'GET /api/enquiries/export': () => '/api/enquiries/export?stage=interest',
   'GET /api/tracked-retailers/export': () => '/api/tracked-retailers/export',
+  'GET /api/lease-events/export': () => '/api/lease-events/export?format=xlsx',
   'GET /api/map/points/export': () => `/api/map/points/export?bbox=${LEEDS}`,
   'GET /api/reports/gap-analysis': (w) => `/api/reports/gap-analysis?company_id=${w.companyA.id}`,
   'GET /api/reports/gap-analysis/export': (w) =>

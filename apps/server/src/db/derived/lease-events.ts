@@ -47,7 +47,11 @@ const wanted = (where: string) => `
           SELECT k, (coalesce(p.next_review_date, p.lease_start_date)
                      + make_interval(years => coalesce(p.review_interval_years, 0)
                                               * (k + CASE WHEN p.next_review_date IS NULL THEN 1 ELSE 0 END)))::date AS date
-          FROM generate_series(0, CASE WHEN p.review_interval_years IS NULL THEN 0 ELSE 99 END) AS k
+          -- No more than can fall before the end (days / 365 is at least the whole years), at most 100; 25 without an end.
+          FROM generate_series(0, CASE WHEN p.review_interval_years IS NULL THEN 0
+                                       WHEN p.lease_end_date IS NULL THEN 24
+                                       ELSE least(99, greatest(0, (p.lease_end_date - coalesce(p.next_review_date, p.lease_start_date)) / 365
+                                                                  / p.review_interval_years)) END) AS k
           WHERE p.next_review_date IS NOT NULL OR (p.lease_start_date IS NOT NULL AND p.review_interval_years IS NOT NULL)
         ) r
         WHERE (p.lease_end_date IS NULL AND r.k < 25) OR r.date < p.lease_end_date
@@ -69,32 +73,33 @@ const wanted = (where: string) => `
  * same differences to lease_event_log: a removal stamps removed_at; a change, or a return, moves
  * the date and adds one to sequence. The sub-statements see the tables as they were before it.
  */
-const diff = (unitsWhere: string, eventsWhere: string) => `
+const diff = (unitsWhere: string, scope: (alias: string) => string) => `
   WITH want AS (${wanted(unitsWhere)}
   ),
   gone AS (
     DELETE FROM lease_events e
-    WHERE ${eventsWhere}
+    WHERE ${scope('e')}
       AND NOT EXISTS (SELECT 1 FROM want w WHERE w.property_id = e.property_id AND w.type = e.type AND w.seq = e.seq)
     RETURNING e.property_id, e.type, e.seq
   ),
   moved AS (
     UPDATE lease_events e SET date = w.date, hard = w.hard
     FROM want w
-    WHERE w.property_id = e.property_id AND w.type = e.type AND w.seq = e.seq
+    WHERE ${scope('e')} AND w.property_id = e.property_id AND w.type = e.type AND w.seq = e.seq
       AND (w.date, w.hard) IS DISTINCT FROM (e.date, e.hard)
     RETURNING e.property_id, e.type, e.seq, e.date, e.hard
   ),
   added AS (
     INSERT INTO lease_events (property_id, type, seq, date, hard)
     SELECT w.property_id, w.type, w.seq, w.date, w.hard FROM want w
-    WHERE NOT EXISTS (SELECT 1 FROM lease_events e WHERE e.property_id = w.property_id AND e.type = w.type AND e.seq = w.seq)
+    WHERE NOT EXISTS (SELECT 1 FROM lease_events e
+      WHERE ${scope('e')} AND e.property_id = w.property_id AND e.type = w.type AND e.seq = w.seq)
     RETURNING property_id, type, seq, date, hard
   ),
   removed AS (
     UPDATE lease_event_log l SET removed_at = now(), changed_at = now()
     FROM gone g
-    WHERE l.property_id = g.property_id AND l.type = g.type AND l.seq = g.seq AND l.removed_at IS NULL
+    WHERE ${scope('l')} AND l.property_id = g.property_id AND l.type = g.type AND l.seq = g.seq AND l.removed_at IS NULL
     RETURNING 1
   )
   INSERT INTO lease_event_log AS l (property_id, type, seq, date, hard, sequence, changed_at)
@@ -121,18 +126,18 @@ export const leaseEvents = derived({
     lease_event_settings: ['regear_prompt_months'],
   },
   functions: [
+    // SQL, not plpgsql: planned at each call for its unit (a plan kept for the session would be
+    // the one made while the table was small — scans that grow with it).
     fn({
       name: 'lease_events_refresh',
       args: 'ids integer[]',
       returns: 'void',
-      language: 'plpgsql',
-      body: `
-BEGIN${diff(
+      language: 'sql',
+      body: `${diff(
         `
       AND p.id = ANY(ids)`,
-        'e.property_id = ANY(ids)',
-      )};
-END`,
+        (alias) => `${alias}.property_id = ANY(ids)`,
+      )};`,
     }),
     fn({
       name: 'lease_events_on_property',
@@ -151,7 +156,7 @@ END`,
       returns: 'void',
       language: 'plpgsql',
       body: `
-BEGIN${diff('', 'true')};
+BEGIN${diff('', () => 'true')};
 END`,
     }),
     fn({

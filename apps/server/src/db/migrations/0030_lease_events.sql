@@ -44,8 +44,7 @@ ALTER TABLE "lease_event_actions" ADD CONSTRAINT "lease_event_actions_user_id_us
 ALTER TABLE "lease_event_log" ADD CONSTRAINT "lease_event_log_property_id_properties_id_fk" FOREIGN KEY ("property_id") REFERENCES "public"."properties"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lease_events" ADD CONSTRAINT "lease_events_property_id_properties_id_fk" FOREIGN KEY ("property_id") REFERENCES "public"."properties"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 INSERT INTO "lease_event_settings" DEFAULT VALUES;--> statement-breakpoint
-CREATE OR REPLACE FUNCTION "lease_events_refresh"(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
-BEGIN
+CREATE OR REPLACE FUNCTION "lease_events_refresh"(ids integer[]) RETURNS void LANGUAGE sql AS $$
   WITH want AS (
     SELECT v.property_id, v.type, v.seq, v.date, v.hard
     FROM properties p
@@ -72,7 +71,11 @@ BEGIN
           SELECT k, (coalesce(p.next_review_date, p.lease_start_date)
                      + make_interval(years => coalesce(p.review_interval_years, 0)
                                               * (k + CASE WHEN p.next_review_date IS NULL THEN 1 ELSE 0 END)))::date AS date
-          FROM generate_series(0, CASE WHEN p.review_interval_years IS NULL THEN 0 ELSE 99 END) AS k
+          -- No more than can fall before the end (days / 365 is at least the whole years), at most 100; 25 without an end.
+          FROM generate_series(0, CASE WHEN p.review_interval_years IS NULL THEN 0
+                                       WHEN p.lease_end_date IS NULL THEN 24
+                                       ELSE least(99, greatest(0, (p.lease_end_date - coalesce(p.next_review_date, p.lease_start_date)) / 365
+                                                                  / p.review_interval_years)) END) AS k
           WHERE p.next_review_date IS NOT NULL OR (p.lease_start_date IS NOT NULL AND p.review_interval_years IS NOT NULL)
         ) r
         WHERE (p.lease_end_date IS NULL AND r.k < 25) OR r.date < p.lease_end_date
@@ -98,20 +101,21 @@ BEGIN
   moved AS (
     UPDATE lease_events e SET date = w.date, hard = w.hard
     FROM want w
-    WHERE w.property_id = e.property_id AND w.type = e.type AND w.seq = e.seq
+    WHERE e.property_id = ANY(ids) AND w.property_id = e.property_id AND w.type = e.type AND w.seq = e.seq
       AND (w.date, w.hard) IS DISTINCT FROM (e.date, e.hard)
     RETURNING e.property_id, e.type, e.seq, e.date, e.hard
   ),
   added AS (
     INSERT INTO lease_events (property_id, type, seq, date, hard)
     SELECT w.property_id, w.type, w.seq, w.date, w.hard FROM want w
-    WHERE NOT EXISTS (SELECT 1 FROM lease_events e WHERE e.property_id = w.property_id AND e.type = w.type AND e.seq = w.seq)
+    WHERE NOT EXISTS (SELECT 1 FROM lease_events e
+      WHERE e.property_id = ANY(ids) AND e.property_id = w.property_id AND e.type = w.type AND e.seq = w.seq)
     RETURNING property_id, type, seq, date, hard
   ),
   removed AS (
     UPDATE lease_event_log l SET removed_at = now(), changed_at = now()
     FROM gone g
-    WHERE l.property_id = g.property_id AND l.type = g.type AND l.seq = g.seq AND l.removed_at IS NULL
+    WHERE l.property_id = ANY(ids) AND l.property_id = g.property_id AND l.type = g.type AND l.seq = g.seq AND l.removed_at IS NULL
     RETURNING 1
   )
   INSERT INTO lease_event_log AS l (property_id, type, seq, date, hard, sequence, changed_at)
@@ -119,7 +123,6 @@ BEGIN
   FROM (SELECT * FROM moved UNION ALL SELECT * FROM added) c
   ON CONFLICT (property_id, type, seq) DO UPDATE SET
     date = EXCLUDED.date, hard = EXCLUDED.hard, sequence = l.sequence + 1, changed_at = now(), removed_at = NULL;
-END
 $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION "lease_events_on_property"() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -157,7 +160,11 @@ BEGIN
           SELECT k, (coalesce(p.next_review_date, p.lease_start_date)
                      + make_interval(years => coalesce(p.review_interval_years, 0)
                                               * (k + CASE WHEN p.next_review_date IS NULL THEN 1 ELSE 0 END)))::date AS date
-          FROM generate_series(0, CASE WHEN p.review_interval_years IS NULL THEN 0 ELSE 99 END) AS k
+          -- No more than can fall before the end (days / 365 is at least the whole years), at most 100; 25 without an end.
+          FROM generate_series(0, CASE WHEN p.review_interval_years IS NULL THEN 0
+                                       WHEN p.lease_end_date IS NULL THEN 24
+                                       ELSE least(99, greatest(0, (p.lease_end_date - coalesce(p.next_review_date, p.lease_start_date)) / 365
+                                                                  / p.review_interval_years)) END) AS k
           WHERE p.next_review_date IS NOT NULL OR (p.lease_start_date IS NOT NULL AND p.review_interval_years IS NOT NULL)
         ) r
         WHERE (p.lease_end_date IS NULL AND r.k < 25) OR r.date < p.lease_end_date
@@ -182,20 +189,21 @@ BEGIN
   moved AS (
     UPDATE lease_events e SET date = w.date, hard = w.hard
     FROM want w
-    WHERE w.property_id = e.property_id AND w.type = e.type AND w.seq = e.seq
+    WHERE true AND w.property_id = e.property_id AND w.type = e.type AND w.seq = e.seq
       AND (w.date, w.hard) IS DISTINCT FROM (e.date, e.hard)
     RETURNING e.property_id, e.type, e.seq, e.date, e.hard
   ),
   added AS (
     INSERT INTO lease_events (property_id, type, seq, date, hard)
     SELECT w.property_id, w.type, w.seq, w.date, w.hard FROM want w
-    WHERE NOT EXISTS (SELECT 1 FROM lease_events e WHERE e.property_id = w.property_id AND e.type = w.type AND e.seq = w.seq)
+    WHERE NOT EXISTS (SELECT 1 FROM lease_events e
+      WHERE true AND e.property_id = w.property_id AND e.type = w.type AND e.seq = w.seq)
     RETURNING property_id, type, seq, date, hard
   ),
   removed AS (
     UPDATE lease_event_log l SET removed_at = now(), changed_at = now()
     FROM gone g
-    WHERE l.property_id = g.property_id AND l.type = g.type AND l.seq = g.seq AND l.removed_at IS NULL
+    WHERE true AND l.property_id = g.property_id AND l.type = g.type AND l.seq = g.seq AND l.removed_at IS NULL
     RETURNING 1
   )
   INSERT INTO lease_event_log AS l (property_id, type, seq, date, hard, sequence, changed_at)

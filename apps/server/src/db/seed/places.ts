@@ -12,6 +12,7 @@ import {
   type SeedTown,
 } from './places-data';
 import { DEMO_AGENT } from './data';
+import { seedLeaseTerms } from './lease-terms';
 import type { SeedContext, SeedStep } from './steps';
 
 export const SEED_SCHEME_COUNT = 300;
@@ -248,6 +249,18 @@ export const seedPlaces: SeedStep = async (ctx) => {
     const perSqft = 15 + rand.int(0, 36) * 5;
     const rent = vacant ? null : itza * perSqft;
     const hasBreak = !vacant && rand.next() < 0.3;
+    const terms = vacant
+      ? null
+      : seedLeaseTerms(
+          i,
+          {
+            start,
+            end,
+            nextReview: review >= end ? null : review,
+            breakDate: hasBreak ? addYears(start, Math.min(5, term - 1)) : null,
+          },
+          now,
+        );
     return {
       building_num: p.building_num,
       address_id: propertyAddressIds[i]!,
@@ -262,11 +275,17 @@ export const seedPlaces: SeedStep = async (ctx) => {
       service_charge: inScheme && rent !== null ? money(rent * (0.05 + rand.next() * 0.1)) : null,
       incentive: !vacant && rand.next() < 0.2 ? rand.pick(INCENTIVES) : null,
       lease_start_date: vacant ? null : iso(start),
-      lease_end_date: vacant ? null : iso(end),
-      next_review_date: vacant || review >= end ? null : iso(review),
+      lease_end_date: terms ? terms.lease_end_date : null,
+      next_review_date: terms ? terms.next_review_date : null,
       rent_review_clause: vacant ? null : rand.pick(RENT_REVIEW_CLAUSES),
-      break_date: hasBreak ? iso(addYears(start, Math.min(5, term - 1))) : null,
+      break_date: terms ? terms.break_date : null,
       break_clause: hasBreak ? rand.pick(BREAK_CLAUSES) : null,
+      security_of_tenure: terms?.security_of_tenure ?? null,
+      break_party: terms?.break_party ?? null,
+      break_kind: terms?.break_kind ?? null,
+      break_notice_months: terms?.break_notice_months ?? null,
+      review_interval_years: terms?.review_interval_years ?? null,
+      review_basis: terms?.review_basis ?? null,
       area_size_type: 'sqft',
       nia_sqrt: nia.toFixed(2),
       itza_area: itza.toFixed(2),
