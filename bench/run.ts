@@ -64,6 +64,7 @@ async function main() {
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '100000000',
+      CALENDAR_FEED_RATE_LIMIT: '0',
     },
     'server',
   );

@@ -48,7 +48,9 @@ export async function flowLoad(
             const status = res.statusCode ?? 0;
             if (status < 200 || status >= 300)
               return reject(new Error(`${method} ${path}: ${status} ${text.slice(0, 300)}`));
-            resolve(text ? JSON.parse(text) : undefined);
+            // JSON answers parsed; any other (a calendar feed's text) as it came.
+            const isJson = String(res.headers['content-type'] ?? '').includes('json');
+            resolve(text ? (isJson ? JSON.parse(text) : text) : undefined);
           });
         },
       );

@@ -1,3 +1,4 @@
+import { calendarFeedScenarios } from './calendar-feed';
 import { companiesScenarios } from './companies';
 import { dealListScenarios } from './deal-list';
 import { comparablesScenarios } from './comparables';
@@ -28,5 +29,6 @@ export const scenarios = [
   ...mapScenarios,
   ...gapAnalysisScenarios,
   ...verificationQueueScenarios,
+  ...calendarFeedScenarios,
   ...leaseEventsScenarios,
 ];

@@ -33,6 +33,7 @@ import { searchRoutes } from './modules/search/search.routes';
 import { addressesRoutes } from './modules/addresses/addresses.routes';
 import { geocodeRoutes } from './modules/geocode/geocode.routes';
 import { historyRoutes } from './modules/history/history.routes';
+import { calendarFeedRoutes } from './modules/lease-events/calendar-feed.routes';
 import { leaseEventsRoutes } from './modules/lease-events/lease-events.routes';
 import { comparablesRoutes } from './modules/deals/comparables.routes';
 import { dealsRoutes } from './modules/deals/deals.routes';
@@ -252,6 +253,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   verificationQueueRoutes(app, services);
   videosRoutes(app, services);
   newsRoutes(app, services);
+  calendarFeedRoutes(app, services);
   leaseEventsRoutes(app, services);
 
   notFoundHandler(app, await staticWeb(app, config.webDistDir));

@@ -162,6 +162,8 @@ export {
   queueGroupsSql,
 } from './modules/verification-queue/verification-queue.repository';
 export { CHANGES_PER_GROUP } from './modules/verification-queue/verification-queue.service';
+export { feedEventsSql, type FeedWindow } from './modules/lease-events/calendar-feed.repository';
+export { feedWindowOf } from './modules/lease-events/calendar-feed.service';
 export {
   leaseEventCountSql,
   leaseEventPageSql,

@@ -267,6 +267,53 @@ export const LEASE_EVENT_MESSAGES = {
   xlsxTooMany: `An Excel export holds at most ${LEASE_EVENTS_XLSX_MAX_ROWS.toLocaleString('en-GB')} events: narrow the filters, or export CSV.`,
 } as const;
 
+/* ─────────────────────────── calendar feed ─────────────────────────── */
+
+/**
+ * A user's calendar feed (ADR 0090): a secret URL a calendar subscribes to. The token is
+ * `frf_` + 32 random bytes in base64url; the prefix makes a leaked one recognisable (secret
+ * scanners, logs).
+ */
+export const CALENDAR_FEED_TOKEN_PREFIX = 'frf_';
+export const CALENDAR_FEED_TOKEN_PATTERN = /^frf_[A-Za-z0-9_-]{43}$/;
+/** The feed holds events from this many days back … */
+export const CALENDAR_FEED_DAYS_BACK = 30;
+/** … to this many months ahead. */
+export const CALENDAR_FEED_MONTHS_AHEAD = 24;
+/** A removed event stays in the feed, cancelled, this many days. */
+export const CALENDAR_FEED_CANCELLED_DAYS = 30;
+/** At most this many events, the earliest first. */
+export const CALENDAR_FEED_MAX_EVENTS = 10_000;
+
+/** POST /api/settings/calendar-feed: the new URL, shown once. */
+export const calendarFeedUrlSchema = z.object({ url: z.string() });
+export type CalendarFeedUrl = z.infer<typeof calendarFeedUrlSchema>;
+/** GET /api/settings/calendar-feed: whether a feed exists and since when; never the secret. */
+export const calendarFeedStatusSchema = z.object({
+  active: z.boolean(),
+  created_at: z.string().nullable(),
+});
+export type CalendarFeedStatus = z.infer<typeof calendarFeedStatusSchema>;
+
+export const CALENDAR_FEED_TEXT = {
+  title: 'Calendar feed',
+  intro:
+    'Subscribe to your lease events (breaks, notice deadlines, reviews, expiries) in Google Calendar, Outlook or Apple Calendar with this private address. Anyone who has it can read the events, so keep it to yourself.',
+  refresh:
+    'Google may take up to a day to refresh a subscription. Frontage’s own reminders do not depend on the feed.',
+  none: 'You have no calendar feed.',
+  active: 'Your calendar feed is active.',
+  shownOnce: 'Copy the address now: for your security it is shown only once. Regenerate it to get a new one.',
+  create: 'Create Feed URL',
+  copy: 'Copy',
+  copied: 'Feed URL copied.',
+  regenerate: 'Regenerate',
+  revoke: 'Revoke',
+  regenerateConfirm: 'Regenerate the feed URL? Calendars subscribed to the current one stop updating.',
+  revokeConfirm: 'Revoke the feed URL? Calendars subscribed to it stop updating.',
+  revoked: 'Calendar feed revoked.',
+  calendarName: 'Frontage lease events',
+} as const;
 /* ─────────────────────────── the work list's export ─────────────────────────── */
 
 export const LEASE_EVENT_EXPORT_FORMATS = ['csv', 'xlsx'] as const;

@@ -14,6 +14,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  *   loads a picture the visitor could see anyway.
  * - GET /api/reminders/unsubscribe/{token}: the link in a reminder e-mail, opened from a mail client;
  *   no session, and the token can only turn its owner's reminder e-mails off (undone in the profile).
+ * - GET /api/calendar/{token}.ics: a calendar service subscribes to a plain URL and can add no
+ *   header or cookie; the secret in the path is its credential, read-only (ADR 0090).
  * Later issues add further image or stream URLs here.
  */
 export const REQUESTED_WITH_EXEMPT: ReadonlyArray<{ methods: string[]; route: string; prefix?: boolean }> = [
@@ -22,6 +24,7 @@ export const REQUESTED_WITH_EXEMPT: ReadonlyArray<{ methods: string[]; route: st
   { methods: ['GET'], route: '/api/notifications/stream' },
   { methods: ['GET', 'HEAD'], route: '/api/companies/:id/logo' },
   { methods: ['GET'], route: '/api/reminders/unsubscribe/:token' },
+  { methods: ['GET', 'HEAD'], route: '/api/calendar/:token.ics' },
 ];
 
 /** The path of a URL without its query (or fragment) and trailing slash, as the router reads it. */

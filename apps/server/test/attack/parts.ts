@@ -30,6 +30,7 @@ export const ROUTE_SUITE_PARTS: RouteSuitePart[] = [
     name: 'workflows',
     modules: [
       'archive',
+      'calendar-feed',
       'comments',
       'enquiries',
       'enquiry-matches',

@@ -229,6 +229,7 @@ END`,
   readers: [
     'modules/lease-events/lease-events.repository.ts: GET /api/lease-events, POST /api/lease-events/{id}/done|dismiss, DELETE /api/lease-events/{id}/action',
     'modules/lease-events/lease-events.export.repository.ts: GET /api/lease-events/export',
+    'modules/lease-events/calendar-feed.repository.ts: GET /api/calendar/{token}.ics (with lease_event_log)',
   ],
   adrs: ['0087'],
   migrations: ['0030'],

@@ -18,3 +18,4 @@ export * from './videos';
 export * from './news';
 export * from './lease-events';
 export * from './reminders';
+export * from './calendar-feeds';

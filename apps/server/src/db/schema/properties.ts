@@ -89,6 +89,8 @@ export const properties = pgTable(
     index('properties_legal_tenant_id_idx').on(t.legal_tenant_id),
     index('properties_updated_at_idx').on(t.updated_at.desc(), t.id.desc()),
     index('properties_lease_end_date_idx').on(t.lease_end_date),
+    // "Units I created": a calendar feed's scope (ADR 0090) and the lease events' `mine` filter.
+    index('properties_created_by_idx').on(t.created_by),
   ],
 );
 

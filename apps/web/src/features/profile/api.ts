@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  CalendarFeedStatus,
+  CalendarFeedUrl,
   PasswordChangeBody,
   ReminderPreferences,
   ReminderPreferencesBody,
@@ -50,5 +52,33 @@ export const useSaveReminderPreferences = () => {
     mutationFn: async (body: ReminderPreferencesBody) =>
       (await http.put<{ data: ReminderPreferences }>('/settings/reminders', body)).data,
     onSuccess: (prefs) => qc.setQueryData(reminderPreferencesKey, prefs),
+  });
+};
+
+export const calendarFeedKeys = { status: ['calendar-feed'] as const };
+
+/** GET /api/settings/calendar-feed — whether a feed exists (its URL is never sent again). */
+export const useCalendarFeedStatus = () =>
+  useQuery({
+    queryKey: calendarFeedKeys.status,
+    queryFn: async ({ signal }) =>
+      (await http.get<{ data: CalendarFeedStatus }>('/settings/calendar-feed', { signal })).data,
+  });
+
+/** POST /api/settings/calendar-feed — a new URL (the previous one, if any, stops working). */
+export const useCreateCalendarFeed = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await http.post<{ data: CalendarFeedUrl }>('/settings/calendar-feed')).data,
+    onSuccess: () => qc.invalidateQueries({ queryKey: calendarFeedKeys.status }),
+  });
+};
+
+/** DELETE /api/settings/calendar-feed. */
+export const useRevokeCalendarFeed = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await http.delete<{ data: CalendarFeedStatus }>('/settings/calendar-feed')).data,
+    onSuccess: (status) => qc.setQueryData(calendarFeedKeys.status, status),
   });
 };

@@ -31,6 +31,7 @@ import { useThemeMode } from '../../../lib/theme';
 import { useChangePassword, useUpdateProfile } from '../api';
 import { Section } from '../components/Section';
 import { RemindersSection } from '../components/RemindersSection';
+import { CalendarFeedSection } from '../components/CalendarFeedSection';
 
 export default function ProfilePage() {
   return (
@@ -39,8 +40,9 @@ export default function ProfilePage() {
       <Stack spacing={2}>
         <DetailsForm />
         <AppearanceSection />
-        <RemindersSection />
         <PasswordForm />
+        <RemindersSection />
+        <CalendarFeedSection />
       </Stack>
     </Box>
   );
