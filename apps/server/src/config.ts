@@ -43,11 +43,10 @@
  * | `UPLOAD_MEMORY_LIMIT_MB` | `256` | JavaScript heap of each upload worker; a file that needs more is refused (422) |
  * | `UPLOAD_QUEUE` | `16` | Uploads that may wait for a worker; beyond, 503 with Retry-After |
  * | `EXPORT_MAX_PER_USER` | `2` | CSV exports and heavy reports (gap analysis) one user may run at once on one server process; a further one is answered 429 with Retry-After (ADR 0069) |
- * | `PUBLIC_URL` | _(unset)_ | The address users open Frontage at (`https://frontage.example.com`): the calendar feed's URL and its events' links (ADR 0090); unset = the origin the request came to |
  * | `CALENDAR_FEED_RATE_LIMIT` | `60` | Requests per minute one calendar feed URL may make (per server process; `0` = unlimited) |
  * | `REGEAR_PROMPT_MONTHS` | `24` | Months before a lease's expiry its re-gear prompt falls on the lease events work list (1–120); written to the database at start-up, where a change derives every prompt again (ADR 0087) |
  * | `EXPORT_MAX_PER_SERVER` | `4` | CSV exports and heavy reports all users together may run at once on one server process; a further one is answered 429 with Retry-After |
- * | `PUBLIC_URL` | `http://<HOST>:<PORT>` | The address users open Frontage at: the links of e-mails (ADR 0089) |
+ * | `PUBLIC_URL` | _(unset)_ | The address users open Frontage at (`https://frontage.example.com`): the links of e-mails (ADR 0089), the calendar feed's URL and its events' links (ADR 0090); unset = `http://<HOST>:<PORT>` in e-mails and the origin each request came to for the feed |
  * | `SMTP_URL` | _(unset)_ | SMTP server for reminder e-mails, e.g. `smtps://user:pass@mail.example:465`; unset (or no `MAIL_FROM`) = reminders in the app only |
  * | `MAIL_FROM` | _(unset)_ | The From address of e-mails, e.g. `Frontage <reminders@frontage.example>` |
  * | `JOBS_WORKER` | `true` | This process works background jobs (reminders, e-mail; ADR 0089); `false` = it only enqueues them |
@@ -114,7 +113,6 @@ const envSchema = z.object({
   UPLOAD_QUEUE: int(16, 0),
   EXPORT_MAX_PER_USER: int(2, 1),
   EXPORT_MAX_PER_SERVER: int(4, 1),
-  PUBLIC_URL: z.union([z.string().trim().url(), z.literal('')]).optional(),
   CALENDAR_FEED_RATE_LIMIT: int(60, 0),
   REGEAR_PROMPT_MONTHS: z.coerce.number().int().min(1).max(120).default(REGEAR_PROMPT_MONTHS_DEFAULT),
   PUBLIC_URL: z.union([z.string().trim().url(), z.literal('')]).optional(),
