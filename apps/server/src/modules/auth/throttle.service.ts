@@ -133,6 +133,8 @@ const windowOf = (deps: ServiceDeps, now: Date) => {
 interface Refusal {
   until: Date | null | undefined;
   unsettled: boolean;
+  /** The delay was lifted after it refused the count: decide again without waiting. */
+  lifted?: boolean;
 }
 
 /** Attempts counted in advance on `row` may still take its delay back. */
@@ -157,7 +159,7 @@ export const admit = async (deps: ServiceDeps, email: string, ip: string): Promi
     const now = deps.now();
     if (!decided.unsettled || Date.now() >= deadline)
       throw new TooManyAttemptsError(secondsUntil(decided.until, now));
-    await nextSettled(deadline);
+    if (!decided.lifted) await nextSettled(deadline);
   }
 };
 
@@ -208,7 +210,11 @@ const tryAdmit = async (deps: ServiceDeps, email: string, ip: string): Promise<A
       for (const g of counted) await repo.uncountFailure(db, g.key, g.policy);
       if (counted.length) announceSettled();
       const [current] = await repo.findThrottles(db, [gate.key]);
-      return { until: current?.blocked_until, unsettled: unsettled(current, now) };
+      // The delay that refused the count may be gone already: a success among the attempts
+      // counted before cleared the pair between that count and this read. Nothing refuses this
+      // attempt any more, so it is decided again at once rather than answered 429.
+      const lifted = !current?.blocked_until || current.blocked_until <= deps.now();
+      return { until: current?.blocked_until, unsettled: lifted || unsettled(current, now), lifted };
     }
     counted.push(gate);
   }
