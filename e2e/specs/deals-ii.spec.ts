@@ -70,7 +70,7 @@ test('as the agent: Create Deal → Sales on a scheme makes the purchaser its la
   const buyer = (await companies(page)).find((c) => !s.landlords.some((l) => l.id === c.id))!;
 
   await page.goto(`/schemes?id=${s.id}`);
-  await page.getByRole('link', { name: 'Create Deal' }).click();
+  await page.getByRole('link', { name: 'Create Deal', exact: true }).click();
   const chooser = page.getByRole('dialog', { name: `Create Deal for ${s.name}` });
   await expect(chooser.getByRole('menuitem')).toHaveText(['Sales', 'Letting', 'Sub-Letting/Assignment']);
   expect(await seriousViolations(page), 'chooser').toEqual([]);
@@ -126,7 +126,7 @@ test('as the agent: Create Deal → Letting, found on /deals by its tenant, then
   const tenant = (await companies(page)).find((c) => c.id !== p.tenant!.id && c.id !== p.legal_tenant?.id)!;
 
   await page.goto(`/properties?id=${p.id}`);
-  await page.getByRole('link', { name: 'Create Deal' }).click();
+  await page.getByRole('link', { name: 'Create Deal', exact: true }).click();
   const chooser = page.getByRole('dialog', { name: /^Create Deal for / });
   await expect(chooser.getByRole('menuitem')).toHaveText(['Sale', 'Letting', 'Sub-Letting/Assignment']);
   await chooser.getByRole('menuitem', { name: 'Letting', exact: true }).click();

@@ -96,7 +96,7 @@ test.describe('as the agent', () => {
     )!;
 
     await page.goto(`/properties?id=${unit.id}`);
-    await page.getByRole('main').getByRole('link', { name: 'Create Deal' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Create Deal', exact: true }).click();
     const chooser = page.getByRole('dialog', { name: /^Create Deal for / });
     await chooser.getByRole('menuitem', { name: 'Sale', exact: true }).click();
 
@@ -224,7 +224,7 @@ test.describe('as the agent', () => {
     const expected = (Math.round((38000 / Number(p.nia_sqrt)) * 100) / 100).toFixed(2);
 
     await page.goto(`/properties?id=${p.id}`);
-    await page.getByRole('main').getByRole('link', { name: 'Create Deal' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Create Deal', exact: true }).click();
     await page
       .getByRole('dialog', { name: /^Create Deal for / })
       .getByRole('menuitem', { name: 'Letting', exact: true })

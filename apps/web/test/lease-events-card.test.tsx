@@ -114,7 +114,7 @@ describe('Lease events card', () => {
     const c = await card();
     const upcoming = within(await c.findByRole('table', { name: 'Upcoming lease events' }));
     const row = within(upcoming.getByText('Break notice deadline').closest('tr')!);
-    expect(row.getByRole('link', { name: 'Create Deal' }).getAttribute('href')).toContain(
+    expect(row.getByRole('link', { name: /^Create Deal: / }).getAttribute('href')).toContain(
       'deal=lease_renewal',
     );
     await user.click(row.getByRole('button', { name: 'Done' }));

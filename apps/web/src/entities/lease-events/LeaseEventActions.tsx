@@ -83,7 +83,14 @@ export function LeaseEventActions({ event, compact = false }: { event: LeaseEven
   ) : (
     <>
       <Tooltip title={`Opens the ${DEAL_TYPE_LABELS[dealType]} wizard on this unit`} describeChild>
-        <Button size="small" component={RouterLink} to={{ search: wizard.toString() }} sx={{ minWidth: 0 }}>
+        <Button
+          size="small"
+          component={RouterLink}
+          to={{ search: wizard.toString() }}
+          sx={{ minWidth: 0 }}
+          // Named with its event: the property view's own Create Deal stays the one so named.
+          aria-label={`Create Deal: ${about}`}
+        >
           Create Deal
         </Button>
       </Tooltip>
