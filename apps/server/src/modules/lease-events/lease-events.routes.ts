@@ -70,33 +70,25 @@ export const leaseEventsRoutes = (root: FastifyInstance, deps: ServiceDeps): voi
     },
   });
 
-  app.post('/api/lease-events/:id/done', {
-    preParsing,
-    schema: {
-      tags,
-      summary: 'Marks the event done on its present date (a hard event needs a reason)',
-      params: idParams,
-      body: leaseEventActionSchema,
-      response: { 200: dataOf(leaseEventSchema), ...errors },
-    },
-    handler: async (req) => ({
-      data: await events.act(deps, authOf(req).user, req.params.id, 'done', req.body),
-    }),
-  });
-
-  app.post('/api/lease-events/:id/dismiss', {
-    preParsing,
-    schema: {
-      tags,
-      summary: 'Dismisses the event on its present date (a hard event needs a reason)',
-      params: idParams,
-      body: leaseEventActionSchema,
-      response: { 200: dataOf(leaseEventSchema), ...errors },
-    },
-    handler: async (req) => ({
-      data: await events.act(deps, authOf(req).user, req.params.id, 'dismissed', req.body),
-    }),
-  });
+  // Done and Dismiss are one action with a different outcome: one declaration serves both.
+  for (const { path, status, summary } of [
+    { path: 'done', status: 'done', summary: 'Marks the event done on its present date' },
+    { path: 'dismiss', status: 'dismissed', summary: 'Dismisses the event on its present date' },
+  ] as const) {
+    app.post(`/api/lease-events/:id/${path}`, {
+      preParsing,
+      schema: {
+        tags,
+        summary: `${summary} (a hard event needs a reason)`,
+        params: idParams,
+        body: leaseEventActionSchema,
+        response: { 200: dataOf(leaseEventSchema), ...errors },
+      },
+      handler: async (req) => ({
+        data: await events.act(deps, authOf(req).user, req.params.id, status, req.body),
+      }),
+    });
+  }
 
   app.delete('/api/lease-events/:id/action', {
     preParsing,
