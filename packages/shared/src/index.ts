@@ -46,3 +46,4 @@ export * from './deal-change.schema';
 export * from './search.schema';
 export * from './lease.schema';
 export * from './reminder.schema';
+export * from './company-record.schema';
