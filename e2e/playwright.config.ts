@@ -65,9 +65,9 @@ export default defineConfig({
           DATA_DIR: dataDir,
           SEED_DEMO: 'true',
           LOG_LEVEL: 'warn',
-          // No job worker: its first sweep would deliver the demo leases' reminders (over a
-          // thousand to the admin) while the specs run, and they rely on the seed's own
-          // notifications (fewer than 99 unread). Reminders are tested in the server suite.
+          // No job worker: its first change check would deliver the day's demo-lease reminders
+          // (a few dozen to the admin) while the specs run, and they count the seed's own
+          // notifications. Reminders are tested in the server suite.
           JOBS_WORKER: 'false',
           DATABASE_URL: '',
         },

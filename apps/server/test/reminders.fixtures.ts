@@ -10,7 +10,7 @@ import { queryRows, type Db } from '../src/db/client';
 export const addDays = (day: string, n: number): string =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
-/** A company with `n` users who can sign in (a password hash), and the unit-less admin-free rest. */
+/** A company with `n` users who can sign in (a password hash), with accounts a year old. */
 export const companyWithUsers = async (db: Db, name: string, n: number, emailPrefix?: string) => {
   const [c] = await queryRows<{ id: number }>(
     db,
@@ -18,10 +18,10 @@ export const companyWithUsers = async (db: Db, name: string, n: number, emailPre
   );
   const users = await queryRows<{ id: number }>(
     db,
-    sql`insert into users (name, email, company_id, password_hash)
+    sql`insert into users (name, email, company_id, password_hash, created_at)
         select ${name} || ' user ' || g, case when ${emailPrefix ?? null}::text is null then null
                                             else ${emailPrefix ?? ''} || g || '@example.com' end,
-               ${c!.id}, 'x' from generate_series(1, ${n}::int) g returning id`,
+               ${c!.id}, 'x', now() - interval '1 year' from generate_series(1, ${n}::int) g returning id`,
   );
   return { companyId: c!.id, userIds: users.map((u) => u.id) };
 };
@@ -48,8 +48,11 @@ export const putEvents = async (
   unitIds: number[],
   type: string,
   date: string,
-  opts: { hard?: boolean; seq?: number } = {},
+  opts: { hard?: boolean; seq?: number; knownSince?: Date } = {},
 ) => {
+  // Known for a year unless a test says otherwise: every reminder day of the tests' events has
+  // passed since the event appeared, as for a portfolio that has been in the app a while.
+  const knownSince = (opts.knownSince ?? new Date(Date.now() - 366 * 86_400_000)).toISOString();
   const hard = opts.hard ?? true;
   const seq = opts.seq ?? 0;
   const ids = `{${unitIds.join(',')}}`;
@@ -61,8 +64,9 @@ export const putEvents = async (
   );
   await queryRows(
     db,
-    sql`insert into lease_event_log (property_id, type, seq, date, hard, sequence, changed_at)
-        select id, ${type}, ${seq}, ${date}::date, ${hard}, 0, now() from unnest(${ids}::int[]) id
+    sql`insert into lease_event_log (property_id, type, seq, date, hard, sequence, changed_at, known_since)
+        select id, ${type}, ${seq}, ${date}::date, ${hard}, 0, now(), ${knownSince}::timestamptz
+          from unnest(${ids}::int[]) id
         on conflict (property_id, type, seq) do update
           set date = excluded.date, hard = excluded.hard, sequence = lease_event_log.sequence + 1,
               changed_at = excluded.changed_at, removed_at = null`,

@@ -173,6 +173,11 @@ describe('the sweep', () => {
       t.db,
       sql`update properties set lease_end_date = ${addDays(TODAY, 20)} where id = ${unit}`,
     );
+    // As though the lease had been in the app for a year (a lease recorded today is the next test's).
+    await queryRows(
+      t.db,
+      sql`update lease_event_log set known_since = now() - interval '1 year' where property_id = ${unit}`,
+    );
     await sweep(t.app.services);
     await queryRows(
       t.db,
@@ -186,6 +191,53 @@ describe('the sweep', () => {
       [`${unit}-lease_expiry-0`, addDays(TODAY, 20), 30],
       [`${unit}-lease_expiry-0`, addDays(TODAY, 80), 90],
     ]);
+  });
+
+  it('catches up no reminder day from before the event appeared or the user joined: a portfolio entered today is not a flood', async () => {
+    const tenant = await companyWithUsers(t.db, 'Boots', 1);
+    const units = await letUnits(t.db, 3, tenant.companyId);
+    // Entered today, as the demo seed or an import does: the expiries are 20, 30 and 200 days off.
+    for (const [i, days] of [20, 30, 200].entries()) {
+      await queryRows(
+        t.db,
+        sql`update properties set lease_end_date = ${addDays(TODAY, days)} where id = ${units[i]!}`,
+      );
+    }
+    await sweep(t.app.services);
+    const expiries = async (userId: number) =>
+      (await notes(userId))
+        .filter((n) => String(n.data.event_id).endsWith('-lease_expiry-0'))
+        .map((n) => [n.data.event_id, n.data.offset_days]);
+    // Only the expiry whose 30-day reminder is today: the 20-day one's reminder days (30, 90, 180
+    // days before) all passed before it was entered, and the 200-day one has none yet.
+    expect(await expiries(tenant.userIds[0]!)).toEqual([[`${units[1]}-lease_expiry-0`, 30]]);
+
+    // A colleague who joins today, on events known for a year, is not sent their past days either.
+    await queryRows(t.db, sql`update lease_event_log set known_since = now() - interval '1 year'`);
+    const [joined] = await queryRows<{ id: number }>(
+      t.db,
+      sql`insert into users (name, company_id, password_hash) values ('New colleague', ${tenant.companyId}, 'x') returning id`,
+    );
+    await sweep(t.app.services);
+    expect(await expiries(joined!.id)).toEqual([[`${units[1]}-lease_expiry-0`, 30]]);
+    // …while the one who has been here all along now hears of the 20-day expiry (its 30-day day).
+    expect(await expiries(tenant.userIds[0]!)).toEqual([
+      [`${units[1]}-lease_expiry-0`, 30],
+      [`${units[0]}-lease_expiry-0`, 30],
+    ]);
+
+    // Re-let after a vacancy: the event comes back as new, its past days not caught up again.
+    await queryRows(t.db, sql`update properties set tenant_id = null where id = ${units[0]!}`);
+    await queryRows(
+      t.db,
+      sql`update properties set tenant_id = ${tenant.companyId}, lease_end_date = ${addDays(TODAY, 25)} where id = ${units[0]!}`,
+    );
+    const [log] = await queryRows<{ fresh: boolean }>(
+      t.db,
+      sql`select known_since > now() - interval '1 hour' as fresh from lease_event_log
+           where property_id = ${units[0]!} and type = 'lease_expiry'`,
+    );
+    expect(log!.fresh).toBe(true);
   });
 
   it('does not remind of an event done or dismissed on its date, and does once its date moves', async () => {

@@ -71,7 +71,8 @@ const wanted = (where: string) => `
  * The statement that makes lease_events hold what `wanted` gives for the units in scope, writing
  * only the differences — vanished rows deleted, moved ones updated, new ones inserted — and the
  * same differences to lease_event_log: a removal stamps removed_at; a change, or a return, moves
- * the date and adds one to sequence. The sub-statements see the tables as they were before it.
+ * the date and adds one to sequence (and a return starts known_since again). The sub-statements
+ * see the tables as they were before it.
  */
 const diff = (unitsWhere: string, scope: (alias: string) => string) => `
   WITH want AS (${wanted(unitsWhere)}
@@ -106,7 +107,8 @@ const diff = (unitsWhere: string, scope: (alias: string) => string) => `
   SELECT c.property_id, c.type, c.seq, c.date, c.hard, 0, now()
   FROM (SELECT * FROM moved UNION ALL SELECT * FROM added) c
   ON CONFLICT (property_id, type, seq) DO UPDATE SET
-    date = EXCLUDED.date, hard = EXCLUDED.hard, sequence = l.sequence + 1, changed_at = now(), removed_at = NULL`;
+    date = EXCLUDED.date, hard = EXCLUDED.hard, sequence = l.sequence + 1, changed_at = now(), removed_at = NULL,
+    known_since = CASE WHEN l.removed_at IS NOT NULL THEN now() ELSE l.known_since END`;
 
 /**
  * The lease events of every let, live unit (ADR 0087): the expiry, the break and its notice
@@ -232,5 +234,5 @@ END`,
     'modules/lease-events/calendar-feed.repository.ts: GET /api/calendar/{token}.ics (with lease_event_log)',
   ],
   adrs: ['0087'],
-  migrations: ['0030'],
+  migrations: ['0030', '0033'],
 });

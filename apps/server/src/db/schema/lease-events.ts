@@ -34,7 +34,8 @@ export const leaseEvents = pgTable(
  * by the lease_events refresh itself for real differences only. `sequence` starts at 0 and adds
  * one on every change of date or hardness and on a return after a removal; `removed_at` is set
  * while the event is gone. The calendar feed's SEQUENCE / CANCELLED and the reminders' "changed"
- * signal read it.
+ * signal read it. `known_since` is when the event appeared (or came back after a removal): no
+ * reminder is caught up for a day before it (ADR 0089).
  */
 export const leaseEventLog = pgTable(
   'lease_event_log',
@@ -49,6 +50,7 @@ export const leaseEventLog = pgTable(
     sequence: integer('sequence').notNull(),
     changed_at: stamp('changed_at').notNull(),
     removed_at: stamp('removed_at'),
+    known_since: stamp('known_since').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.property_id, t.type, t.seq] }),

@@ -97,7 +97,8 @@ const PREFERENCES = (d: {
          coalesce(rp.scopes, ${sql.raw(`array[${d.scopes.map((s) => `'${s}'`).join(',')}]::text[]`)}) as scopes,
          coalesce(rp.hard, true) as hard, coalesce(rp.soft, true) as soft,
          coalesce(rp.hard_offsets, ${sql.raw(`array[${d.hard_offsets.join(',')}]::int[]`)}) as hard_offsets,
-         coalesce(rp.soft_offsets, ${sql.raw(`array[${d.soft_offsets.join(',')}]::int[]`)}) as soft_offsets
+         coalesce(rp.soft_offsets, ${sql.raw(`array[${d.soft_offsets.join(',')}]::int[]`)}) as soft_offsets,
+         (us.created_at at time zone 'Europe/London')::date as since
     from users us left join reminder_preferences rp on rp.user_id = us.id
    where us.password_hash is not null`;
 
@@ -116,8 +117,11 @@ export interface DeliveredRow {
  *
  * Due: a live event (lease_events) dated today or later, not done or dismissed for that date
  * (lease_event_actions), of a kind the user wants, on a unit in one of their scopes, whose
- * reminder day (date − offset) has come. Of an event's passed reminder days only the latest is
- * sent: a reminder that comes late (preferences saved, event moved, server down) does not bring
+ * reminder day (date − offset) has come, and came no earlier than the day the event appeared
+ * (lease_event_log.known_since) or the user's account was made: a portfolio entered or imported
+ * today, or a new colleague, does not bring a reminder for every event of the next six months at
+ * once (ADR 0089; the work list shows them). Of an event's passed reminder days only the latest
+ * is sent: a reminder that comes late (preferences saved, event moved, server down) does not bring
  * the earlier ones with it, and one already sent for this offset or a nearer one stops it. The
  * unique key of lease_reminders_sent makes a second writer — another process, a retried job —
  * insert nothing (ON CONFLICT waits for the first writer's commit, then skips).
@@ -139,8 +143,10 @@ export const recordDue = async (
     sql`
     with prefs as (${PREFERENCES(opts.defaults)}),
     ev as (
-      select e.property_id, e.type, e.seq, e.date, e.hard
+      select e.property_id, e.type, e.seq, e.date, e.hard,
+             (l.known_since at time zone 'Europe/London')::date as since
         from lease_events e
+        join lease_event_log l on l.property_id = e.property_id and l.type = e.type and l.seq = e.seq
        where e.property_id = any(${idArray([...opts.propertyIds])})
          and e.date >= ${today} and e.date <= ${today} + ${opts.maxOffset}::int
     ),
@@ -157,6 +163,7 @@ export const recordDue = async (
         cross join lateral unnest(case when ev.hard then pr.hard_offsets else pr.soft_offsets end) as o(offset_days)
        where (case when ev.hard then pr.hard else pr.soft end)
          and ev.date - o.offset_days <= ${today}
+         and ev.date - o.offset_days >= greatest(ev.since, pr.since)
          and not exists (
            select 1 from lease_event_actions ac
             where ac.property_id = ev.property_id and ac.type = ev.type and ac.seq = ev.seq and ac.date = ev.date)
