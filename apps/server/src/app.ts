@@ -24,6 +24,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { SHUTDOWN_RETRY_MS } from './modules/notifications/notifications.stream';
 import { remindersRoutes } from './modules/reminders/reminders.routes';
+import { watchesRoutes } from './modules/watches/watches.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { uiStateRoutes } from './modules/ui-state/ui-state.routes';
 import { archiveRoutes } from './modules/archive/archive.routes';
@@ -229,6 +230,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   authRoutes(app, services);
   settingsRoutes(app, services);
   remindersRoutes(app, services);
+  watchesRoutes(app, services);
   notificationsRoutes(app, services);
   commentsRoutes(app, services);
   configRoutes(app, services);

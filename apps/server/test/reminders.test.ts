@@ -93,7 +93,7 @@ describe('reminder preferences', () => {
       { ...ok, hard_offsets: [30, 30] },
       { ...ok, hard_offsets: Array.from({ length: 13 }, (_, i) => i) },
       { ...ok, hard_offsets: [1e308] },
-      { ...ok, scopes: ['watched'] },
+      { ...ok, scopes: ['everyone'] },
       { ...ok, scopes: ['mi\u0000ne'] },
       { ...ok, email: 'yes' },
       { ...ok, extra: 1 },

@@ -1,7 +1,7 @@
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { ReminderPreferences } from '@frontage/shared';
+import type { ReminderPreferences, WatchItem } from '@frontage/shared';
 import ProfilePage from '../src/features/profile/pages/ProfilePage';
 import { renderRoute } from './renderRoute';
 import { json } from './fakeFetch';
@@ -23,12 +23,23 @@ const prefs = (over: Partial<ReminderPreferences> = {}): ReminderPreferences => 
   ...over,
 });
 
-const render = (initial: ReminderPreferences) => {
+const render = (initial: ReminderPreferences, watches: WatchItem[] = []) => {
   let current = initial;
+  let watching = watches;
   return renderRoute('/profile', {
     pages,
     user: makeUser(),
     routes: {
+      'GET /api/watches': () => json(200, { data: watching }),
+      ...Object.fromEntries(
+        watches.map((w) => [
+          `DELETE /api/watches/${w.entity_type}/${w.entity_id}`,
+          () => {
+            watching = watching.filter((x) => x !== w);
+            return json(200, { data: { watched: false, since: null } });
+          },
+        ]),
+      ),
       'GET /api/settings/reminders': () => json(200, { data: current }),
       'PUT /api/settings/reminders': (req) => {
         const body = req.body as Omit<ReminderPreferences, 'email_unsubscribed_at' | 'email_available'>;
@@ -44,6 +55,37 @@ const render = (initial: ReminderPreferences) => {
 };
 
 describe('profile: lease event reminders', () => {
+  it('lists what the user watches, each opening its record, and stops watching one', async () => {
+    const watches: WatchItem[] = [
+      {
+        entity_type: 'scheme',
+        entity_id: 4,
+        label: 'York Mall',
+        url: '/schemes?id=4',
+        since: '2026-11-20T10:00:00.000Z',
+      },
+      {
+        entity_type: 'property',
+        entity_id: 9,
+        label: 'Unit 4, 12 High Street, Leeds',
+        url: '/properties?id=9',
+        since: '2026-10-02T10:00:00.000Z',
+      },
+    ];
+    const { user: ue, api } = render(prefs({ scopes: ['mine', 'my_company', 'watched'] }), watches);
+    const section = await screen.findByRole('region', { name: 'Lease event reminders' });
+    expect(
+      await within(section).findByRole('checkbox', { name: 'Units, schemes and companies I watch' }),
+    ).toBeChecked();
+    const list = await within(section).findByRole('region', { name: 'Watching (2)' });
+    expect(within(list).getByRole('link', { name: 'York Mall' })).toHaveAttribute('href', '/schemes?id=4');
+    expect(within(list).getByText('since 02/10/2026')).toBeInTheDocument();
+    await ue.click(within(list).getByRole('button', { name: 'Stop watching: York Mall' }));
+    await waitFor(() => expect(api.callsTo('DELETE', '/api/watches/scheme/4')).toHaveLength(1));
+    expect(await within(section).findByRole('region', { name: 'Watching (1)' })).toBeInTheDocument();
+    expect(within(section).queryByRole('link', { name: 'York Mall' })).toBeNull();
+  });
+
   it('adds and removes reminder days with the keyboard and saves the whole preference', async () => {
     const { user: ue, api } = render(prefs());
     const section = await screen.findByRole('region', { name: 'Lease event reminders' });

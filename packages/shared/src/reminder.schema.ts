@@ -7,15 +7,17 @@ import { formatDate } from './dates';
  * many days before, and whether by e-mail as well as in the app.
  *
  * - `mine`: units the user created or recorded a deal on;
- * - `my_company`: units where the user's company is tenant, legal tenant, landlord or an agent.
- * Watching units, schemes or retailers is not built yet: there is no `watched` scope.
+ * - `my_company`: units where the user's company is tenant, legal tenant, landlord or an agent;
+ * - `watched`: units the user watches, the units of schemes they watch, and the units of companies
+ *   they watch (as tenant, legal tenant, landlord or agent) — watch.schema.ts.
  */
-export const REMINDER_SCOPES = ['mine', 'my_company'] as const;
+export const REMINDER_SCOPES = ['mine', 'my_company', 'watched'] as const;
 export type ReminderScope = (typeof REMINDER_SCOPES)[number];
 
 export const REMINDER_SCOPE_LABELS: Record<ReminderScope, string> = {
   mine: 'Units I created or recorded a deal on',
   my_company: "My company's units (tenant, landlord or agent)",
+  watched: 'Units, schemes and companies I watch',
 };
 
 export const REMINDER_OFFSET_MAX_DAYS = 730;
@@ -65,7 +67,7 @@ export const reminderPreferencesSchema = reminderPreferencesBodySchema.extend({
 export type ReminderPreferences = z.infer<typeof reminderPreferencesSchema>;
 
 export const REMINDER_PREFERENCES_DEFAULT: ReminderPreferencesBody = {
-  scopes: ['mine', 'my_company'],
+  scopes: ['mine', 'my_company', 'watched'],
   hard: true,
   soft: true,
   hard_offsets: [...REMINDER_HARD_OFFSETS_DEFAULT],

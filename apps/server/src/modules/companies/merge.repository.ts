@@ -63,6 +63,11 @@ export const moveReferences = async (tx: Db, from: number, to: number): Promise<
     tx,
     sql`update comment_links set entity_id = ${to} where entity_type = 'company' and entity_id = ${from}`,
   );
+  // A watcher of both keeps their first watch; the rest move with the company.
+  await tx.execute(sql`
+    delete from watches d where d.company_id = ${from} and exists (
+      select 1 from watches k where k.user_id = d.user_id and k.company_id = ${to})`);
+  moved.watches = await affected(tx, sql`update watches set company_id = ${to} where company_id = ${from}`);
   moved.notifications = await affected(
     tx,
     sql`update notifications set entity_id = ${to} where entity_type = 'company' and entity_id = ${from}`,

@@ -69,22 +69,38 @@ export const userEmail = async (db: Db, userId: number): Promise<string | null> 
 
 /**
  * Who may be reminded of a unit's events, by scope (REMINDER_SCOPES): `mine` — who created it or
- * recorded a deal on it; `my_company` — users of its tenant, legal tenant, landlord or agents.
- * Only users who can sign in: a contact without a password never opens the app.
+ * recorded a deal on it; `my_company` — users of its tenant, legal tenant, landlord or agents;
+ * `watched` — who watches the unit, its scheme, or its tenant, legal tenant, landlord or an agent
+ * (with the watch's first day: no reminder day before it is caught up).
+ * Only users who can sign in (PREFERENCES): a contact without a password never opens the app.
  */
 const AUDIENCE = sql`
-  select p.created_by as user_id, 'mine' as scope from properties p
+  select p.created_by as user_id, 'mine' as scope, null::timestamptz as since from properties p
    where p.id = u.property_id and p.created_by is not null
   union
-  select d.created_by, 'mine' from deals d
+  select d.created_by, 'mine', null from deals d
    where d.property_id = u.property_id and d.created_by is not null
   union
-  select us.id, 'my_company' from properties p
+  select us.id, 'my_company', null from properties p
     join users us on us.company_id in (p.tenant_id, p.legal_tenant_id)
    where p.id = u.property_id
   union
-  select us.id, 'my_company' from property_parties pp
+  select us.id, 'my_company', null from property_parties pp
     join users us on us.company_id = pp.company_id
+   where pp.property_id = u.property_id and pp.role in ('landlord', 'landlord_agent', 'tenant_agent')
+  union
+  select w.user_id, 'watched', w.created_at from watches w where w.property_id = u.property_id
+  union
+  select w.user_id, 'watched', w.created_at from properties p
+    join watches w on w.scheme_id = p.scheme_id
+   where p.id = u.property_id
+  union
+  select w.user_id, 'watched', w.created_at from properties p
+    join watches w on w.company_id in (p.tenant_id, p.legal_tenant_id)
+   where p.id = u.property_id
+  union
+  select w.user_id, 'watched', w.created_at from property_parties pp
+    join watches w on w.company_id = pp.company_id
    where pp.property_id = u.property_id and pp.role in ('landlord', 'landlord_agent', 'tenant_agent')`;
 
 /** Every user's preference, the defaults where they saved none (REMINDER_PREFERENCES_DEFAULT). */
@@ -118,8 +134,8 @@ export interface DeliveredRow {
  * Due: a live event (lease_events) dated today or later, not done or dismissed for that date
  * (lease_event_actions), of a kind the user wants, on a unit in one of their scopes, whose
  * reminder day (date − offset) has come, and came no earlier than the day the event appeared
- * (lease_event_log.known_since) or the user's account was made: a portfolio entered or imported
- * today, or a new colleague, does not bring a reminder for every event of the next six months at
+ * (lease_event_log.known_since), the user's account was made or, for a watch, the watch began: a
+ * portfolio entered or imported today, a new colleague or a new watch does not bring a reminder for every event of the next six months at
  * once (ADR 0089; the work list shows them). Of an event's passed reminder days only the latest
  * is sent: a reminder that comes late (preferences saved, event moved, server down) does not bring
  * the earlier ones with it, and one already sent for this offset or a nearer one stops it. The
@@ -151,9 +167,10 @@ export const recordDue = async (
          and e.date >= ${today} and e.date <= ${today} + ${opts.maxOffset}::int
     ),
     aud as (
-      select distinct u.property_id, a.user_id, a.scope
+      select u.property_id, a.user_id, a.scope, min((a.since at time zone 'Europe/London')::date) as since
         from (select distinct property_id from ev) u
         cross join lateral (${AUDIENCE}) a
+       group by 1, 2, 3
     ),
     cand as (
       select ev.property_id, ev.type, ev.seq, ev.date, o.offset_days, pr.user_id
@@ -163,7 +180,7 @@ export const recordDue = async (
         cross join lateral unnest(case when ev.hard then pr.hard_offsets else pr.soft_offsets end) as o(offset_days)
        where (case when ev.hard then pr.hard else pr.soft end)
          and ev.date - o.offset_days <= ${today}
-         and ev.date - o.offset_days >= greatest(ev.since, pr.since)
+         and ev.date - o.offset_days >= greatest(ev.since, pr.since, aud.since)
          and not exists (
            select 1 from lease_event_actions ac
             where ac.property_id = ev.property_id and ac.type = ev.type and ac.seq = ev.seq and ac.date = ev.date)

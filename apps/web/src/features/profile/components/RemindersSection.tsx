@@ -33,6 +33,7 @@ import {
 import { applyServerErrors, fieldsNamed } from '../../../lib/applyServerErrors';
 import { useReminderPreferences, useSaveReminderPreferences } from '../api';
 import { Section } from './Section';
+import { WatchingList } from './WatchingList';
 
 const bodyOf = (p: ReminderPreferences): ReminderPreferencesBody => ({
   scopes: p.scopes,
@@ -146,6 +147,7 @@ function RemindersForm({ prefs }: { prefs: ReminderPreferences }) {
             </FormControl>
           )}
         />
+        <WatchingList />
         <OffsetsField
           control={control}
           kind="hard"

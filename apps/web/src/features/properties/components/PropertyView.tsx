@@ -27,6 +27,7 @@ import { REASON_LABELS } from '../../../entities/properties/labels';
 import { leaseTermText } from '../../../entities/properties/leaseTerms';
 import { placeKeys, useProperty } from '../../../entities/properties/api';
 import { ArchiveButton, ArchivedBanner } from '../../../entities/archive/ArchiveControls';
+import { WatchButton } from '../../../entities/watch/WatchButton';
 
 // Loaded on the first Edit: the view opens without the form's code (pickers, checklist, address search).
 const EditPropertyDialog = lazy(() =>
@@ -103,6 +104,7 @@ function PropertyDetails({ p }: { p: Property }) {
         <Button size="small" component={RouterLink} to={`/set-me-as-tenant-contact?id=${p.id}`}>
           Set me as tenant contact
         </Button>
+        <WatchButton type="property" id={p.id} />
         <ArchiveButton kind="property" record={p} />
       </Box>
       <ArchivedBanner kind="property" record={p} />

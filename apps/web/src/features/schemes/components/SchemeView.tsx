@@ -31,6 +31,7 @@ import { EnquiriesCard } from '../../../entities/enquiries/EnquiriesCard';
 import { CompanyName } from '../../../entities/companies/CompanyName';
 import { SchemeDeals } from './SchemeDeals';
 import { ArchiveButton, ArchivedBanner } from '../../../entities/archive/ArchiveControls';
+import { WatchButton } from '../../../entities/watch/WatchButton';
 
 // Loaded on the first Edit: the view opens without the form's code.
 const EditSchemeDialog = lazy(() =>
@@ -84,6 +85,7 @@ function SchemeDetails({ s }: { s: Scheme }) {
             Add Unit
           </Button>
         )}
+        <WatchButton type="scheme" id={s.id} />
         <ArchiveButton kind="scheme" record={s} />
       </Box>
       <ArchivedBanner kind="scheme" record={s} />
