@@ -296,7 +296,7 @@ describe('/companies/:id', () => {
     const { api, user } = open('/companies/5?tab=requirements');
     const table = await screen.findByRole('table', { name: 'Requirements of Boots' });
     expect(api.callsTo('GET', '/api/enquiries')[0]!.url.searchParams.get('company_id')).toBe('5');
-    expect(within(table).getByText('Unit 4 Park Lane, Portsmouth, PO1 3LP, Portsmouth')).toBeInTheDocument();
+    expect(within(table).getByText('Unit 4 Park Lane, Portsmouth, PO1 3LP')).toBeInTheDocument();
     expect(within(table).getByText('1,000 – 2,500 sqft')).toBeInTheDocument();
     expect(within(table).getByText('£20,000 – £45,000')).toBeInTheDocument();
     await user.click(within(table).getByRole('button', { name: /Matching units of the requirement/ }));

@@ -64,19 +64,23 @@ export function ActivityTimeline({ owner, label }: { owner: string; label: strin
             disableGutters
             sx={{
               display: 'grid',
-              gridTemplateColumns: '132px 112px 1fr',
+              gridTemplateColumns: '120px 104px 1fr',
               columnGap: 1.5,
               alignItems: 'start',
             }}
           >
-            <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              sx={{ whiteSpace: 'nowrap', lineHeight: '24px' }}
+            >
               {whenOf(item)}
             </Typography>
             <Box>
               <Chip size="small" variant="outlined" label={ACTIVITY_KIND_LABELS[item.kind]} />
             </Box>
             <Box sx={{ minWidth: 0 }}>
-              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              <Typography variant="body2" sx={{ overflowWrap: 'anywhere', lineHeight: '24px' }}>
                 {item.url ? (
                   <Link component={RouterLink} to={item.url}>
                     {item.summary}

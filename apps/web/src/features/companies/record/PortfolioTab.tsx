@@ -123,22 +123,26 @@ export function PortfolioTab({ companyId }: { companyId: number }) {
           <Typography variant="body2" color="text.secondary" aria-live="polite">
             {portfolio.data ? `${total.toLocaleString('en-GB')} unit${total === 1 ? '' : 's'}` : ''}
           </Typography>
-          <CsvExportButton
-            path={`/companies/${companyId}/portfolio/export`}
-            query={portfolioFilterQuery({ roles, sort })}
-            fileName="portfolio.csv"
-          />
+          {!portfolio.isError && (
+            <CsvExportButton
+              path={`/companies/${companyId}/portfolio/export`}
+              query={portfolioFilterQuery({ roles, sort })}
+              fileName="portfolio.csv"
+            />
+          )}
         </Stack>
-        <Box sx={{ mb: 1 }}>
-          <RoleFilter
-            value={roles}
-            counts={portfolio.data?.meta.counts}
-            onChange={(next) => {
-              setRoles(next);
-              setPaging((p) => ({ ...p, page: 0 }));
-            }}
-          />
-        </Box>
+        {!portfolio.isError && (
+          <Box sx={{ mb: 1 }}>
+            <RoleFilter
+              value={roles}
+              counts={portfolio.data?.meta.counts}
+              onChange={(next) => {
+                setRoles(next);
+                setPaging((p) => ({ ...p, page: 0 }));
+              }}
+            />
+          </Box>
+        )}
         {portfolio.isError ? (
           <Alert severity="error">The portfolio could not be loaded.</Alert>
         ) : (

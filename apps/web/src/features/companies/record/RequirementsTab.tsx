@@ -31,9 +31,10 @@ import { rentRangeOf, sizeRangeOf } from '../../../entities/enquiries/format';
 const PER_PAGE = 10;
 const COLUMNS = 7;
 
-/** Where a requirement is: its unit, else its scheme, with the town. */
+/** Where a requirement is: its unit (whose address names the town), else its scheme and town. */
 const placeOf = (e: Enquiry) =>
-  [e.property ? enquiryPropertyLabel(e.property) : e.scheme?.name, e.town].filter(Boolean).join(', ') || '—';
+  (e.property ? enquiryPropertyLabel(e.property) : [e.scheme?.name, e.town].filter(Boolean).join(', ')) ||
+  '—';
 
 /**
  * The company's requirements — its enquiries, newest received first: stage, size and rent ranges
@@ -89,7 +90,9 @@ export function RequirementsTab({ company }: { company: Company }) {
                 <TableCell>Size</TableCell>
                 <TableCell>Rent</TableCell>
                 <TableCell>Contact</TableCell>
-                <TableCell align="right">Matching units</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  Matches
+                </TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
