@@ -77,7 +77,7 @@ test('as the agent: a retailer’s stores on the Portfolio tab and the map, a de
   const map = page.getByRole('region', { name: "Map of the portfolio's units" });
   await expect(map.getByRole('button', { name: /^Open / }).first()).toBeAttached();
   await expect(
-    page.getByRole('group', { name: 'Role' }).getByRole('button', { name: /^Tenant \(\d+\)$/ }),
+    page.getByRole('group', { name: 'Role' }).getByRole('button', { name: /^Tenant \([\d,]+\)$/ }),
   ).toBeVisible();
 
   for (const mode of ['light', 'dark'] as const) {
