@@ -97,16 +97,15 @@ test('the admin creates a company with a logo and two categories and sees the lo
     .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
     .toBe(true);
 
-  // The record opens by ?id= with its categories.
+  // The record opens on its page with its categories and logo (ADR 0092).
+  await expect(row).toContainText('Gifts & Cards, Homewares');
   await row.getByRole('link', { name, exact: true }).click();
-  await expect(page).toHaveURL(/\/companies\?id=\d+$/);
-  const details = page.getByRole('dialog', { name });
+  await expect(page).toHaveURL(/\/companies\/\d+$/);
+  const details = page.getByRole('region', { name: 'Company details' });
+  await expect(details.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(details).toContainText('Homewares');
   await expect(details).toContainText('Gifts & Cards');
   await expect(details.getByRole('img', { name: `${name} logo` })).toBeVisible();
-  await details.getByRole('button', { name: 'Close' }).click();
-  await expect(details).toBeHidden();
-  await expect(row).toContainText('Gifts & Cards, Homewares');
 });
 
 test('screenshots of both dialogs and both lists, light and dark', async ({ page }) => {

@@ -65,7 +65,7 @@ describe('/companies/{id}/edit', () => {
       ['logo', 'file:new.png'],
     ]);
     await waitFor(() =>
-      expect(router.state.location.pathname + router.state.location.search).toBe('/companies?id=1'),
+      expect(router.state.location.pathname + router.state.location.search).toBe('/companies/1'),
     );
     expect(
       api.calls.some((c) => c.path === '/api/users' && c.url.searchParams.get('company_id') === '1'),

@@ -107,6 +107,7 @@ describe('/core-data/:id', () => {
     const { api, user, router } = renderRoute('/core-data/5', { pages, user: makeUser(), routes });
     expect(await screen.findByRole('heading', { level: 1, name: 'Next' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: MESSAGES.retailerNotCurrentlyVerified })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Company page' })).toHaveAttribute('href', '/companies/5');
     const summary = screen.getByRole('region', { name: 'Summary' });
     expect(within(summary).getByText('Fashion')).toBeInTheDocument();
     expect(within(summary).getByText('01/06/2025')).toBeInTheDocument();

@@ -29,6 +29,7 @@ const EditContactPage = lazyPage(() => import('../features/contacts/pages/EditCo
 const CompaniesPage = lazyPage(() => import('../features/companies/pages/CompaniesPage'));
 const NewCompanyPage = lazyPage(() => import('../features/companies/pages/NewCompanyPage'));
 const EditCompanyPage = lazyPage(() => import('../features/companies/pages/EditCompanyPage'));
+const CompanyPage = lazyPage(() => import('../features/companies/pages/CompanyPage'));
 const SchemesPage = lazyPage(() => import('../features/schemes/pages/SchemesPage'));
 const NewSchemePage = lazyPage(() => import('../features/schemes/pages/NewSchemePage'));
 const DealsPage = lazyPage(() => import('../features/deals/pages/DealsPage'));
@@ -64,6 +65,7 @@ export const appRoutes: RouteObject[] = [
               { path: '/users/:id/edit', element: <EditContactPage /> },
               { path: '/companies', element: <CompaniesPage /> },
               { path: '/companies/create', element: <NewCompanyPage /> },
+              { path: '/companies/:id', element: <CompanyPage /> },
               { path: '/companies/:id/edit', element: <EditCompanyPage /> },
               { path: '/schemes', element: <SchemesPage /> },
               { path: '/schemes/create', element: <NewSchemePage /> },

@@ -21,9 +21,12 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 export function MergeCompanyDialog({
   company,
   onClose,
+  onMerged,
 }: {
   company: Pick<CompanyRef, 'id' | 'name'> | null;
   onClose: () => void;
+  /** After the merge: the company that stays (the duplicate's page moves there). */
+  onMerged?: (target: CompanyRef) => void;
 }) {
   const titleId = useId();
   const [target, setTarget] = useState<CompanyRef | null>(null);
@@ -42,6 +45,7 @@ export function MergeCompanyDialog({
     try {
       await merge.mutateAsync({ id: company.id, target_id: target.id });
       close();
+      onMerged?.(target);
     } catch {
       /* the http client has shown why */
     }

@@ -175,6 +175,8 @@ export const useCompany = (id: number | null) =>
       (
         await http.get<{ data: Company }>(`/companies/${id}`, {
           query: { include: 'scraper,contacts_count' },
+          // A company that does not exist (merged, deleted, a bad link) is the page's to say.
+          quiet: [404],
           signal,
         })
       ).data,

@@ -6,12 +6,14 @@ import { submitOnEnter } from '../../components/RecordForm';
 import { useDiscardGuard } from '../../components/useDiscardGuard';
 import { applyServerErrors } from '../../lib/applyServerErrors';
 import { ApiError } from '../../lib/http';
+import type { CompanyRef } from '../companies/api';
 import { useCreateEnquiry, type Enquiry } from './api';
 import { EnquiryFields } from './EnquiryFields';
 import {
   emptyEnquiryForm,
   enquiryCreateOf,
   enquiryFieldOf,
+  enquiryOfFields,
   useEnquiryForm,
   type EnquirySubject,
 } from './enquiryForm';
@@ -21,6 +23,11 @@ export interface CreateEnquiryDialogProps {
   open: boolean;
   /** The property or scheme the enquiry is for; its label follows the title. */
   subject: EnquirySubject | null;
+  /**
+   * Opened on a company (its page) instead: the company is preset and the scheme and the property
+   * are fields of the form, one of which the requirement names (ADR 0092).
+   */
+  company?: CompanyRef | null;
   onClose: () => void;
   onCreated?: (enquiry: Enquiry) => void;
 }
@@ -33,25 +40,34 @@ export const newEnquiryTitle = (label: string) => `New Enquiry for ${label}`;
  * dialog, a view). Save checks the spec's rules on the pickers and the stage; a 422 goes to the
  * fields. A created enquiry that is completed asks whether to create a deal (spec A §4).
  */
-export function CreateEnquiryDialog({ open, subject, onClose, onCreated }: CreateEnquiryDialogProps) {
+export function CreateEnquiryDialog({
+  open,
+  subject,
+  company = null,
+  onClose,
+  onCreated,
+}: CreateEnquiryDialogProps) {
   const titleId = useId();
   const guard = useDiscardGuard();
   const question = useCompletedEnquiryQuestion();
   return (
     <>
       <Dialog
-        open={open && !!subject}
+        open={open && (!!subject || !!company)}
         onClose={() => guard.confirm(onClose)}
         fullWidth
         maxWidth={false}
         aria-labelledby={titleId}
         slotProps={{ paper: { sx: { maxWidth: DIALOG_WIDTHS.createEnquiry } } }}
       >
-        <DialogTitle id={titleId}>{subject ? newEnquiryTitle(subject.label) : 'New Enquiry'}</DialogTitle>
+        <DialogTitle id={titleId}>
+          {subject ? newEnquiryTitle(subject.label) : company ? newEnquiryTitle(company.name) : 'New Enquiry'}
+        </DialogTitle>
         {/* Mounted while open only, so every opening starts from a fresh form. */}
-        {subject && (
+        {(subject || company) && (
           <CreateEnquiryForm
             subject={subject}
+            company={company}
             onClose={onClose}
             onDirtyChange={guard.setDirty}
             onCreated={(e) => {
@@ -70,16 +86,18 @@ export function CreateEnquiryDialog({ open, subject, onClose, onCreated }: Creat
 
 function CreateEnquiryForm({
   subject,
+  company,
   onClose,
   onCreated,
   onDirtyChange,
 }: {
-  subject: EnquirySubject;
+  subject: EnquirySubject | null;
+  company: CompanyRef | null;
   onClose: () => void;
   onCreated: (enquiry: Enquiry) => void;
   onDirtyChange: (dirty: boolean) => void;
 }) {
-  const form = useEnquiryForm(emptyEnquiryForm(), subject);
+  const form = useEnquiryForm({ ...emptyEnquiryForm(), company }, subject);
   const create = useCreateEnquiry();
   const {
     handleSubmit,
@@ -89,7 +107,9 @@ function CreateEnquiryForm({
 
   const submit = handleSubmit(async (values) => {
     try {
-      onCreated(await create.mutateAsync(enquiryCreateOf(values, subject)));
+      onCreated(
+        await create.mutateAsync(subject ? enquiryCreateOf(values, subject) : enquiryOfFields(values)),
+      );
     } catch (err) {
       if (
         !applyServerErrors(err, form.setError, enquiryFieldOf) &&
@@ -115,7 +135,7 @@ function CreateEnquiryForm({
       aria-label="New Enquiry"
     >
       <DialogContent sx={{ pt: '8px !important' }}>
-        <EnquiryFields form={form} />
+        <EnquiryFields form={form} withSubject={!subject} />
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose}>Cancel</Button>

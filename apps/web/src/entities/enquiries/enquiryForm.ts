@@ -131,7 +131,13 @@ export const enquiryCreateOf = (v: EnquiryFormValues, subject: EnquirySubject): 
 });
 
 /** PUT /api/enquiries/{id}: every field, as the spec's client sends them. */
-export const enquiryUpdateOf = (v: EnquiryFormValues): EnquiryUpdate => ({
+export const enquiryUpdateOf = (v: EnquiryFormValues): EnquiryUpdate => enquiryOfFields(v);
+
+/**
+ * POST /api/enquiries from a form whose scheme and property are its fields: a company's
+ * requirement, added from its page (ADR 0092), names its place there.
+ */
+export const enquiryOfFields = (v: EnquiryFormValues): EnquiryCreate => ({
   scheme_id: v.scheme?.id ?? null,
   property_id: v.property?.id ?? null,
   ...commonPayload(v),

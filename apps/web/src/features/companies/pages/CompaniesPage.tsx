@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { enqueueSnackbar } from 'notistack';
-import { Link as RouterLink } from 'react-router';
+import { Navigate, Link as RouterLink } from 'react-router';
 import { Box, Button, IconButton, Link, Stack, Tooltip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import AddIcon from '@mui/icons-material/Add';
@@ -31,7 +31,7 @@ import { VerificationIndicator } from '../../../entities/companies/VerificationI
 import { useCurrentUser } from '../../../lib/session';
 import { useListPage } from '../../../lib/useListPage';
 import { useSavedUiState } from '../../../lib/useSavedUiState';
-import { CompanyDetailsDialog } from '../components/CompanyDetailsDialog';
+import { companyHref } from '../../../entities/companies/links';
 import { CompanyLogo } from '../components/CompanyLogo';
 import { MergeCompanyDialog } from '../../../entities/companies/MergeCompanyDialog';
 import { ListLayout } from '../../../components/ListLayout';
@@ -44,7 +44,7 @@ export default function CompaniesPage() {
   const view = useListPage(
     useSavedUiState<CompanyListState>('companies', COMPANY_LIST_DEFAULTS, sanitizeCompanyListState),
   );
-  const { state, ready, filter, openId, openRecord } = view;
+  const { state, ready, filter, openId } = view;
   const list = useCompanyList(state, view.page, ready);
   const { data: categories = [] } = useCompanyCategories();
   const categoryName = useMemo(() => new Map(categories.map((c) => [c.id, c.name])), [categories]);
@@ -75,15 +75,7 @@ export default function CompaniesPage() {
       renderCell: ({ row }) => (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%', minWidth: 0 }}>
           <VerificationIndicator company={row} />
-          <Link
-            component={RouterLink}
-            to={`?id=${row.id}`}
-            onClick={(e) => {
-              e.preventDefault();
-              openRecord(row.id);
-            }}
-            noWrap
-          >
+          <Link component={RouterLink} to={companyHref(row.id)} noWrap>
             {row.name}
           </Link>
         </Stack>
@@ -170,6 +162,9 @@ export default function CompaniesPage() {
 
   const total = list.data?.meta.pagination.total ?? 0;
 
+  // `?id=` links (comments, notifications, older views) open the company's page.
+  if (openId !== null) return <Navigate to={companyHref(openId)} replace />;
+
   return (
     <Box>
       <PageHeading
@@ -225,7 +220,6 @@ export default function CompaniesPage() {
         onClose={() => setCreating(false)}
         onCreated={(c) => enqueueSnackbar(`Company "${c.name}" created.`, { variant: 'success' })}
       />
-      <CompanyDetailsDialog id={openId} onClose={() => openRecord(null)} />
       <MergeCompanyDialog company={merging} onClose={() => setMerging(null)} />
       <ConfirmDialog
         open={!!deleting}

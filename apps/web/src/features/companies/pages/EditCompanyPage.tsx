@@ -23,6 +23,7 @@ import {
 } from '../../../entities/companies/api';
 import { StaleEditNotice } from '../../../components/StaleEditNotice';
 import { staleRows, useStaleEdit } from '../../../lib/staleEdit';
+import { companyHref } from '../../../entities/companies/links';
 
 /** /companies/{id}/edit — the company form (PUT; the logo replaced or removed separately) and its contacts. */
 export default function EditCompanyPage() {
@@ -82,7 +83,7 @@ function EditCompanyForm({ company }: { company: Company }) {
         removeLogo: values.remove_logo,
         version: stale.version,
       });
-      void navigate(`/companies?id=${company.id}`);
+      void navigate(companyHref(company.id));
     } catch (err) {
       if (stale.catchStale(err)) return;
       applyCompanyServerErrors(err, form);

@@ -14,6 +14,7 @@ import { RecordForm } from '../../../components/RecordForm';
 import { useCreateCompany } from '../../../entities/companies/api';
 import { SimilarCompanies } from '../../../entities/companies/SimilarCompanies';
 import { useCurrentUser } from '../../../lib/session';
+import { companyHref } from '../../../entities/companies/links';
 
 /** /companies/create — the Create Company form as a page; opens the new record afterwards. */
 export default function NewCompanyPage() {
@@ -32,7 +33,7 @@ export default function NewCompanyPage() {
         fields: companyWriteOf(values, admin),
         logo: values.logo ?? null,
       });
-      void navigate(`/companies?id=${company.id}`, { replace: true });
+      void navigate(companyHref(company.id), { replace: true });
     } catch (err) {
       applyCompanyServerErrors(err, form);
     }

@@ -8,6 +8,7 @@ import {
   VERIFICATION_TEXT,
 } from '../../../entities/companies/VerificationIndicator';
 import { CommentsPanel } from '../../../entities/comments';
+import { companyHref } from '../../../entities/companies/links';
 import { useTrackedRetailer } from '../../../entities/tracked-retailers/api';
 import { ApiError } from '../../../lib/http';
 import { categoryNames } from '../components/categoryNames';
@@ -65,6 +66,11 @@ export default function RetailerPage() {
         <Typography variant="h1" component="h1">
           {r?.name ?? 'Tracked Retailer'}
         </Typography>
+        {r && (
+          <Link component={RouterLink} to={companyHref(r.id)} sx={{ pl: 1 }}>
+            Company page
+          </Link>
+        )}
       </Stack>
       {r && (
         <Paper variant="outlined" component="section" aria-label="Summary" sx={{ p: 2, mb: 2 }}>
