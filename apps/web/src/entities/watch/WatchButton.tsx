@@ -8,7 +8,15 @@ import { useSetWatch, useWatch } from './api';
  * Watch / Watching on a unit, scheme or company view (ADR 0095): a toggle whose pressed state is
  * the user's watch; its lease events then come to the user's reminders (scope "watched").
  */
-export function WatchButton({ type, id }: { type: WatchType; id: number }) {
+export function WatchButton({
+  type,
+  id,
+  size = 'small',
+}: {
+  type: WatchType;
+  id: number;
+  size?: 'small' | 'medium';
+}) {
   const watch = useWatch(type, id);
   const set = useSetWatch();
   const watched = watch.data?.watched ?? false;
@@ -16,7 +24,7 @@ export function WatchButton({ type, id }: { type: WatchType; id: number }) {
     <Tooltip title={watched ? WATCH_LABELS.stopHint : WATCH_LABELS.watchHint[type]}>
       <span>
         <Button
-          size="small"
+          size={size}
           variant={watched ? 'contained' : 'outlined'}
           color={watched ? 'primary' : 'inherit'}
           aria-pressed={watched}

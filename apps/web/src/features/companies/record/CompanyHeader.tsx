@@ -15,6 +15,7 @@ import {
 } from '../../../entities/companies/VerificationIndicator';
 import { CreateEnquiryDialog } from '../../../entities/enquiries/CreateEnquiryDialog';
 import { retailerHref } from '../../../entities/tracked-retailers/links';
+import { WatchButton } from '../../../entities/watch/WatchButton';
 import { useCurrentUser } from '../../../lib/session';
 import { CompanyLogo } from '../components/CompanyLogo';
 
@@ -115,6 +116,7 @@ export function CompanyHeader({ company }: { company: Company }) {
               Merge
             </Button>
           )}
+          <WatchButton type="company" id={company.id} size="medium" />
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEnquiring(true)}>
             Create Enquiry
           </Button>
