@@ -100,7 +100,7 @@ const enquiryBranch = (where: SQL): Branch => ({
   comment: NONE,
   subjectType: NO_TEXT,
   subjectId: NONE,
-  details: sql`array[e.stage]`,
+  details: NO_DETAILS,
   from: sql`from enquiries e where ${where}`,
 });
 
