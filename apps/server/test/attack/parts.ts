@@ -10,7 +10,10 @@ export interface RouteSuitePart {
 }
 
 export const ROUTE_SUITE_PARTS: RouteSuitePart[] = [
-  { name: 'accounts', modules: ['foundation', 'companies', 'contacts', 'addresses', 'search', 'reminders'] },
+  {
+    name: 'accounts',
+    modules: ['foundation', 'companies', 'company-record', 'contacts', 'addresses', 'search', 'reminders'],
+  },
   {
     name: 'places',
     modules: [
