@@ -245,6 +245,23 @@ describe('GET /api/users/{id}/activity', () => {
     expect(walked.map((i) => i.id)).toEqual(data.map((i) => i.id));
   });
 
+  it("records the contact's own fields, never the account's (ADR 0073)", async () => {
+    await send('PUT', `/api/users/${w.carl.id}`, w.cookies.admin, {
+      company_id: w.acme.id,
+      name: 'Carl Contact',
+      email: 'carl@record.test',
+      mobile: '07700 900123',
+      type: 'admin',
+      password: 'a-temporary-password-1',
+      can_sign_in: true,
+    });
+    const rows = await queryRows<{ field: string }>(
+      await testDb(),
+      sql`select field from field_history where entity_type = 'user' and entity_id = ${w.carl.id} order by id`,
+    );
+    expect(rows.map((r) => r.field)).toEqual(['mobile']);
+  });
+
   it('answers an empty timeline with no next page', async () => {
     const res = await activity(`/api/users/${w.admin.id}/activity`);
     expect(res).toEqual({ data: [], meta: { next: null } });
