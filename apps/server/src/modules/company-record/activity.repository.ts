@@ -144,7 +144,7 @@ const commentBranch = (where: SQL): Branch => ({
 
 /** Comments mentioning the subject (comment_links_entity_idx), but a comment on the subject itself. */
 const mentionBranch = (type: string, id: number): Branch => ({
-  ...commentBranch(sql`not (c.entity_type = ${type} and c.entity_id = ${id})`),
+  ...commentBranch(sql`true`),
   branch: BRANCH.mention,
   kind: sql`'mention'`,
   from: sql`from comment_links l join comments c on c.id = l.comment_id
