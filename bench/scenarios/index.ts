@@ -1,5 +1,6 @@
 import { calendarFeedScenarios } from './calendar-feed';
 import { companiesScenarios } from './companies';
+import { companyRecordScenarios } from './company-record';
 import { dealListScenarios } from './deal-list';
 import { comparablesScenarios } from './comparables';
 import { dealsScenarios } from './deals';
@@ -31,4 +32,5 @@ export const scenarios = [
   ...verificationQueueScenarios,
   ...calendarFeedScenarios,
   ...leaseEventsScenarios,
+  ...companyRecordScenarios,
 ];

@@ -157,3 +157,39 @@ test('as the agent: filter to hard events, open a break-notice deadline’s unit
   await expect(event.getByText(/Tenant will not break/)).toBeVisible();
   await expect(event.getByRole('button', { name: 'Reopen' })).toBeVisible();
 });
+
+test('as the agent: watch a unit from its view and find it in the profile’s Watching list, then stop', async ({
+  page,
+}) => {
+  const unit = await letUnitWithBreak(page);
+  await page.goto(`/properties?id=${unit.id}`);
+  const watch = page.getByRole('button', { name: 'Watch', exact: true });
+  await expect(watch).toBeEnabled();
+  await expect(watch).toHaveAttribute('aria-pressed', 'false');
+  await watch.focus();
+  await page.keyboard.press('Enter');
+  const watching = page.getByRole('button', { name: 'Watching', exact: true });
+  await expect(watching).toHaveAttribute('aria-pressed', 'true');
+
+  await page.goto('/profile');
+  const reminders = page.getByRole('region', { name: 'Lease event reminders' });
+  await expect(
+    reminders.getByRole('checkbox', { name: 'Units, schemes and companies I watch' }),
+  ).toBeChecked();
+  const list = reminders.getByRole('region', { name: /^Watching \(\d+\)$/ });
+  const link = list.getByRole('link', { name: new RegExp(unit.label) });
+  await expect(link).toBeVisible();
+  for (const theme of ['light', 'dark'] as const) {
+    await setTheme(page, theme);
+    await page.reload();
+    await expect(link).toBeVisible();
+    await settled(page);
+    expect(
+      await seriousViolations(page, { include: 'section[aria-labelledby="watching-heading"]' }),
+      `the Watching list in the ${theme} theme`,
+    ).toEqual([]);
+    await shot(page, `profile-watching-${theme}`);
+  }
+  await list.getByRole('button', { name: new RegExp(`^Stop watching: ${unit.label}`) }).click();
+  await expect(link).toBeHidden();
+});

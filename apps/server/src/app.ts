@@ -19,6 +19,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
+import { companyRecordRoutes } from './modules/company-record/company-record.routes';
 import { configRoutes } from './modules/config/config.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -236,6 +237,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   configRoutes(app, services);
   companiesRoutes(app, services);
   contactsRoutes(app, services);
+  companyRecordRoutes(app, services);
   uiStateRoutes(app, services);
   propertiesRoutes(app, services);
   schemesRoutes(app, services);

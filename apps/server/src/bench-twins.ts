@@ -169,3 +169,6 @@ export {
   leaseEventPageSql,
   type LeaseEventFilters,
 } from './modules/lease-events/lease-events.repository';
+export { portfolioPageSql } from './modules/company-record/portfolio.repository';
+export { activitySql } from './modules/company-record/activity.repository';
+export { companyExistsSql } from './modules/company-record/record.repository';

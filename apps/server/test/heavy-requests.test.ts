@@ -60,6 +60,7 @@ const HEAVY_URLS = [
   '/api/properties/export',
   '/api/schemes/export',
   '/api/companies/export',
+  '/api/companies/1/portfolio/export?role=landlord',
   '/api/users/export',
   '/api/deals/export',
   '/api/deals/comparables/export?town=Leeds',

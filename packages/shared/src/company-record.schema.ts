@@ -132,3 +132,9 @@ export const activityPageSchema = z.object({
   meta: z.object({ next: z.string().nullable() }),
 });
 export type ActivityPage = z.infer<typeof activityPageSchema>;
+
+/** The activity timeline's answers (ADR 0091). */
+export const ACTIVITY_MESSAGES = {
+  /** `before` is not a `meta.next` this timeline answered (altered, truncated or made up). */
+  badCursor: 'The before value is not a page of this timeline.',
+} as const;

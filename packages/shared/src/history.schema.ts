@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { pageQuerySchema } from './api.schema';
 import { DEAL_TYPES } from './enums';
 
-export const HISTORY_ENTITY_TYPES = ['property', 'scheme', 'address', 'enquiry'] as const;
+/** 'company' and 'user': edits of a company or contact record (ADR 0091), read by their Activity timelines. */
+export const HISTORY_ENTITY_TYPES = ['property', 'scheme', 'address', 'enquiry', 'company', 'user'] as const;
 export type HistoryEntityType = (typeof HISTORY_ENTITY_TYPES)[number];
 
 /**

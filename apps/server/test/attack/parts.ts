@@ -12,7 +12,7 @@ export interface RouteSuitePart {
 export const ROUTE_SUITE_PARTS: RouteSuitePart[] = [
   {
     name: 'accounts',
-    modules: ['foundation', 'companies', 'contacts', 'addresses', 'search', 'reminders', 'watches'],
+    modules: ['foundation', 'companies', 'company-record', 'contacts', 'addresses', 'search', 'reminders'],
   },
   {
     name: 'places',
@@ -42,6 +42,7 @@ export const ROUTE_SUITE_PARTS: RouteSuitePart[] = [
       'verification-queue',
       'videos',
       'lease-events',
+      'watches',
     ],
   },
 ];

@@ -14,6 +14,7 @@ const ROUTES: Record<string, (w: World) => string> = {
   'GET /api/properties/export': () => '/api/properties/export?vacant=0&sort=-rent_pa',
   'GET /api/schemes/export': () => '/api/schemes/export?sort=-town',
   'GET /api/companies/export': () => '/api/companies/export',
+  'GET /api/companies/{id}/portfolio/export': (w) => `/api/companies/${w.companyA.id}/portfolio/export`,
   'GET /api/users/export': (w) => `/api/users/export?company_id=${w.companyA.id}`,
   'GET /api/deals/export': () => '/api/deals/export?sort=-effective_date',
   'GET /api/deals/comparables/export': () => '/api/deals/comparables/export?town=Leeds',

@@ -21,6 +21,7 @@ import type { CompanyRow, CompanySortKey } from './companies.repository';
 import { moveReferences } from './merge.repository';
 import { offsetOf, toPage } from '../../lib/page';
 import { checkVersion, refusingStale, withVersion } from '../versions/versions.service';
+import { recordChanges } from '../history/history.service';
 
 export interface CompanyListInput {
   q?: string | undefined;
@@ -201,14 +202,26 @@ export const update = async (
       () =>
         deps.db.transaction(async (tx) => {
           await checkVersion(tx, 'company', id, expected, () => current(tx, id));
+          const before = await repo.findById(tx, id);
+          const beforeCats = cats ? (await repo.categoriesOf(tx, [id])).get(id) : undefined;
           const c = await repo.updateCompany(tx, id, {
             name: input.name,
             domain: input.domain,
             phone: input.phone,
             updated_at: deps.now(),
           });
-          if (!c) throw new NotFoundError();
+          if (!c || !before) throw new NotFoundError();
           if (cats) await repo.replaceCategories(tx, id, cats);
+          // Who changed what and when: the company's Activity timeline reads it (ADR 0091).
+          await recordChanges(tx, {
+            entity_type: 'company',
+            entity_id: id,
+            before: { name: before.name, domain: before.domain, phone: before.phone, categories: beforeCats },
+            after: { name: c.name, domain: c.domain, phone: c.phone, categories: cats },
+            source: 'update',
+            user: actor,
+            now: deps.now(),
+          });
           return c;
         }),
       () => current(deps.db, id),

@@ -72,5 +72,9 @@ export const moveReferences = async (tx: Db, from: number, to: number): Promise<
     tx,
     sql`update notifications set entity_id = ${to} where entity_type = 'company' and entity_id = ${from}`,
   );
+  // The duplicate's edits stay in the merged company's Activity timeline (ADR 0091).
+  await tx.execute(
+    sql`update field_history set entity_id = ${to} where entity_type = 'company' and entity_id = ${from}`,
+  );
   return moved;
 };

@@ -29,6 +29,7 @@ import * as similarRepo from './similar-contacts.repository';
 import type { ContactListRow, ContactSortKey } from './contacts.repository';
 import { offsetOf, toPage } from '../../lib/page';
 import { checkVersion, refusingStale, withVersion } from '../versions/versions.service';
+import { recordChanges } from '../history/history.service';
 
 export type ContactBody = z.output<typeof contactBodySchema>;
 
@@ -199,14 +200,29 @@ export const update = async (
       () =>
         deps.db.transaction(async (tx) => {
           await checkVersion(tx, 'contact', id, expected, () => current(tx, actor, id));
-          await repo.updateContact(tx, id, {
+          const fields = {
             company_id: body.company_id,
             name: body.name,
             email: body.email,
             direct_dial: body.direct_dial,
             mobile: body.mobile,
-            ...extra,
-            updated_at: deps.now(),
+          };
+          await repo.updateContact(tx, id, { ...fields, ...extra, updated_at: deps.now() });
+          // The contact's own fields, never the account's (ADR 0073): their Activity timeline reads it (ADR 0091).
+          await recordChanges(tx, {
+            entity_type: 'user',
+            entity_id: id,
+            before: {
+              company_id: user.company_id,
+              name: user.name,
+              email: user.email,
+              direct_dial: user.direct_dial,
+              mobile: user.mobile,
+            },
+            after: fields,
+            source: 'update',
+            user: actor,
+            now: deps.now(),
           });
           if (signOut) await deleteUserSessions(tx, id);
         }),
