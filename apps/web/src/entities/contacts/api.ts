@@ -1,5 +1,19 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CONTACT_SORTS, PAGE_SIZE_PICKER, type Contact, type User, type Page } from '@frontage/shared';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import {
+  CONTACT_SORTS,
+  PAGE_SIZE_PICKER,
+  type ActivityPage,
+  type Contact,
+  type Page,
+  type RecordDealItem,
+  type User,
+} from '@frontage/shared';
 import { http } from '../../lib/http';
 import { companyKeys, type CompanyRef } from '../companies/api';
 import { versionHeaders } from '../../lib/staleEdit';
@@ -16,6 +30,8 @@ export const contactKeys = {
     ['contacts', 'search', q, perPage, companyId] as const,
   list: (params: Record<string, unknown>) => ['contacts', 'list', params] as const,
   detail: (id: number) => ['contacts', 'detail', id] as const,
+  deals: (id: number, page: number, perPage: number) => ['contacts', 'deals', id, page, perPage] as const,
+  activity: (id: number, perPage: number) => ['contacts', 'activity', id, perPage] as const,
 };
 
 /** What a contact picker holds: a contact from a search, or any {id, name} the caller knows. */
@@ -153,3 +169,36 @@ export const useDeleteContact = () => {
     onSuccess: invalidate,
   });
 };
+
+/**
+ * GET /api/users/{id}/deals: the deals the contact is a party to, newest first, with their roles
+ * (ADR 0091). Failures are shown by the section, not toasted.
+ */
+export const useContactDeals = (id: number, page: number, perPage: number) =>
+  useQuery({
+    queryKey: contactKeys.deals(id, page, perPage),
+    queryFn: ({ signal }) =>
+      http.get<Page<RecordDealItem>>(`/users/${id}/deals`, {
+        query: { page, per_page: perPage },
+        quiet: [404],
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+/**
+ * GET /api/users/{id}/activity: the contact's timeline, newest first; "Load more" asks for the
+ * page before the last one's `meta.next` (opaque), none when it is null.
+ */
+export const useContactActivity = (id: number, perPage: number) =>
+  useInfiniteQuery({
+    queryKey: contactKeys.activity(id, perPage),
+    queryFn: ({ signal, pageParam }) =>
+      http.get<ActivityPage>(`/users/${id}/activity`, {
+        query: { before: pageParam ?? undefined, per_page: perPage },
+        quiet: [404],
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.meta.next,
+  });

@@ -36,6 +36,8 @@ interface Props<T extends DealRow> {
   figures: (row: T) => ReactNode;
   /** An optional column after the type (a scheme's deals name their unit). */
   place?: { header: string; cell: (row: T) => ReactNode };
+  /** A Role column after the place: what the record (a contact, a company) is on the deal. */
+  role?: (row: T) => ReactNode;
   /** Buttons beside the heading. */
   actions?: ReactNode;
 }
@@ -52,6 +54,7 @@ export function DealsCard<T extends DealRow>({
   onPage,
   figures,
   place,
+  role,
   actions,
 }: Props<T>) {
   const rows = query.data?.data ?? [];
@@ -82,6 +85,7 @@ export function DealsCard<T extends DealRow>({
                 <TableRow>
                   <TableCell>Type</TableCell>
                   {place && <TableCell>{place.header}</TableCell>}
+                  {role && <TableCell>Role</TableCell>}
                   <TableCell>Effective Date</TableCell>
                   <TableCell>Figures</TableCell>
                   <TableCell>Recorded</TableCell>
@@ -94,6 +98,7 @@ export function DealsCard<T extends DealRow>({
                       <EntityLink to={`/deals?id=${d.id}`}>{DEAL_TYPE_LABELS[d.deal_type]}</EntityLink>
                     </TableCell>
                     {place && <TableCell>{place.cell(d)}</TableCell>}
+                    {role && <TableCell>{role(d)}</TableCell>}
                     <TableCell>{formatDate(d.effective_date) || '—'}</TableCell>
                     <TableCell>{figures(d) || '—'}</TableCell>
                     <TableCell>
