@@ -1,5 +1,5 @@
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
-import { Alert, Box, Button, LinearProgress, Stack, Tab, Tabs } from '@mui/material';
+import { Alert, Box, Button, LinearProgress, Tab, Tabs } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import { canEditMaster } from '@frontage/shared';
 import { PageHeading } from '../../../components/PageHeading';
@@ -66,53 +66,53 @@ export default function ContactPage() {
           )
         }
       />
+      {/* The details above, the tabs below at the page's full width: the deals table needs it. */}
       <Box
         sx={{
           display: 'grid',
-          gridTemplateColumns: { xs: '1fr', lg: 'minmax(300px, 360px) minmax(0, 1fr)' },
+          gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
           gap: 2,
           alignItems: 'start',
+          mb: 2,
         }}
       >
-        <Stack spacing={2}>
-          <ContactDetails contact={contact} />
-          <ContactAccount contact={contact} />
-        </Stack>
-        <Box sx={{ minWidth: 0 }}>
-          <Tabs
-            value={tab}
-            onChange={(_e, next: TabKey) =>
-              setParams(
-                (p) => {
-                  const n = new URLSearchParams(p);
-                  if (next === 'deals') n.delete('tab');
-                  else n.set('tab', next);
-                  return n;
-                },
-                { replace: true },
-              )
-            }
-            aria-label="Contact records"
-            variant="scrollable"
-            allowScrollButtonsMobile
-            sx={{ mb: 1.5, borderBottom: 1, borderColor: 'divider' }}
-          >
-            {TABS.map((t) => (
-              <Tab
-                key={t.key}
-                value={t.key}
-                label={t.label}
-                id={`contact-tab-${t.key}`}
-                aria-controls={t.key === tab ? `contact-panel-${t.key}` : undefined}
-              />
-            ))}
-          </Tabs>
-          <Box role="tabpanel" id={`contact-panel-${tab}`} aria-labelledby={`contact-tab-${tab}`}>
-            {tab === 'deals' && <ContactDeals userId={contact.id} />}
-            {tab === 'enquiries' && <ContactEnquiries userId={contact.id} />}
-            {tab === 'comments' && <ContactActivity userId={contact.id} comments />}
-            {tab === 'activity' && <ContactActivity userId={contact.id} />}
-          </Box>
+        <ContactDetails contact={contact} />
+        <ContactAccount contact={contact} />
+      </Box>
+      <Box sx={{ minWidth: 0 }}>
+        <Tabs
+          value={tab}
+          onChange={(_e, next: TabKey) =>
+            setParams(
+              (p) => {
+                const n = new URLSearchParams(p);
+                if (next === 'deals') n.delete('tab');
+                else n.set('tab', next);
+                return n;
+              },
+              { replace: true },
+            )
+          }
+          aria-label="Contact records"
+          variant="scrollable"
+          allowScrollButtonsMobile
+          sx={{ mb: 1.5, borderBottom: 1, borderColor: 'divider' }}
+        >
+          {TABS.map((t) => (
+            <Tab
+              key={t.key}
+              value={t.key}
+              label={t.label}
+              id={`contact-tab-${t.key}`}
+              aria-controls={t.key === tab ? `contact-panel-${t.key}` : undefined}
+            />
+          ))}
+        </Tabs>
+        <Box role="tabpanel" id={`contact-panel-${tab}`} aria-labelledby={`contact-tab-${tab}`}>
+          {tab === 'deals' && <ContactDeals userId={contact.id} />}
+          {tab === 'enquiries' && <ContactEnquiries userId={contact.id} />}
+          {tab === 'comments' && <ContactActivity userId={contact.id} comments />}
+          {tab === 'activity' && <ContactActivity userId={contact.id} />}
         </Box>
       </Box>
     </Box>
