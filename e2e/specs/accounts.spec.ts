@@ -106,7 +106,7 @@ test('turning a sign-in off asks first', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Turn off sign-in' }).click();
   await expect(signIn).not.toBeChecked();
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page).toHaveURL(new RegExp(`/users\\?id=${data.id}$`));
+  await expect(page).toHaveURL(new RegExp(`/users/${data.id}$`));
   const after = await page.request.get(`/api/users/${data.id}`, { headers: XHR });
   expect(((await after.json()) as { data: { can_sign_in: boolean } }).data.can_sign_in).toBe(false);
 });
