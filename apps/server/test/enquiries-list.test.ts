@@ -118,12 +118,14 @@ describe('GET /api/enquiries filters', () => {
     expect(bad.statusCode).toBe(422);
   });
 
-  it('filters by property, scheme (with its units), reason, company, town, q, received range, mine and my company', async () => {
+  it('filters by property, scheme (with its units), reason, company, contact, town, q, received range, mine and my company', async () => {
     expect(await ids(`?property_id=${w.place.unit}`)).toEqual([e.f, e.a]);
     expect(await ids(`?scheme_id=${w.place.scheme}`)).toEqual([e.f, e.b, e.a]);
     expect(await ids('?reason=upsize,new_store')).toEqual([e.c, e.a]);
     expect(await ids('?reason[]=unknown')).toEqual([e.f, e.d, e.b]);
     expect(await ids(`?company_id=${w.co.boots.id}`)).toEqual([e.d, e.a]);
+    expect(await ids(`?user_id=${w.users.contact.id}`)).toEqual([e.b]);
+    expect(await ids(`?user_id=${w.users.author.id}`)).toEqual([]);
     expect(await ids('?town=LEEDS')).toEqual([e.f, e.b, e.a]);
     expect(await ids('?town=sheffield')).toEqual([e.d]);
     expect(await ids('?q=greg')).toEqual([e.f, e.c]);
@@ -143,6 +145,11 @@ describe('GET /api/enquiries filters', () => {
     );
     expect(backwards.statusCode).toBe(422);
     expect(backwards.json().errors).toEqual({ received_to: [ENQUIRY_MESSAGES.dateOrder] });
+    for (const bad of ['abc', '0', '-3', '99999999999999999999', '1%00']) {
+      const res = await api.get(w.cookies.author, `/api/enquiries?user_id=${bad}`);
+      expect(res.statusCode, bad).toBe(422);
+      expect(Object.keys(res.json().errors), bad).toEqual(['user_id']);
+    }
   });
 
   it('keeps the stage totals as enquiries are recorded, moved and deleted', async () => {

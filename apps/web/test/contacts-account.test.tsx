@@ -4,6 +4,7 @@ import { ACCOUNT_FIELDS, CONTACT_MESSAGES, type Contact, type User } from '@fron
 import EditContactPage from '../src/features/contacts/pages/EditContactPage';
 import NewContactPage from '../src/features/contacts/pages/NewContactPage';
 import ContactsPage from '../src/features/contacts/pages/ContactsPage';
+import ContactPage from '../src/features/contacts/pages/ContactPage';
 import { renderRoute } from './renderRoute';
 import { json } from './fakeFetch';
 import { makeAdmin, makeUser } from './fixtures';
@@ -14,6 +15,7 @@ const pages = {
   '/users/:id/edit': <EditContactPage />,
   '/users/create': <NewContactPage />,
   '/users': <ContactsPage />,
+  '/users/:id': <ContactPage />,
 };
 
 /** The Account section of /users/{id}/edit (issue 17 item 4, ADR 0065). */
@@ -185,18 +187,18 @@ describe('the Account section on /users/create', () => {
   });
 });
 
-describe("a contact's view", () => {
+describe("a contact's page", () => {
   const viewAs = (me: User, contact: Contact) =>
-    renderRoute(`/users?id=${contact.id}`, {
+    renderRoute(`/users/${contact.id}`, {
       pages,
       user: me,
       routes: {
-        'GET /api/users': () => json(200, page([])),
         [`GET /api/users/${contact.id}`]: () => json(200, { data: contact }),
+        [`GET /api/users/${contact.id}/deals`]: () => json(200, page([])),
       },
     });
-  const field = (dialog: HTMLElement, label: string) =>
-    within(dialog).getByText(label, { selector: 'dt' }).nextElementSibling;
+  const field = (card: HTMLElement, label: string) =>
+    within(card).getByText(label, { selector: 'dt' }).nextElementSibling;
 
   it('shows an admin the account: type, sign-in and last activity', async () => {
     viewAs(
@@ -209,25 +211,26 @@ describe("a contact's view", () => {
         last_activity: '2026-11-20T09:05:00Z',
       }),
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Priya Shah' });
-    expect(field(dialog, 'User type')).toHaveTextContent('Admin');
-    expect(field(dialog, 'Sign-in')).toHaveTextContent('Can sign in (temporary password)');
-    expect(field(dialog, 'Last active')).toHaveTextContent('20/11/2026');
+    const account = await screen.findByRole('region', { name: 'Account' });
+    expect(field(account, 'User type')).toHaveTextContent('Admin');
+    expect(field(account, 'Sign-in')).toHaveTextContent('Can sign in (temporary password)');
+    expect(field(account, 'Last active')).toHaveTextContent('20/11/2026');
   });
 
   it('says when a contact cannot sign in or was never active', async () => {
     viewAs(makeAdmin(), makeUser({ ...priya, last_activity: null }));
-    const dialog = await screen.findByRole('dialog', { name: 'Priya Shah' });
-    expect(field(dialog, 'User type')).toHaveTextContent('Ordinary');
-    expect(field(dialog, 'Sign-in')).toHaveTextContent('Cannot sign in');
-    expect(field(dialog, 'Last active')).toHaveTextContent('Never');
+    const account = await screen.findByRole('region', { name: 'Account' });
+    expect(field(account, 'User type')).toHaveTextContent('Ordinary');
+    expect(field(account, 'Sign-in')).toHaveTextContent('Cannot sign in');
+    expect(field(account, 'Last active')).toHaveTextContent('Never');
   });
 
   it('shows an ordinary user none of it', async () => {
     viewAs(makeUser({ id: 2, company_id: 1 }), asOthersSeeIt(makeUser({ ...priya, can_sign_in: true })));
-    const dialog = await screen.findByRole('dialog', { name: 'Priya Shah' });
-    expect(within(dialog).getByText('Mobile')).toBeInTheDocument();
+    const details = await screen.findByRole('region', { name: 'Details' });
+    expect(within(details).getByText('Mobile')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Account' })).not.toBeInTheDocument();
     for (const label of ['User type', 'Sign-in', 'Last active'])
-      expect(within(dialog).queryByText(label)).not.toBeInTheDocument();
+      expect(screen.queryByText(label)).not.toBeInTheDocument();
   });
 });

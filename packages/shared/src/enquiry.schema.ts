@@ -268,6 +268,7 @@ const flag = z
 /**
  * The filters of every enquiry list: the Manage Enquiries dialog (property_id or scheme_id, the
  * live stages, q), /enquiries and /pipelines (stage, reason, company, scheme, town, received range,
+ * the contact `user_id`,
  * `mine` = recorded by me, `my_company` = recorded by anyone of my company). scheme_id also finds
  * the enquiries on the scheme's units. q searches the company's and the contact's names and the
  * enquiry's town (ADR 0085).
@@ -279,6 +280,8 @@ export const enquiryFiltersSchema = z.object({
   stage: queryListSchema(ENQUIRY_STAGES).optional(),
   reason: queryListSchema(REASONS).optional(),
   company_id: idSchema.optional(),
+  /** The contact who made the enquiry (a contact's page lists theirs). */
+  user_id: idSchema.optional(),
   town: z.string().trim().max(120).optional(),
   q: z.string().trim().max(200).optional(),
   received_from: isoDateSchema.optional(),

@@ -26,6 +26,7 @@ const RetailerPage = lazyPage(() => import('../features/tracked-retailers/pages/
 const ContactsPage = lazyPage(() => import('../features/contacts/pages/ContactsPage'));
 const NewContactPage = lazyPage(() => import('../features/contacts/pages/NewContactPage'));
 const EditContactPage = lazyPage(() => import('../features/contacts/pages/EditContactPage'));
+const ContactPage = lazyPage(() => import('../features/contacts/pages/ContactPage'));
 const CompaniesPage = lazyPage(() => import('../features/companies/pages/CompaniesPage'));
 const NewCompanyPage = lazyPage(() => import('../features/companies/pages/NewCompanyPage'));
 const EditCompanyPage = lazyPage(() => import('../features/companies/pages/EditCompanyPage'));
@@ -62,6 +63,7 @@ export const appRoutes: RouteObject[] = [
               },
               { path: '/users', element: <ContactsPage /> },
               { path: '/users/create', element: <NewContactPage /> },
+              { path: '/users/:id', element: <ContactPage /> },
               { path: '/users/:id/edit', element: <EditContactPage /> },
               { path: '/companies', element: <CompaniesPage /> },
               { path: '/companies/create', element: <NewCompanyPage /> },

@@ -23,6 +23,8 @@ export interface EnquiryFilters {
   stage?: string[] | undefined;
   reason?: string[] | undefined;
   company_id?: number | undefined;
+  /** The contact who made it (enquiries_user_idx). */
+  user_id?: number | undefined;
   town?: string | undefined;
   /**
    * The words of `q` (searchWords; none: `q` was only punctuation): each must start a word of the
@@ -75,6 +77,7 @@ export const enquiryFilterSql = (f: EnquiryFilters): SQL | undefined => {
   if (f.reason?.length) conds.push(inList(sql`e.reason`, [...new Set(f.reason)]));
   if (f.property_id) conds.push(sql`e.property_id = ${f.property_id}`);
   if (f.company_id) conds.push(sql`e.company_id = ${f.company_id}`);
+  if (f.user_id) conds.push(sql`e.user_id = ${f.user_id}`);
   // enquiries.town_key: lower(city) of the property's address, else the scheme's (migration 0014).
   if (f.town) conds.push(sql`e.town_key = ${f.town.toLowerCase()}`);
   if (f.received_from) conds.push(sql`e.received_at >= ${f.received_from}::date`);

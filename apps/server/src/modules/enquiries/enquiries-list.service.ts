@@ -46,6 +46,7 @@ export const filtersOf = (q: ExportQuery | ListQuery, actor: Actor): repo.Enquir
     stage: q.stage?.length ? q.stage : undefined,
     reason: q.reason?.length ? q.reason : undefined,
     company_id: q.company_id,
+    user_id: q.user_id,
     town: q.town || undefined,
     // A blank `q` is no filter; a `q` of only punctuation has no words and finds nothing.
     words: q.q ? searchWords(q.q) : undefined,

@@ -43,19 +43,36 @@ const detailsOf = (item: ActivityItem): string => {
  * or '/users/7'): deals, store openings and closures, enquiries and their stage moves, comments,
  * mentions and edits, newest first; "Load more" asks for the next page.
  */
-export function ActivityTimeline({ owner, label }: { owner: string; label: string }) {
+export function ActivityTimeline({
+  owner,
+  label,
+  only,
+  emptyText = 'Nothing recorded yet.',
+}: {
+  owner: string;
+  label: string;
+  /** Only these kinds of the loaded pages (a contact's Comments and mentions, ADR 0093). */
+  only?: readonly ActivityKind[];
+  emptyText?: string | ((more: boolean) => string);
+}) {
   const q = useActivity(owner);
-  const items = flattenActivity(q.data?.pages);
+  const all = flattenActivity(q.data?.pages);
+  const items = only ? all.filter((i) => only.includes(i.kind)) : all;
   if (q.isPending) return <Skeleton variant="rounded" height={96} aria-label="Loading activity" />;
-  if (q.isError && !items.length) return <Alert severity="error">The activity could not be loaded.</Alert>;
-  if (!items.length)
+  if (q.isError && !all.length) return <Alert severity="error">The activity could not be loaded.</Alert>;
+  if (!items.length && !q.hasNextPage)
     return (
       <Typography variant="body2" color="text.secondary">
-        Nothing recorded yet.
+        {typeof emptyText === 'function' ? emptyText(false) : emptyText}
       </Typography>
     );
   return (
     <Box>
+      {!items.length && (
+        <Typography variant="body2" color="text.secondary">
+          {typeof emptyText === 'function' ? emptyText(true) : emptyText}
+        </Typography>
+      )}
       <List dense disablePadding aria-label={label}>
         {items.map((item) => (
           <ListItem

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Controller, useForm, useWatch, type Path, type UseFormReturn } from 'react-hook-form';
+import { Controller, FormProvider, useForm, useWatch, type Path, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Alert, Button, Stack, TextField } from '@mui/material';
@@ -10,6 +10,7 @@ import { useCompanyByDomain, type CompanyRef } from '../companies/api';
 import { CompanyPicker } from '../companies/CompanyPicker';
 import type { Contact, ContactWrite } from './api';
 import { accountFormOf, accountFormSchema, accountWriteOf } from './ContactAccountSection';
+import { PersonNameField, PhoneFields } from './PersonFields';
 
 /** The shared contract's fields, with the company held as the picked record (sent as company_id). */
 export const contactFormSchema = contactBodySchema
@@ -77,7 +78,10 @@ const SERVER_FIELDS: Record<string, Path<ContactFormValues>> = {
 export const applyContactServerErrors = (err: unknown, form: ContactFormApi): boolean =>
   applyServerErrors(err, form.setError, (key) => SERVER_FIELDS[key]);
 
-/** Name, E-mail, Company, Direct Dial, Mobile — used by the dialog and the full pages. */
+/**
+ * Name, E-mail, Company, Direct Dial, Mobile — used by the dialog and the full pages (the person's
+ * fields are PersonFields', which the profile shares).
+ */
 export function ContactFormFields({ form, focusFirst }: { form: ContactFormApi; focusFirst?: boolean }) {
   const {
     register,
@@ -91,59 +95,37 @@ export function ContactFormFields({ form, focusFirst }: { form: ContactFormApi; 
   }, [focusFirst, setFocus]);
 
   return (
-    <Stack spacing={2}>
-      <TextField
-        label="Name"
-        required
-        autoComplete="off"
-        error={!!errors.name}
-        helperText={errors.name?.message}
-        {...register('name')}
-      />
-      <TextField
-        label="E-mail"
-        required
-        type="email"
-        autoComplete="off"
-        error={!!errors.email}
-        helperText={errors.email?.message}
-        {...register('email')}
-      />
-      <Controller
-        control={control}
-        name="company"
-        render={({ field, fieldState }) => (
-          <CompanyPicker
-            label="Company"
-            name="company"
-            value={field.value ?? null}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            error={!!fieldState.error}
-            helperText={fieldState.error?.message}
-          />
-        )}
-      />
-      <CompanyFromEmail form={form} />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+    <FormProvider {...form}>
+      <Stack spacing={2}>
+        <PersonNameField />
         <TextField
-          label="Direct Dial"
-          type="tel"
+          label="E-mail"
+          required
+          type="email"
           autoComplete="off"
-          error={!!errors.direct_dial}
-          helperText={errors.direct_dial?.message}
-          {...register('direct_dial')}
+          error={!!errors.email}
+          helperText={errors.email?.message}
+          {...register('email')}
         />
-        <TextField
-          label="Mobile"
-          type="tel"
-          autoComplete="off"
-          error={!!errors.mobile}
-          helperText={errors.mobile?.message}
-          {...register('mobile')}
+        <Controller
+          control={control}
+          name="company"
+          render={({ field, fieldState }) => (
+            <CompanyPicker
+              label="Company"
+              name="company"
+              value={field.value ?? null}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={!!fieldState.error}
+              helperText={fieldState.error?.message}
+            />
+          )}
         />
+        <CompanyFromEmail form={form} />
+        <PhoneFields />
       </Stack>
-    </Stack>
+    </FormProvider>
   );
 }
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CONTACT_SORTS, PAGE_SIZE_PICKER, type Contact, type User, type Page } from '@frontage/shared';
+import { CONTACT_SORTS, PAGE_SIZE_PICKER, type Contact, type Page, type User } from '@frontage/shared';
 import { http } from '../../lib/http';
 import { companyKeys, type CompanyRef } from '../companies/api';
 import { versionHeaders } from '../../lib/staleEdit';

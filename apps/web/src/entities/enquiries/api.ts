@@ -45,6 +45,8 @@ export type EnquiryListFilters = {
   /** Reasons, comma separated. */
   reason?: string;
   company_id?: number;
+  /** The contact who made the enquiry. */
+  user_id?: number;
   town?: string;
   q?: string;
   received_from?: string;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { enqueueSnackbar } from 'notistack';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, Navigate, useSearchParams } from 'react-router';
 import { Box, Button, IconButton, Link, Stack, Tooltip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
@@ -27,18 +27,28 @@ import {
   useDeleteContact,
   type ContactListState,
 } from '../../../entities/contacts/api';
-import { ContactDetailsDialog } from '../components/ContactDetailsDialog';
 import { ListLayout } from '../../../components/ListLayout';
 
 const SORTABLE = new Set(['name', 'email', 'updated_at']);
 
+/**
+ * /users: the contacts list. `?id=` (comments, mentions, notifications and older links name a
+ * contact so, spec A §2) opens the contact's page, /users/{id}.
+ */
 export default function ContactsPage() {
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  if (id && /^\d+$/.test(id)) return <Navigate to={`/users/${id}`} replace />;
+  return <ContactsList />;
+}
+
+function ContactsList() {
   const me = useCurrentUser();
   const admin = isAdmin(me);
   const view = useListPage(
     useSavedUiState<ContactListState>('contacts', CONTACT_LIST_DEFAULTS, sanitizeContactListState),
   );
-  const { state, ready, filter, openId, openRecord } = view;
+  const { state, ready, filter } = view;
   const list = useContactList(state, view.page, ready);
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Contact | null>(null);
@@ -51,14 +61,7 @@ export default function ContactsPage() {
       flex: 1.1,
       minWidth: 170,
       renderCell: ({ row }) => (
-        <Link
-          component={RouterLink}
-          to={`?id=${row.id}`}
-          onClick={(e) => {
-            e.preventDefault();
-            openRecord(row.id);
-          }}
-        >
+        <Link component={RouterLink} to={`/users/${row.id}`}>
           {row.name}
         </Link>
       ),
@@ -74,7 +77,7 @@ export default function ContactsPage() {
         row.company ? (
           <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', height: '100%', minWidth: 0 }}>
             <VerificationIndicator company={row.company} />
-            <Link component={RouterLink} to={`/companies?id=${row.company.id}`} noWrap>
+            <Link component={RouterLink} to={`/companies/${row.company.id}`} noWrap>
               {row.company.name}
             </Link>
           </Stack>
@@ -167,7 +170,6 @@ export default function ContactsPage() {
         onClose={() => setCreating(false)}
         onCreated={(c) => enqueueSnackbar(`Contact "${c.name}" created.`, { variant: 'success' })}
       />
-      <ContactDetailsDialog id={openId} onClose={() => openRecord(null)} />
       <ConfirmDialog
         open={!!deleting}
         title="Delete contact"

@@ -60,7 +60,7 @@ function EditContactForm({ contact }: { contact: Contact }) {
         body: contactWriteOf(values, initial),
         version: stale.version,
       });
-      void navigate(`/users?id=${contact.id}`);
+      void navigate(`/users/${contact.id}`);
     } catch (err) {
       if (stale.catchStale(err)) return;
       applyContactServerErrors(err, form);

@@ -31,7 +31,7 @@ export default function NewContactPage() {
   const submit = handleSubmit(async (values) => {
     try {
       const contact = await create.mutateAsync(contactWriteOf(values, initial));
-      void navigate(`/users?id=${contact.id}`, { replace: true });
+      void navigate(`/users/${contact.id}`, { replace: true });
     } catch (err) {
       applyContactServerErrors(err, form);
     }

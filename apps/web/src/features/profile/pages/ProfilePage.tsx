@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import {
@@ -28,6 +28,7 @@ import { PageHeading } from '../../../components/PageHeading';
 import { applyServerErrors, fieldsNamed } from '../../../lib/applyServerErrors';
 import { useCurrentUser } from '../../../lib/session';
 import { useThemeMode } from '../../../lib/theme';
+import { PersonNameField, PhoneFields } from '../../../entities/contacts/PersonFields';
 import { useChangePassword, useUpdateProfile } from '../api';
 import { Section } from '../components/Section';
 import { RemindersSection } from '../components/RemindersSection';
@@ -54,14 +55,7 @@ const PROFILE_FIELDS = ['name', 'direct_dial', 'mobile', 'currency'] as const;
 function DetailsForm() {
   const user = useCurrentUser();
   const update = useUpdateProfile();
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting, isDirty },
-    reset,
-  } = useForm<ProfileUpdateBody, unknown, ProfileOutput>({
+  const form = useForm<ProfileUpdateBody, unknown, ProfileOutput>({
     resolver: zodResolver(profileUpdateBodySchema),
     defaultValues: {
       name: user.name,
@@ -70,6 +64,13 @@ function DetailsForm() {
       currency: user.currency ?? DEFAULT_CURRENCY,
     },
   });
+  const {
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting, isDirty },
+    reset,
+  } = form;
 
   const onSubmit = handleSubmit(async (body) => {
     try {
@@ -87,81 +88,66 @@ function DetailsForm() {
 
   return (
     <Section title="Details">
-      <form onSubmit={onSubmit} noValidate aria-label="Profile details">
-        <Stack spacing={2}>
-          <Box
-            component="dl"
-            sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5 }}
-          >
-            <Typography component="dt" variant="body2" color="text.secondary">
-              E-mail
-            </Typography>
-            <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-              {user.email ?? '—'}
-            </Typography>
-            <Typography component="dt" variant="body2" color="text.secondary">
-              Company
-            </Typography>
-            <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-              {user.company?.name ?? '—'}
-            </Typography>
-          </Box>
-          <TextField
-            label="Name"
-            required
-            error={!!errors.name}
-            helperText={errors.name?.message}
-            {...register('name')}
-          />
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
-              label="Direct Dial"
-              type="tel"
-              autoComplete="tel-extension"
-              error={!!errors.direct_dial}
-              helperText={errors.direct_dial?.message}
-              {...register('direct_dial')}
+      <FormProvider {...form}>
+        <form onSubmit={onSubmit} noValidate aria-label="Profile details">
+          <Stack spacing={2}>
+            <Box
+              component="dl"
+              sx={{
+                m: 0,
+                display: 'grid',
+                gridTemplateColumns: 'max-content 1fr',
+                columnGap: 2,
+                rowGap: 0.5,
+              }}
+            >
+              <Typography component="dt" variant="body2" color="text.secondary">
+                E-mail
+              </Typography>
+              <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+                {user.email ?? '—'}
+              </Typography>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                Company
+              </Typography>
+              <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+                {user.company?.name ?? '—'}
+              </Typography>
+            </Box>
+            <PersonNameField own />
+            <PhoneFields own />
+            <Controller
+              control={control}
+              name="currency"
+              render={({ field }) => (
+                <TextField
+                  select
+                  label="Preferred currency"
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  name={field.name}
+                  error={!!errors.currency}
+                  helperText={errors.currency?.message}
+                  sx={{ maxWidth: 200 }}
+                >
+                  {CURRENCY_CHOICES.map((c) => (
+                    <MenuItem key={c} value={c}>
+                      {c}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
             />
-            <TextField
-              label="Mobile"
-              type="tel"
-              autoComplete="tel"
-              error={!!errors.mobile}
-              helperText={errors.mobile?.message}
-              {...register('mobile')}
-            />
+            <Box>
+              <Button type="submit" variant="contained" disabled={isSubmitting || !isDirty}>
+                Save
+              </Button>
+            </Box>
           </Stack>
-          <Controller
-            control={control}
-            name="currency"
-            render={({ field }) => (
-              <TextField
-                select
-                label="Preferred currency"
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                name={field.name}
-                error={!!errors.currency}
-                helperText={errors.currency?.message}
-                sx={{ maxWidth: 200 }}
-              >
-                {CURRENCY_CHOICES.map((c) => (
-                  <MenuItem key={c} value={c}>
-                    {c}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-          <Box>
-            <Button type="submit" variant="contained" disabled={isSubmitting || !isDirty}>
-              Save
-            </Button>
-          </Box>
-        </Stack>
-      </form>
+        </form>
+      </FormProvider>
     </Section>
   );
 }
