@@ -47,3 +47,4 @@ export * from './search.schema';
 export * from './lease.schema';
 export * from './reminder.schema';
 export * from './company-record.schema';
+export * from './import.schema';

@@ -19,3 +19,4 @@ export * from './news';
 export * from './lease-events';
 export * from './reminders';
 export * from './calendar-feeds';
+export * from './imports';
