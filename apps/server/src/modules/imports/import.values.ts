@@ -93,5 +93,10 @@ export const streetKey = (street: string): string =>
     .replace(/\s+/g, '')
     .trim();
 
-/** A NUL byte or an unpaired surrogate: text no column can hold (a row error, never a 500). */
-export const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/**
+ * A NUL byte or an unpaired surrogate: text no column (not even the staging table's jsonb) can
+ * hold. Staging stores it as U+FFFD, and a cell holding U+FFFD is its row's error, never a 500.
+ */
+const UNSTORABLE_ALL = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+export const storable = (cell: string): string => cell.replace(UNSTORABLE_ALL, '\uFFFD');
+export const UNSTORABLE = /\uFFFD/;

@@ -16,6 +16,7 @@ import type { ServiceDeps } from '../../deps';
 import type { CsvLine } from '../../lib/csv';
 import { NotFoundError, ServiceUnavailableError, ValidationError } from '../../lib/errors';
 import { readRecords } from './import.read';
+import { storable } from './import.values';
 import { chooseOutcomes, validateImport } from './import.validate';
 import { IMPORT_QUEUE, type ImportJob } from './imports.jobs';
 import { presentImport } from './imports.presenter';
@@ -79,7 +80,7 @@ export const create = async (
     for await (const rec of records) {
       if (isBlank(rec.cells)) continue;
       if (!header) {
-        header = rec.cells.map((c) => String(c).trim());
+        header = rec.cells.map((c) => storable(String(c).trim()));
         const mapping = input.mapping ?? suggestImportMapping(entity, header);
         checkMapping(entity, header, mapping);
         imp = await repo.insertImport(deps.db, {
@@ -93,7 +94,7 @@ export const create = async (
         continue;
       }
       if (++total > maxRows) throw fileError(IMPORT_MESSAGES.tooManyRows);
-      batch.push({ import_id: imp!.id, line: rec.line, raw: rec.cells });
+      batch.push({ import_id: imp!.id, line: rec.line, raw: rec.cells.map(storable) });
       if (batch.length >= IMPORT_BATCH_ROWS) {
         await repo.insertRows(deps.db, batch);
         batch = [];

@@ -167,6 +167,15 @@ export const propertiesAdapter: ImportAdapter = {
   update: async (deps, actor, id, payload) => {
     const current = await properties.getProperty(deps.db, id);
     const body = inUnit(payload.update as Body, String(payload.unit), current.area_size_type);
+    // The keys the row matched by are kept as the unit writes them ("Unit 4" stays, not "4").
+    if (unitKey(String(body.building_num ?? '')) === unitKey(current.building_num ?? '')) delete body.building_num;
+    const address = body.address as Body | undefined;
+    if (address && current.address) {
+      const a = { ...address };
+      if (streetKey(String(a.street ?? '')) === streetKey(current.address.street ?? '')) delete a.street;
+      if (postCodeKey(String(a.post_code ?? '')) === postCodeKey(current.address.post_code ?? '')) delete a.post_code;
+      body.address = a;
+    }
     await properties.update(deps, actor, id, body as UpdateBody);
   },
   remove: async (deps, _actor, id) => records.deleteProperty(deps.db, id),
