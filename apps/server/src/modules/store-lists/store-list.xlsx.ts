@@ -199,7 +199,15 @@ const checkDeclared = (parts: ZipEntry[]) => {
   }
 };
 
-const text = (bytes: Buffer) => bytes.toString('utf8');
+/**
+ * A part's XML text. A document type declaration is refused outright: Excel never writes one, and
+ * it is where XML entities (the "billion laughs") and external references are declared.
+ */
+const text = (bytes: Buffer) => {
+  const xml = bytes.toString('utf8');
+  if (/<!DOCTYPE|<!ENTITY/i.test(xml)) refuse(limits.messages.fileType);
+  return xml;
+};
 
 /**
  * The checked parts of an uploaded XLSX as a stored zip for the reader; a 422 on `file` naming
@@ -249,6 +257,7 @@ export const checkedXlsx = (bytes: Buffer, within: XlsxLimits = STORE_LIST_XLSX)
       checkSheet(xml);
       checkTexts(xml, 'is');
     } else if (e.name === named.sharedStrings) checkTexts(text(data), 'si');
+    else text(data);
     files.push({ name: e.name, data });
   }
   return storedZip(files);
