@@ -39,6 +39,7 @@ export const ROUTE_SUITE_PARTS: RouteSuitePart[] = [
       'verification-queue',
       'videos',
       'lease-events',
+      'imports',
     ],
   },
 ];

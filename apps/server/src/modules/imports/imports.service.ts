@@ -149,8 +149,8 @@ export const apply = async (
   choices: ImportApplyBody,
 ): Promise<Import> => {
   const imp = await visible(deps, actor, id);
-  const jobs = jobsOf(deps);
   if (imp.status !== 'preview') throw ValidationError.field('status', IMPORT_MESSAGES.notInPreview);
+  const jobs = jobsOf(deps);
   await chooseOutcomes(deps, actor, id, choices);
   await deps.db.transaction(async (tx) => {
     const locked = await repo.findImport(tx, id, true);
@@ -168,11 +168,11 @@ export const apply = async (
  */
 export const revert = async (deps: ServiceDeps, actor: Actor, id: number, force: boolean): Promise<Import> => {
   const imp = await visible(deps, actor, id);
-  const jobs = jobsOf(deps);
   const again = imp.status === 'reverted' && imp.conflicts.length > 0 && force;
   if (imp.status !== 'applied' && !again) throw ValidationError.field('status', IMPORT_MESSAGES.notApplied);
   const limit = (imp.applied_at?.getTime() ?? 0) + IMPORT_REVERT_DAYS * 86_400_000;
   if (deps.now().getTime() > limit) throw ValidationError.field('status', IMPORT_MESSAGES.revertExpired);
+  const jobs = jobsOf(deps);
   await deps.db.transaction(async (tx) => {
     const locked = (await repo.findImport(tx, id, true))!;
     if (locked.status !== imp.status) throw ValidationError.field('status', IMPORT_MESSAGES.notApplied);
