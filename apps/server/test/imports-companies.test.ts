@@ -47,8 +47,14 @@ describe('companies import: preview', () => {
 
   it('groups duplicates within the file (Ltd/Limited, punctuation, case) and against existing records, with the keys that matched', async () => {
     const imp = await preview(t, w.admin, 'companies', CSV);
-    const byLine = new Map([...imp.rows!.create, ...imp.rows!.update, ...imp.rows!.skip].map((r) => [r.line, r]));
-    expect(byLine.get(2)!.match).toEqual({ group: 'key:name:greggsltd', record_id: null, keys: ['name:greggsltd'] });
+    const byLine = new Map(
+      [...imp.rows!.create, ...imp.rows!.update, ...imp.rows!.skip].map((r) => [r.line, r]),
+    );
+    expect(byLine.get(2)!.match).toEqual({
+      group: 'key:name:greggsltd',
+      record_id: null,
+      keys: ['name:greggsltd'],
+    });
     expect(byLine.get(2)!.outcome).toBe('create');
     expect(byLine.get(5)!.outcome).toBe('skip');
     expect(byLine.get(5)!.match?.group).toBe('key:name:greggsltd');
@@ -64,7 +70,10 @@ describe('companies import: preview', () => {
   it('refuses a NUL byte as a row error, never a 500', async () => {
     const imp = await preview(t, w.admin, 'companies', 'Name\nGood\nBad\u0000Name\n');
     expect(imp.counts.error).toBe(1);
-    expect(imp.rows!.error[0]).toMatchObject({ line: 3, errors: [{ field: 'name', message: API_MESSAGES.textNotAllowed }] });
+    expect(imp.rows!.error[0]).toMatchObject({
+      line: 3,
+      errors: [{ field: 'name', message: API_MESSAGES.textNotAllowed }],
+    });
   });
 
   it('re-validates with a new mapping and saves it as a template', async () => {
@@ -104,7 +113,10 @@ describe('companies import: preview', () => {
       headers: { ...XHR, cookie: w.admin },
     });
     expect(res.statusCode).toBe(200);
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(lines[0]).toBe('Line,Errors,Company name,Website,Telephone');
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['4', '7']);
   });
@@ -125,7 +137,13 @@ describe('companies import: apply and revert', () => {
   it('takes the choice for all groups or per group (create makes a second record)', async () => {
     const imp = await preview(t, w.admin, 'companies', CSV);
     await applyAndWait(t, w.admin, imp.id, { all: 'skip', groups: { 'key:name:greggsltd': 'create' } });
-    expect(await companyNames()).toEqual(['Harper Dennis Hobbs', 'Savills', 'Greggs Limited', 'Boots', 'GREGGS LTD.']);
+    expect(await companyNames()).toEqual([
+      'Harper Dennis Hobbs',
+      'Savills',
+      'Greggs Limited',
+      'Boots',
+      'GREGGS LTD.',
+    ]);
   });
 
   it('lists a record edited since the import as a conflict and leaves it, unless forced', async () => {
@@ -155,7 +173,9 @@ describe('companies import: apply and revert', () => {
     const late = await buildImportApp();
     try {
       const { sql } = await import('drizzle-orm');
-      await t.db.execute(sql`update imports set applied_at = now() - interval '31 days' where id = ${imp.id}`);
+      await t.db.execute(
+        sql`update imports set applied_at = now() - interval '31 days' where id = ${imp.id}`,
+      );
       const res = await post(late, w.admin, `/api/imports/${imp.id}/revert`);
       expect(res.statusCode).toBe(422);
       expect(res.json().errors).toEqual({ status: [IMPORT_MESSAGES.revertExpired] });
@@ -167,7 +187,12 @@ describe('companies import: apply and revert', () => {
 
 describe('companies import: permissions', () => {
   it("lets an agent create companies and update their own, never another company's", async () => {
-    const imp = await preview(t, w.agent, 'companies', 'Name,Phone\nHarper Dennis Hobbs,0207\nSavills,999\nNewco,\n');
+    const imp = await preview(
+      t,
+      w.agent,
+      'companies',
+      'Name,Phone\nHarper Dennis Hobbs,0207\nSavills,999\nNewco,\n',
+    );
     expect(imp.counts).toEqual({ create: 1, update: 1, skip: 0, error: 1 });
     expect(imp.rows!.error[0]).toMatchObject({ line: 3, errors: [{ message: IMPORT_MESSAGES.rowNotOwn }] });
     await applyAndWait(t, w.agent, imp.id);
@@ -184,9 +209,17 @@ describe('companies import: permissions', () => {
     }
     const apply = await post(t, stranger, `/api/imports/${imp.id}/apply`);
     expect(apply.statusCode).toBe(404);
-    const list = await t.app.inject({ method: 'GET', url: '/api/imports', headers: { ...XHR, cookie: stranger } });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/imports',
+      headers: { ...XHR, cookie: stranger },
+    });
     expect(list.json().data).toEqual([]);
-    const all = await t.app.inject({ method: 'GET', url: '/api/imports', headers: { ...XHR, cookie: w.admin } });
+    const all = await t.app.inject({
+      method: 'GET',
+      url: '/api/imports',
+      headers: { ...XHR, cookie: w.admin },
+    });
     expect(all.json().data.map((i: { id: number }) => i.id)).toEqual([imp.id]);
   });
 });

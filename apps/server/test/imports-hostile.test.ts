@@ -15,7 +15,13 @@ beforeEach(async () => {
 });
 
 /** The upload is refused with `status` and the message on `file`, and nothing is kept. */
-const refused = async (data: Buffer | string, filename: string, status: number, message?: string, entity = 'companies') => {
+const refused = async (
+  data: Buffer | string,
+  filename: string,
+  status: number,
+  message?: string,
+  entity = 'companies',
+) => {
   const before = await tableFingerprint();
   const res = await upload(t, w.admin, entity, data, { filename, type: 'application/octet-stream' });
   expect(res.statusCode, res.body).toBe(status);
@@ -29,7 +35,12 @@ const inline = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><
 describe('import files refused as a whole', () => {
   it('an empty file, a file of another type, an XLSX that is no zip', async () => {
     await refused('', 'a.csv', 422, IMPORT_MESSAGES.fileRequired);
-    await refused(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d]), 'logo.png', 422, IMPORT_MESSAGES.fileType);
+    await refused(
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d]),
+      'logo.png',
+      422,
+      IMPORT_MESSAGES.fileType,
+    );
     await refused('Name\nAcme\n', 'list.xlsx', 422, IMPORT_MESSAGES.fileType);
     await refused('Name\n\n\n', 'list.csv', 422, IMPORT_MESSAGES.empty);
   });
@@ -41,13 +52,21 @@ describe('import files refused as a whole', () => {
 
   it('a zip bomb: a part declaring 100 MB, and a part inflating past the size it declares', async () => {
     await refused(declaredOnlyXlsx(100 * 1024 * 1024), 'bomb.xlsx', 422, IMPORT_MESSAGES.unpackedTooLarge);
-    await refused(await hugeCellXlsx({ chars: 30 * 1024 * 1024, sizeLie: true }), 'liar.xlsx', 422, IMPORT_MESSAGES.fileType);
+    await refused(
+      await hugeCellXlsx({ chars: 30 * 1024 * 1024, sizeLie: true }),
+      'liar.xlsx',
+      422,
+      IMPORT_MESSAGES.fileType,
+    );
   });
 
   it('an XLSX with XML entities (billion laughs) is never expanded', async () => {
     const laughs =
       '<!DOCTYPE worksheet [<!ENTITY a "aaaaaaaaaa">' +
-      Array.from({ length: 8 }, (_, i) => `<!ENTITY ${'b'.repeat(i + 1)} "${`&${i ? 'b'.repeat(i) : 'a'};`.repeat(10)}">`).join('') +
+      Array.from(
+        { length: 8 },
+        (_, i) => `<!ENTITY ${'b'.repeat(i + 1)} "${`&${i ? 'b'.repeat(i) : 'a'};`.repeat(10)}">`,
+      ).join('') +
       ']>';
     const sheet = sheetXml(
       `<row r="1">${inline('A1', 'Name')}</row><row r="2">${inline('A2', '&bbbbbbbb;')}</row>`,
@@ -66,10 +85,20 @@ describe('import files refused as a whole', () => {
 
 describe('import file encodings', () => {
   it('reads UTF-8 with a BOM, Windows-1252 when the bytes are not UTF-8, and semicolons', async () => {
-    const bom = await preview(t, w.admin, 'companies', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('Name\nCafé Nero\n')]));
+    const bom = await preview(
+      t,
+      w.admin,
+      'companies',
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('Name\nCafé Nero\n')]),
+    );
     expect(bom.mapping).toEqual({ name: 'Name' });
     expect(bom.rows!.create[0]!.values).toEqual({ Name: 'Café Nero' });
-    const cp1252 = await preview(t, w.admin, 'companies', Buffer.from('Name;Phone\nCaf\xe9 Rouge \x96 Leeds;0113\n', 'latin1'));
+    const cp1252 = await preview(
+      t,
+      w.admin,
+      'companies',
+      Buffer.from('Name;Phone\nCaf\xe9 Rouge \x96 Leeds;0113\n', 'latin1'),
+    );
     expect(cp1252.rows!.create[0]!.values).toEqual({ Name: 'Café Rouge – Leeds', Phone: '0113' });
   });
 

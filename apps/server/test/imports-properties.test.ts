@@ -42,7 +42,13 @@ const existingUnit = async () => {
 const HEADER = 'Unit No,Street address,Town,Post code,Occupier,Owner,Passing rent,NIA,Zone A,Lease expiry';
 
 const units = async () =>
-  queryRows<{ building_num: string | null; post_code: string; tenant_id: number | null; rent_pa: string | null; nia_sqrt: string | null }>(
+  queryRows<{
+    building_num: string | null;
+    post_code: string;
+    tenant_id: number | null;
+    rent_pa: string | null;
+    nia_sqrt: string | null;
+  }>(
     await testDb(),
     sql`select p.building_num, a.post_code, p.tenant_id, p.rent_pa::text, p.nia_sqrt::text
         from properties p join addresses a on a.id = p.address_id order by p.id`,
@@ -125,13 +131,23 @@ describe('properties import: preview', () => {
 
   it('names an ambiguous company and refuses a value the API refuses (an area beyond its bound)', async () => {
     await buildCompany({ name: 'Greggs plc.' });
-    const imp = await preview(t, w.admin, 'properties', `${HEADER}\n1,1 High St,York,YO1 8AA,Greggs,,,,,\n2,1 High St,York,YO1 8AA,,,,99999999999 sq ft,,\n`);
+    const imp = await preview(
+      t,
+      w.admin,
+      'properties',
+      `${HEADER}\n1,1 High St,York,YO1 8AA,Greggs,,,,,\n2,1 High St,York,YO1 8AA,,,,99999999999 sq ft,,\n`,
+    );
     expect(imp.rows!.error.map((r) => [r.line, r.errors.map((e) => e.field)])).toEqual([
       [2, ['tenant']],
       [3, ['nia_sqrt']],
     ]);
     // "Greggs" is not "Greggs PLC": unresolved; the two "Greggs plc" are ambiguous.
-    const again = await preview(t, w.admin, 'properties', `${HEADER}\n1,1 High St,York,YO1 8AA,GREGGS PLC,,,,,\n`);
+    const again = await preview(
+      t,
+      w.admin,
+      'properties',
+      `${HEADER}\n1,1 High St,York,YO1 8AA,GREGGS PLC,,,,,\n`,
+    );
     expect(again.rows!.error[0]!.errors).toEqual([
       { field: 'tenant', message: IMPORT_MESSAGES.ambiguousCompany('GREGGS PLC') },
     ]);
@@ -159,12 +175,28 @@ describe('properties import: preview', () => {
 describe('properties import: apply and revert', () => {
   it('creates and updates through the properties service; revert restores; derived tables equal their rebuild after each', async () => {
     const id = await existingUnit();
-    const csv = [HEADER, '4,10 Briggate,Leeds,LS1 6HD,,,"25,000",900,,', '9,1 Boar Lane,Leeds,LS1 5DA,Greggs PLC,,15000,1000,,'].join('\n');
+    const csv = [
+      HEADER,
+      '4,10 Briggate,Leeds,LS1 6HD,,,"25,000",900,,',
+      '9,1 Boar Lane,Leeds,LS1 5DA,Greggs PLC,,15000,1000,,',
+    ].join('\n');
     const imp = await preview(t, w.admin, 'properties', csv);
     await applyAndWait(t, w.admin, imp.id);
     expect(await units()).toEqual([
-      { building_num: 'Unit 4', post_code: 'LS1 6HD', tenant_id: greggs.id, rent_pa: '25000.00', nia_sqrt: '900.00' },
-      { building_num: '9', post_code: 'LS1 5DA', tenant_id: greggs.id, rent_pa: '15000.00', nia_sqrt: '1000.00' },
+      {
+        building_num: 'Unit 4',
+        post_code: 'LS1 6HD',
+        tenant_id: greggs.id,
+        rent_pa: '25000.00',
+        nia_sqrt: '900.00',
+      },
+      {
+        building_num: '9',
+        post_code: 'LS1 5DA',
+        tenant_id: greggs.id,
+        rent_pa: '15000.00',
+        nia_sqrt: '1000.00',
+      },
     ]);
     expect(await derivedMismatches()).toEqual([]);
     // The history of the import's writes names it.
@@ -175,14 +207,27 @@ describe('properties import: apply and revert', () => {
     expect(marked[0]!.n).toBeGreaterThan(0);
     await revertAndWait(t, w.admin, imp.id);
     expect(await units()).toEqual([
-      { building_num: 'Unit 4', post_code: 'LS1 6HD', tenant_id: greggs.id, rent_pa: '20000.00', nia_sqrt: null },
+      {
+        building_num: 'Unit 4',
+        post_code: 'LS1 6HD',
+        tenant_id: greggs.id,
+        rent_pa: '20000.00',
+        nia_sqrt: null,
+      },
     ]);
     expect(await derivedMismatches()).toEqual([]);
   });
 
   it('reads an XLSX: date cells and serial days, areas in sq m', async () => {
     const xlsx = await writeExcelFile([
-      [{ value: 'Unit' }, { value: 'Street' }, { value: 'Postcode' }, { value: 'Area unit' }, { value: 'NIA' }, { value: 'Lease start' }],
+      [
+        { value: 'Unit' },
+        { value: 'Street' },
+        { value: 'Postcode' },
+        { value: 'Area unit' },
+        { value: 'NIA' },
+        { value: 'Lease start' },
+      ],
       [
         { value: '1' },
         { value: '3 Lands Lane' },
@@ -192,7 +237,10 @@ describe('properties import: apply and revert', () => {
         { value: new Date(Date.UTC(2024, 4, 1)), type: Date, format: 'dd/mm/yyyy' },
       ],
     ]).toBuffer();
-    const imp = await preview(t, w.admin, 'properties', xlsx, { filename: 'units.xlsx', type: 'application/octet-stream' });
+    const imp = await preview(t, w.admin, 'properties', xlsx, {
+      filename: 'units.xlsx',
+      type: 'application/octet-stream',
+    });
     expect(imp.counts).toEqual({ create: 1, update: 0, skip: 0, error: 0 });
     await applyAndWait(t, w.admin, imp.id);
     const rows = await queryRows<Record<string, unknown>>(
@@ -204,7 +252,7 @@ describe('properties import: apply and revert', () => {
 });
 
 describe('properties import: permissions', () => {
-  it("lets an agent update units their company acts for, and no other: at preview and again when the batch is written", async () => {
+  it('lets an agent update units their company acts for, and no other: at preview and again when the batch is written', async () => {
     const id = await existingUnit();
     const csv = `${HEADER}\n4,10 Briggate,Leeds,LS1 6HD,,,30000,,,\n`;
     const refused = await preview(t, w.agent, 'properties', csv);

@@ -23,12 +23,20 @@ const ROWS = 30;
 const csv = [
   'Name,Domain',
   ...Array.from({ length: ROWS }, (_, i) =>
-    i === 10 ? 'Company 3 Limited,' : i === 20 ? ',not a domain' : i === 25 ? 'COMPANY 5 LTD,' : `Company ${i} Ltd,`,
+    i === 10
+      ? 'Company 3 Limited,'
+      : i === 20
+        ? ',not a domain'
+        : i === 25
+          ? 'COMPANY 5 LTD,'
+          : `Company ${i} Ltd,`,
   ),
 ].join('\n');
 
 const companies = async () =>
-  (await queryRows<{ name: string }>(await testDb(), sql`select name from companies order by name`)).map((r) => r.name);
+  (await queryRows<{ name: string }>(await testDb(), sql`select name from companies order by name`)).map(
+    (r) => r.name,
+  );
 
 /** Runs the import on an app whose job layer is stopped after `stopAfter` batches (if given), then started anew. */
 const runImport = async (stopAfter: number | null) => {
@@ -52,7 +60,10 @@ const runImport = async (stopAfter: number | null) => {
   expect((await post(app, w.admin, `/api/imports/${imp.id}/apply`)).statusCode).toBe(202);
   let midway = null;
   if (stopAfter !== null) {
-    await Promise.race([stoppedOnce, new Promise((_, no) => setTimeout(() => no(new Error('never stopped')), WAIT_MS))]);
+    await Promise.race([
+      stoppedOnce,
+      new Promise((_, no) => setTimeout(() => no(new Error('never stopped')), WAIT_MS)),
+    ]);
     await first.stop({ graceful: true, timeoutMs: WAIT_MS });
     midway = await getImport(app, w.admin, imp.id);
     const second = await startJobLayer(db, { maintenanceIntervalSeconds: 1, schedule: false });

@@ -81,7 +81,13 @@ export const upload = (
 };
 
 /** Uploads and expects the preview. */
-export const preview = async (t: TestApp, cookie: string, entity: string, data: Buffer | string, opts = {}) => {
+export const preview = async (
+  t: TestApp,
+  cookie: string,
+  entity: string,
+  data: Buffer | string,
+  opts = {},
+) => {
   const res = await upload(t, cookie, entity, data, opts);
   if (res.statusCode !== 201) throw new Error(`upload answered ${res.statusCode}: ${res.body}`);
   return res.json().data as Import;
@@ -97,7 +103,12 @@ export const post = (t: TestApp, cookie: string, url: string, payload: object = 
   t.app.inject({ method: 'POST', url, headers: { ...XHR, cookie }, payload });
 
 /** Polls the import until it reaches `status` (bounded against a hang only). */
-export const waitForStatus = async (t: TestApp, cookie: string, id: number, status: string): Promise<Import> => {
+export const waitForStatus = async (
+  t: TestApp,
+  cookie: string,
+  id: number,
+  status: string,
+): Promise<Import> => {
   const until = Date.now() + WAIT_MS;
   for (;;) {
     const imp = await getImport(t, cookie, id);

@@ -66,7 +66,12 @@ export interface ImportField {
   aliases: readonly string[];
 }
 
-const f = (key: string, label: string, kind: ImportFieldKind, aliases: readonly string[] = []): ImportField => ({
+const f = (
+  key: string,
+  label: string,
+  kind: ImportFieldKind,
+  aliases: readonly string[] = [],
+): ImportField => ({
   key,
   label,
   kind,
@@ -231,7 +236,9 @@ export const importSchema = z.object({
 });
 export type Import = z.infer<typeof importSchema>;
 
-const mappingShape = z.record(z.string().max(100), z.string().max(1000)).refine((m) => Object.keys(m).length <= 100);
+const mappingShape = z
+  .record(z.string().max(100), z.string().max(1000))
+  .refine((m) => Object.keys(m).length <= 100);
 
 /** The `mapping` part of the upload (JSON) and PUT /api/imports/{id}/mapping. */
 export const importMappingSchema = mappingShape;
@@ -246,10 +253,12 @@ export const importUploadFieldsSchema = z.object({
 });
 
 /** POST /api/imports/{id}/apply: the choice for every duplicate group, then per group. */
-export const importApplyBodySchema = z.object({
-  all: z.enum(IMPORT_CHOICES).optional(),
-  groups: z.record(z.string().max(300), z.enum(IMPORT_CHOICES)).optional(),
-}).prefault({});
+export const importApplyBodySchema = z
+  .object({
+    all: z.enum(IMPORT_CHOICES).optional(),
+    groups: z.record(z.string().max(300), z.enum(IMPORT_CHOICES)).optional(),
+  })
+  .prefault({});
 export type ImportApplyBody = z.infer<typeof importApplyBodySchema>;
 
 export const importRevertBodySchema = z.object({ force: z.boolean().optional().default(false) }).prefault({});

@@ -4,9 +4,19 @@ import { multipart } from '../companies.fixtures';
 import { testDb } from '../helpers';
 import type { MatrixRows, World } from './types';
 
-const signedIn = (status: number) => ({ anonymous: 401, admin: status, same_company: status, other_company: status });
+const signedIn = (status: number) => ({
+  anonymous: 401,
+  admin: status,
+  same_company: status,
+  other_company: status,
+});
 /** An import is its creator's (the same-company user here) and every admin's; others get 404. */
-const creatorAndAdmins = (status: number) => ({ anonymous: 401, admin: status, same_company: status, other_company: 404 });
+const creatorAndAdmins = (status: number) => ({
+  anonymous: 401,
+  admin: status,
+  same_company: status,
+  other_company: 404,
+});
 
 /** An import of one company row by the same-company user, in `status`. */
 const importIn = (status: string) => async (w: World) => {
@@ -36,7 +46,10 @@ export const rows: MatrixRows = {
     expect: signedIn(201),
   },
   'GET /api/imports': { url: () => '/api/imports', expect: signedIn(200) },
-  'GET /api/imports/templates': { url: () => '/api/imports/templates?entity=companies', expect: signedIn(200) },
+  'GET /api/imports/templates': {
+    url: () => '/api/imports/templates?entity=companies',
+    expect: signedIn(200),
+  },
   'GET /api/imports/{id}': {
     setup: importIn('preview'),
     url: (_w, made) => `/api/imports/${made.id}`,

@@ -74,7 +74,11 @@ export const propertiesHeldBy = async (db: Db, companyId: number, ids: number[])
       ).map((r) => r.id)
     : [];
 
-export const stampOf = async (db: Db, table: 'companies' | 'properties', id: number): Promise<Date | null> => {
+export const stampOf = async (
+  db: Db,
+  table: 'companies' | 'properties',
+  id: number,
+): Promise<Date | null> => {
   const rows = await queryRows<{ updated_at: Date | string }>(
     db,
     sql`select updated_at from ${sql.identifier(table)} where id = ${id}`,
@@ -101,7 +105,8 @@ export const deleteCompany = async (db: Db, id: number): Promise<void> => {
 };
 
 export const lastHistoryId = async (db: Db): Promise<number> =>
-  (await queryRows<{ n: number }>(db, sql`select coalesce(max(id), 0)::bigint as n from field_history`))[0]!.n;
+  (await queryRows<{ n: number }>(db, sql`select coalesce(max(id), 0)::bigint as n from field_history`))[0]!
+    .n;
 
 /** Marks the history a property's import write recorded (the property's and its address's rows). */
 export const markHistory = async (db: Db, importId: number, propertyId: number, afterId: number) => {

@@ -88,12 +88,16 @@ const applyRow = async (
 };
 
 /** Applies an import in `applying`, a batch per transaction, until every row is done. */
-export const runApply = async (deps: ServiceDeps, importId: number, stopping: () => boolean): Promise<void> => {
+export const runApply = async (
+  deps: ServiceDeps,
+  importId: number,
+  stopping: () => boolean,
+): Promise<void> => {
   const first = await repo.findImport(deps.db, importId);
   if (first?.status !== 'applying') return;
   const adapter = ADAPTERS[first.entity as ImportReadyEntity];
   const actor = await actorOf(deps.db, first);
-  for (let finished = false; !finished; ) {
+  for (let finished = false; !finished;) {
     if (stopping()) throw new ImportStopped();
     finished = await deps.db.transaction(async (tx) => {
       // The lock: one batch at a time, whichever process runs the job.
@@ -104,7 +108,9 @@ export const runApply = async (deps: ServiceDeps, importId: number, stopping: ()
         await repo.updateImport(tx, importId, { status: 'applied', applied_at: deps.now() });
         return true;
       }
-      const targets = rows.flatMap((r) => (r.outcome === 'update' && r.target_id !== null ? [r.target_id] : []));
+      const targets = rows.flatMap((r) =>
+        r.outcome === 'update' && r.target_id !== null ? [r.target_id] : [],
+      );
       const owned = await adapter.owned(tx, actor, [...new Set(targets)]);
       const txDeps = { ...deps, db: tx };
       const done: DoneUpdate[] = [];
@@ -131,7 +137,7 @@ export const runRevert = async (
   if (first?.status !== 'reverting') return;
   const adapter = ADAPTERS[first.entity as ImportReadyEntity];
   const actor = await actorOf(deps.db, first);
-  for (let finished = false; !finished; ) {
+  for (let finished = false; !finished;) {
     if (stopping()) throw new ImportStopped();
     finished = await deps.db.transaction(async (tx) => {
       const imp = await repo.findImport(tx, importId, true);
@@ -152,7 +158,8 @@ export const runRevert = async (
         if (summary.handled) continue;
         const stamp = await adapter.stamp(tx, recordId);
         if (stamp === null) continue;
-        const edited = summary.last_stamp !== null && stamp.getTime() !== new Date(summary.last_stamp).getTime();
+        const edited =
+          summary.last_stamp !== null && stamp.getTime() !== new Date(summary.last_stamp).getTime();
         if (edited && !force) {
           conflicts.push({ line: row.line, record_id: recordId });
           continue;

@@ -105,7 +105,8 @@ async function* readCsv(path: string): AsyncGenerator<FileRecord> {
     }
   } catch (err) {
     if (err instanceof ValidationError) throw err;
-    if ((err as { code?: string }).code === 'CSV_MAX_RECORD_SIZE') throw fileError(IMPORT_MESSAGES.lineTooLong);
+    if ((err as { code?: string }).code === 'CSV_MAX_RECORD_SIZE')
+      throw fileError(IMPORT_MESSAGES.lineTooLong);
     throw fileError(IMPORT_MESSAGES.fileType);
   } finally {
     source.destroy();

@@ -1,3 +1,5 @@
+import { replacingUnstorable } from '../../lib/unstorable-text';
+
 /**
  * From a spreadsheet's text to what the API's schemas take (ADR 0094): money with £ and commas,
  * areas with their unit, dates as dd/mm/yyyy (the default), yyyy-mm-dd or an Excel serial, and
@@ -51,7 +53,10 @@ export const parseArea = (s: string): { value: string | null; unit: 'sqft' | 'sq
 
 /** "sq ft", "sqft", "ft2" → sqft; "sq m", "m2" → sqm; '' → null. */
 export const parseAreaUnit = (s: string): 'sqft' | 'sqm' | null | undefined => {
-  const v = s.trim().toLowerCase().replace(/[\s.²]/g, '');
+  const v = s
+    .trim()
+    .toLowerCase()
+    .replace(/[\s.²]/g, '');
   if (!v) return null;
   if (['sqft', 'ft2', 'ft', 'sf', 'squarefeet', 'squarefoot'].includes(v)) return 'sqft';
   if (['sqm', 'm2', 'm', 'squaremetres', 'squaremeters', 'sqmetres'].includes(v)) return 'sqm';
@@ -94,9 +99,8 @@ export const streetKey = (street: string): string =>
     .trim();
 
 /**
- * A NUL byte or an unpaired surrogate: text no column (not even the staging table's jsonb) can
- * hold. Staging stores it as U+FFFD, and a cell holding U+FFFD is its row's error, never a 500.
+ * A NUL byte or an unpaired surrogate is text no column (not even the staging table's jsonb) can
+ * hold: staging stores it as U+FFFD, and a cell holding U+FFFD is its row's error, never a 500.
  */
-const UNSTORABLE_ALL = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-export const storable = (cell: string): string => cell.replace(UNSTORABLE_ALL, '\uFFFD');
+export const storable = replacingUnstorable;
 export const UNSTORABLE = /\uFFFD/;

@@ -58,7 +58,9 @@ export const presentImport = async (db: Db, imp: ImportRecord, withRows: boolean
   if (withRows) {
     const rows = {} as Record<ImportOutcome, ImportRow[]>;
     for (const o of IMPORT_OUTCOMES)
-      rows[o] = (await repo.firstRows(db, imp.id, o, IMPORT_PREVIEW_ROWS)).map((r) => presentRow(imp.headers, r));
+      rows[o] = (await repo.firstRows(db, imp.id, o, IMPORT_PREVIEW_ROWS)).map((r) =>
+        presentRow(imp.headers, r),
+      );
     out.rows = rows;
   }
   return out;

@@ -166,7 +166,12 @@ export const apply = async (
  * POST /api/imports/{id}/revert: within IMPORT_REVERT_DAYS of its apply. Again after a revert
  * that left conflicts, with `force`, it reverts those too.
  */
-export const revert = async (deps: ServiceDeps, actor: Actor, id: number, force: boolean): Promise<Import> => {
+export const revert = async (
+  deps: ServiceDeps,
+  actor: Actor,
+  id: number,
+  force: boolean,
+): Promise<Import> => {
   const imp = await visible(deps, actor, id);
   const again = imp.status === 'reverted' && imp.conflicts.length > 0 && force;
   if (imp.status !== 'applied' && !again) throw ValidationError.field('status', IMPORT_MESSAGES.notApplied);
@@ -206,7 +211,7 @@ export const list = async (deps: ServiceDeps, actor: Actor, page: number, perPag
 export const errorLines = async (deps: ServiceDeps, actor: Actor, id: number) => {
   const imp = await visible(deps, actor, id);
   async function* batches(): AsyncGenerator<CsvLine[]> {
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const rows = await repo.errorRowsAfter(deps.db, id, after, IMPORT_BATCH_ROWS);
       if (!rows.length) return;
       after = rows.at(-1)!.line;

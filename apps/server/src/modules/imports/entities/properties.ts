@@ -8,7 +8,6 @@ import {
   isLengthArea,
   propertyCreateSchema,
   propertyUpdateSchema,
-  type AreaKey,
 } from '@frontage/shared';
 import type { z } from 'zod';
 import * as properties from '../../properties/properties.service';
@@ -49,7 +48,8 @@ const valuesOf = (v: Record<string, string>, companies: Map<string, number[]>) =
   let unit: 'sqft' | 'sqm' | null = null;
   const unitCell = v.area_size_type ?? '';
   const statedUnit = parseAreaUnit(unitCell);
-  if (statedUnit === undefined) errors.push({ field: 'area_size_type', message: IMPORT_MESSAGES.rowAreaUnit });
+  if (statedUnit === undefined)
+    errors.push({ field: 'area_size_type', message: IMPORT_MESSAGES.rowAreaUnit });
   else unit = statedUnit;
   for (const [key, raw] of Object.entries(v)) {
     const text = raw.trim();
@@ -77,7 +77,9 @@ const valuesOf = (v: Record<string, string>, companies: Map<string, number[]>) =
       if (ids.length !== 1)
         errors.push({
           field: key,
-          message: ids.length ? IMPORT_MESSAGES.ambiguousCompany(text) : IMPORT_MESSAGES.unresolvedCompany(text),
+          message: ids.length
+            ? IMPORT_MESSAGES.ambiguousCompany(text)
+            : IMPORT_MESSAGES.unresolvedCompany(text),
         });
       else if (key === 'tenant') fields.company_id = ids[0];
       else fields.landlords = [ids[0]];
@@ -99,7 +101,9 @@ const check = (row: MappedRow, companies: Map<string, number[]>): CheckedRow => 
     return { payload: null, errors: all.length ? all : issuesOf(update.error!), keys: [] };
   const pc = postCodeKey(String(address.post_code ?? ''));
   const keys = pc
-    ? [`address:${unitKey(String(fields.building_num ?? ''))}|${streetKey(String(address.street ?? ''))}|${pc}`]
+    ? [
+        `address:${unitKey(String(fields.building_num ?? ''))}|${streetKey(String(address.street ?? ''))}|${pc}`,
+      ]
     : [];
   return { payload: { create: create.data, update: update.data, unit: unit ?? 'sqft' }, errors: [], keys };
 };
@@ -121,7 +125,9 @@ type UpdateBody = z.output<typeof propertyUpdateSchema>;
 
 export const propertiesAdapter: ImportAdapter = {
   check: async (db, rows) => {
-    const names = rows.flatMap((r) => [r.values.tenant ?? '', r.values.landlord ?? '']).filter((n) => n.trim());
+    const names = rows
+      .flatMap((r) => [r.values.tenant ?? '', r.values.landlord ?? ''])
+      .filter((n) => n.trim());
     const companies = await companiesNamed(db, names);
     return rows.map((r) => check(r, companies));
   },
@@ -168,12 +174,14 @@ export const propertiesAdapter: ImportAdapter = {
     const current = await properties.getProperty(deps.db, id);
     const body = inUnit(payload.update as Body, String(payload.unit), current.area_size_type);
     // The keys the row matched by are kept as the unit writes them ("Unit 4" stays, not "4").
-    if (unitKey(String(body.building_num ?? '')) === unitKey(current.building_num ?? '')) delete body.building_num;
+    if (unitKey(String(body.building_num ?? '')) === unitKey(current.building_num ?? ''))
+      delete body.building_num;
     const address = body.address as Body | undefined;
     if (address && current.address) {
       const a = { ...address };
       if (streetKey(String(a.street ?? '')) === streetKey(current.address.street ?? '')) delete a.street;
-      if (postCodeKey(String(a.post_code ?? '')) === postCodeKey(current.address.post_code ?? '')) delete a.post_code;
+      if (postCodeKey(String(a.post_code ?? '')) === postCodeKey(current.address.post_code ?? ''))
+        delete a.post_code;
       body.address = a;
     }
     await properties.update(deps, actor, id, body as UpdateBody);
@@ -182,4 +190,3 @@ export const propertiesAdapter: ImportAdapter = {
   markHistory: records.markHistory,
   stamp: (db, id) => records.stampOf(db, 'properties', id),
 };
-

@@ -38,7 +38,11 @@ export interface ImportAdapter {
   /** Writes a new record through the module's service (`deps.db` is the batch's transaction). */
   create: (deps: ServiceDeps, actor: Actor, payload: Record<string, unknown>) => Promise<number>;
   /** The record's fields the payload would change, as they are (the before-image). */
-  before: (deps: ServiceDeps, id: number, payload: Record<string, unknown>) => Promise<Record<string, unknown>>;
+  before: (
+    deps: ServiceDeps,
+    id: number,
+    payload: Record<string, unknown>,
+  ) => Promise<Record<string, unknown>>;
   /** Updates a record with the payload (or restores a before-image) through the module's service. */
   update: (deps: ServiceDeps, actor: Actor, id: number, payload: Record<string, unknown>) => Promise<void>;
   /** Deletes a record the import created (revert). */
