@@ -3,12 +3,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   applyAndWait,
   buildImportApp,
+  derivedMismatches,
   companyNames,
   getImport,
   importWorld,
   post,
   preview,
   revertAndWait,
+  upload,
 } from './imports.fixtures';
 import { XHR, buildUser, sessionCookie } from './helpers';
 
@@ -76,6 +78,30 @@ describe('companies import: preview', () => {
     });
   });
 
+  it('takes the mapping sent with the upload (renamed columns), over the suggestion', async () => {
+    const imp = await preview(
+      t,
+      w.admin,
+      'companies',
+      'Trading as,Web address,Name\nAcme,acme.com,ignored\n',
+      {
+        mapping: { name: 'Trading as', domain: 'Web address' },
+      },
+    );
+    expect(imp.mapping).toEqual({ name: 'Trading as', domain: 'Web address' });
+    expect(imp.suggested_mapping).toEqual({ name: 'Name' });
+    expect(imp.rows!.create[0]!.values).toEqual({
+      'Trading as': 'Acme',
+      'Web address': 'acme.com',
+      Name: 'ignored',
+    });
+    await applyAndWait(t, w.admin, imp.id);
+    expect(await companyNames()).toEqual(['Harper Dennis Hobbs', 'Savills', 'Acme']);
+    const bad = await upload(t, w.admin, 'companies', 'Name\nAcme\n', { mapping: { phone: 'Nope' } });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({ 'mapping.phone': [IMPORT_MESSAGES.mappingInvalid] });
+  });
+
   it('re-validates with a new mapping and saves it as a template', async () => {
     const imp = await preview(t, w.admin, 'companies', 'Organisation name,Site\nAcme,acme.com\n');
     expect(imp.counts.error).toBe(1);
@@ -129,9 +155,11 @@ describe('companies import: apply and revert', () => {
     expect(applied.progress).toBe(6);
     expect(applied.counts).toEqual({ create: 2, update: 1, skip: 1, error: 2 });
     expect(await companyNames()).toEqual(['Harper Dennis Hobbs', 'Savills', 'Greggs Limited', 'Boots']);
+    expect(await derivedMismatches()).toEqual([]);
     const reverted = await revertAndWait(t, w.admin, imp.id);
     expect(reverted.conflicts).toEqual([]);
     expect(await companyNames()).toEqual(['Harper Dennis Hobbs', 'Savills']);
+    expect(await derivedMismatches()).toEqual([]);
   });
 
   it('takes the choice for all groups or per group (create makes a second record)', async () => {

@@ -3,10 +3,15 @@ import { sql } from 'drizzle-orm';
 import writeExcelFile from 'write-excel-file/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
-import { DERIVED } from '../src/db/derived';
-import { compareWithRebuild } from './derived.fixtures';
 import { XHR, buildCompany, testDb } from './helpers';
-import { applyAndWait, buildImportApp, importWorld, preview, revertAndWait } from './imports.fixtures';
+import {
+  applyAndWait,
+  buildImportApp,
+  derivedMismatches,
+  importWorld,
+  preview,
+  revertAndWait,
+} from './imports.fixtures';
 
 let t: Awaited<ReturnType<typeof buildImportApp>>;
 let w: Awaited<ReturnType<typeof importWorld>>;
@@ -53,15 +58,6 @@ const units = async () =>
     sql`select p.building_num, a.post_code, p.tenant_id, p.rent_pa::text, p.nia_sqrt::text
         from properties p join addresses a on a.id = p.address_id order by p.id`,
   );
-
-const derivedMismatches = async () => {
-  const out = [];
-  for (const d of DERIVED.filter((x) => x.rebuild)) {
-    const m = await compareWithRebuild(t.db, d);
-    if (m) out.push(m);
-  }
-  return out;
-};
 
 describe('properties import: preview', () => {
   it('reads units, money, areas and dates; resolves companies by name; lists unresolved references per row', async () => {

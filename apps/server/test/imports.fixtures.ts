@@ -1,9 +1,11 @@
 import type { Import } from '@frontage/shared';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client';
+import { DERIVED } from '../src/db/derived';
 import { startJobLayer, type JobLayer } from '../src/jobs';
 import { declareImportJobs, workImportJobs } from '../src/modules/imports/imports.jobs';
 import { multipart } from './companies.fixtures';
+import { compareWithRebuild } from './derived.fixtures';
 import {
   WAIT_MS,
   XHR,
@@ -134,3 +136,14 @@ export const companyNames = async (): Promise<string[]> =>
   (await queryRows<{ name: string }>(await testDb(), sql`select name from companies order by id`)).map(
     (r) => r.name,
   );
+
+/** Every derived table whose content as the triggers kept it differs from its rebuild. */
+export const derivedMismatches = async () => {
+  const db = await testDb();
+  const out = [];
+  for (const d of DERIVED.filter((x) => x.rebuild)) {
+    const m = await compareWithRebuild(db, d);
+    if (m) out.push(m);
+  }
+  return out;
+};
