@@ -171,6 +171,7 @@ export const IMPORT_MESSAGES = {
   notApplied: 'Only an applied import can be reverted.',
   revertExpired: 'An import can be reverted for 30 days only.',
   jobsUnavailable: 'Background jobs are not running on this server.',
+  importerGone: 'The account that started this import no longer exists.',
   rowNumber: 'The value must be a number.',
   rowDate: 'The date must be dd/mm/yyyy.',
   rowAreaUnit: 'The area unit must be sq ft or sq m.',

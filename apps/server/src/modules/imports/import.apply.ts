@@ -22,10 +22,13 @@ export class ImportStopped extends Error {
   }
 }
 
-const actorOf = async (db: Db, imp: ImportRecord): Promise<Actor> => {
+/** The importer, whose rights every write uses; null when the account is gone (the import fails). */
+const actorOf = async (db: Db, imp: ImportRecord): Promise<Actor | null> => {
   const u = await repo.creatorOf(db, imp.created_by);
-  // The importer's account is gone: nobody's rights to write with.
-  if (!u) throw new Error(`import ${imp.id}: its user no longer exists`);
+  if (!u) {
+    await repo.updateImport(db, imp.id, { status: 'failed', error: IMPORT_MESSAGES.importerGone });
+    return null;
+  }
   return { id: u.id, type: u.type, company_id: u.company_id };
 };
 
@@ -97,6 +100,7 @@ export const runApply = async (
   if (first?.status !== 'applying') return;
   const adapter = ADAPTERS[first.entity as ImportReadyEntity];
   const actor = await actorOf(deps.db, first);
+  if (!actor) return;
   for (let finished = false; !finished;) {
     if (stopping()) throw new ImportStopped();
     finished = await deps.db.transaction(async (tx) => {
@@ -137,6 +141,7 @@ export const runRevert = async (
   if (first?.status !== 'reverting') return;
   const adapter = ADAPTERS[first.entity as ImportReadyEntity];
   const actor = await actorOf(deps.db, first);
+  if (!actor) return;
   for (let finished = false; !finished;) {
     if (stopping()) throw new ImportStopped();
     finished = await deps.db.transaction(async (tx) => {
