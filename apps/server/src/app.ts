@@ -24,6 +24,7 @@ import { configRoutes } from './modules/config/config.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { SHUTDOWN_RETRY_MS } from './modules/notifications/notifications.stream';
+import { importsRoutes } from './modules/imports/imports.routes';
 import { remindersRoutes } from './modules/reminders/reminders.routes';
 import { watchesRoutes } from './modules/watches/watches.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -254,6 +255,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   mapRoutes(app, services);
   reportsRoutes(app, services);
   storeListsRoutes(app, services);
+  importsRoutes(app, services);
   verificationQueueRoutes(app, services);
   videosRoutes(app, services);
   newsRoutes(app, services);

@@ -52,10 +52,19 @@
  * | `JOBS_WORKER` | `true` | This process works background jobs (reminders, e-mail; ADR 0089); `false` = it only enqueues them |
  * | `JOB_MAINTENANCE_SECONDS` | `60` | How often a job whose process died (it expired) is put back for another process |
  * | `REMINDER_JOB_EXPIRE_SECONDS` | `300` | A reminder job still active after this long is taken as lost and retried |
+ * | `IMPORT_MAX_BYTES` | `536870912` | Largest import file (CSV or XLSX; an XLSX is held to 20 MB besides) in bytes; a bigger one is answered 413 (ADR 0094) |
+ * | `IMPORT_MAX_ROWS` | `1100000` | Most data rows one import file may have; a longer one is refused (422) |
+ * | `IMPORT_BATCH_ROWS` | `1000` | Rows an import's apply writes per transaction (a crash resumes after the last committed batch) |
+ * | `IMPORT_JOB_EXPIRE_SECONDS` | `600` | An import job still active after this long is taken as lost and resumed |
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { REGEAR_PROMPT_MONTHS_DEFAULT } from '@frontage/shared';
+import {
+  IMPORT_BATCH_ROWS,
+  IMPORT_MAX_BYTES_DEFAULT,
+  IMPORT_MAX_ROWS_DEFAULT,
+  REGEAR_PROMPT_MONTHS_DEFAULT,
+} from '@frontage/shared';
 import { z } from 'zod';
 
 /** The repository root, found from this file's location (npm -w runs with cwd apps/server). */
@@ -121,6 +130,10 @@ const envSchema = z.object({
   JOBS_WORKER: bool(true),
   JOB_MAINTENANCE_SECONDS: int(60, 1),
   REMINDER_JOB_EXPIRE_SECONDS: int(300, 1),
+  IMPORT_MAX_BYTES: int(IMPORT_MAX_BYTES_DEFAULT, 1),
+  IMPORT_MAX_ROWS: int(IMPORT_MAX_ROWS_DEFAULT, 1),
+  IMPORT_BATCH_ROWS: int(IMPORT_BATCH_ROWS, 1),
+  IMPORT_JOB_EXPIRE_SECONDS: int(600, 1),
   MAP_STYLES: z
     .string()
     .optional()
@@ -213,6 +226,15 @@ export interface Config {
   mail: MailConfig | null;
   /** The durable job layer (ADR 0089). */
   jobs: JobsConfig;
+  /** Imports (ADR 0094). */
+  imports: ImportsConfig;
+}
+
+export interface ImportsConfig {
+  maxBytes: number;
+  maxRows: number;
+  batchRows: number;
+  jobExpireSeconds: number;
 }
 
 export interface MailConfig {
@@ -318,6 +340,12 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       worker: e.JOBS_WORKER,
       maintenanceSeconds: e.JOB_MAINTENANCE_SECONDS,
       reminderExpireSeconds: e.REMINDER_JOB_EXPIRE_SECONDS,
+    },
+    imports: {
+      maxBytes: e.IMPORT_MAX_BYTES,
+      maxRows: e.IMPORT_MAX_ROWS,
+      batchRows: e.IMPORT_BATCH_ROWS,
+      jobExpireSeconds: e.IMPORT_JOB_EXPIRE_SECONDS,
     },
   };
 };

@@ -26,6 +26,7 @@ import { DEMO_ADMIN, DEMO_AGENT } from './db/seed/data';
 import { seedDemo, usersTableIsEmpty } from './db/seed/seed';
 import { startJobLayer } from './jobs';
 import { isDatabaseUnavailable } from './lib/db-errors';
+import { declareImportJobs, workImportJobs } from './modules/imports/imports.jobs';
 import { declareReminderJobs, workReminderJobs } from './modules/reminders/reminders.jobs';
 import { trackConnections } from './lib/drain';
 import { shutdown } from './lifecycle';
@@ -70,8 +71,14 @@ const serve = async (config: Config, logger: Logger, handle: DbHandle): Promise<
     onError: (err) => logger.warn({ err }, 'job layer'),
   });
   await declareReminderJobs(jobs, config.jobs.reminderExpireSeconds);
+  await declareImportJobs(jobs, config.imports.jobExpireSeconds);
   const app = await buildApp({ config, db: handle, logger, jobs });
-  if (config.jobs.worker) await workReminderJobs(jobs, app.services);
+  // An import's apply stops between two batches at shutdown and resumes on a process that runs.
+  let stoppingImports = false;
+  if (config.jobs.worker) {
+    await workReminderJobs(jobs, app.services);
+    await workImportJobs(jobs, app.services, { stopping: () => stoppingImports });
+  }
   // From the first connection on, so the drain knows every one of them.
   const connections = trackConnections(app.server);
   let closing = false;
@@ -83,6 +90,7 @@ const serve = async (config: Config, logger: Logger, handle: DbHandle): Promise<
   });
   const closeAll = async () => {
     // Jobs in progress finish (or are retried by another process once they expire), then the database closes.
+    stoppingImports = true;
     await jobs.stop({ timeoutMs: Math.max(1000, config.shutdownTimeoutMs / 2) }).catch(() => undefined);
     await handle.close();
   };

@@ -10,6 +10,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { createDb, type Db, type DbHandle } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
+import type { JobLayer } from '../src/jobs';
 import { companies, notifications, userSettings, users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/password';
 import { openSession } from '../src/modules/auth/auth.service';
@@ -39,6 +40,8 @@ export interface TestAppOptions {
   now?: () => Date;
   /** Register extra routes before the app is ready (e.g. a route that throws). */
   extend?: (app: FastifyInstance) => void;
+  /** The job layer the app enqueues on (none by default, as in the suite's server). */
+  jobs?: JobLayer;
 }
 
 let sharedHandle: Promise<DbHandle> | undefined;
@@ -93,7 +96,7 @@ export const testConfig = (env: Record<string, string> = {}): Config =>
 export const buildTestApp = async (opts: TestAppOptions = {}): Promise<TestApp> => {
   const handle = await getDb();
   const config = testConfig(opts.env);
-  const app = await buildApp({ config, db: handle, logger: opts.logger, now: opts.now });
+  const app = await buildApp({ config, db: handle, logger: opts.logger, now: opts.now, jobs: opts.jobs });
   opts.extend?.(app);
   // Every JSON answer in every test is checked: no password, password_hash or token key, anywhere.
   app.addHook('onSend', async (req, reply, payload) => {

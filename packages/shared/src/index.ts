@@ -48,3 +48,4 @@ export * from './lease.schema';
 export * from './reminder.schema';
 export * from './company-record.schema';
 export * from './watch.schema';
+export * from './import.schema';

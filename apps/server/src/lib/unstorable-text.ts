@@ -8,6 +8,10 @@ const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff
 
 export const isUnstorableText = (s: string): boolean => UNSTORABLE.test(s);
 
+const UNSTORABLE_ALL = new RegExp(UNSTORABLE.source, 'g');
+/** The text with each such character replaced by U+FFFD (an import stages a cell so, ADR 0094). */
+export const replacingUnstorable = (s: string): string => s.replace(UNSTORABLE_ALL, '\uFFFD');
+
 /** Deeper than any body the API takes (ui-state, settings); a deeper value is refused at that depth. */
 export const MAX_INPUT_DEPTH = 32;
 

@@ -43,6 +43,7 @@ export const ROUTE_SUITE_PARTS: RouteSuitePart[] = [
       'videos',
       'lease-events',
       'watches',
+      'imports',
     ],
   },
 ];

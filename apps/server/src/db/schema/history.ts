@@ -26,6 +26,8 @@ export const fieldHistory = pgTable(
      * `voided_deals` under the same id and keeps its history (ADR 0077).
      */
     deal_id: integer('deal_id'),
+    /** The import whose apply or revert made the change (ADR 0094); no foreign key, as for deals. */
+    import_id: integer('import_id'),
     user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     verified: boolean('verified').notNull().default(false),
     verified_by: integer('verified_by').references(() => users.id, { onDelete: 'set null' }),

@@ -20,3 +20,4 @@ export * from './lease-events';
 export * from './reminders';
 export * from './calendar-feeds';
 export * from './watches';
+export * from './imports';

@@ -24,6 +24,29 @@ const refuse = (message: string): never => {
   throw ValidationError.field('file', message);
 };
 
+/** The limits an XLSX is held to, and the messages naming them (imports have their own, ADR 0094). */
+export interface XlsxLimits {
+  maxLines: number;
+  maxColumns: number;
+  messages: Record<
+    | 'fileType'
+    | 'tooManyLines'
+    | 'tooManyColumns'
+    | 'cellTooLong'
+    | 'unpackedTooLarge'
+    | 'compressedTooFar'
+    | 'tooManyParts',
+    string
+  >;
+}
+
+const STORE_LIST_XLSX: XlsxLimits = {
+  maxLines: STORE_LIST_MAX_LINES,
+  maxColumns: STORE_LIST_MAX_COLUMNS,
+  messages: STORE_LIST_MESSAGES,
+};
+let limits: XlsxLimits = STORE_LIST_XLSX;
+
 const WORKBOOK = 'xl/workbook.xml';
 const WORKBOOK_RELS = 'xl/_rels/workbook.xml.rels';
 /** A part smaller than this may be compressed any amount: it cannot unpack to much. */
@@ -73,7 +96,7 @@ const partsNamed = (workbook: string, rels: string) => {
   const first = elements(workbook, 'sheet').find((s) => s.get('name'));
   const sheet = first ? sheets.get(first.get('id') ?? '') : undefined;
   return {
-    sheet: sheet ?? refuse(STORE_LIST_MESSAGES.fileType),
+    sheet: sheet ?? refuse(limits.messages.fileType),
     sharedStrings: byType.get('sharedStrings') ?? 'xl/sharedStrings.xml',
     styles: byType.get('styles') ?? 'xl/styles.xml',
   };
@@ -84,8 +107,8 @@ const columnNumber = (letters: string) => [...letters].reduce((n, ch) => n * 26 
 
 /** Refuses a row or column number beyond a store list's. */
 const checkPosition = (row: number, column: number) => {
-  if (!(row <= STORE_LIST_MAX_LINES)) refuse(STORE_LIST_MESSAGES.tooManyLines);
-  if (!(column <= STORE_LIST_MAX_COLUMNS)) refuse(STORE_LIST_MESSAGES.tooManyColumns);
+  if (!(row <= limits.maxLines)) refuse(limits.messages.tooManyLines);
+  if (!(column <= limits.maxColumns)) refuse(limits.messages.tooManyColumns);
 };
 
 const CELL_REF = /^\$?([A-Za-z]{1,3})\$?(\d{1,7})$/;
@@ -139,7 +162,7 @@ const checkTexts = (xml: string, group: 'si' | 'is') => {
       end - gt - 1 > STORE_LIST_MAX_CELL_CHARS &&
       textLength(xml.slice(gt + 1, end)) > STORE_LIST_MAX_CELL_CHARS
     )
-      refuse(STORE_LIST_MESSAGES.cellTooLong);
+      refuse(limits.messages.cellTooLong);
     if (lt < 0) break;
     from = lt + 1;
   }
@@ -157,7 +180,7 @@ const checkTexts = (xml: string, group: 'si' | 'is') => {
     else if (inGroup && closing && textFrom >= 0) {
       length += textLength(xml.slice(textFrom, m.index));
       textFrom = -1;
-      if (length > STORE_LIST_MAX_CELL_CHARS) refuse(STORE_LIST_MESSAGES.cellTooLong);
+      if (length > STORE_LIST_MAX_CELL_CHARS) refuse(limits.messages.cellTooLong);
     }
   }
 };
@@ -167,41 +190,51 @@ const checkDeclared = (parts: ZipEntry[]) => {
   let total = 0;
   for (const p of parts) {
     total += p.size;
-    if (total > STORE_LIST_MAX_UNPACKED_BYTES) refuse(STORE_LIST_MESSAGES.unpackedTooLarge);
+    if (total > STORE_LIST_MAX_UNPACKED_BYTES) refuse(limits.messages.unpackedTooLarge);
     if (
       p.size >= RATIO_FLOOR_BYTES &&
       p.size > STORE_LIST_MAX_COMPRESSION_RATIO * Math.max(p.compressedSize, 1)
     )
-      refuse(STORE_LIST_MESSAGES.compressedTooFar);
+      refuse(limits.messages.compressedTooFar);
   }
 };
 
-const text = (bytes: Buffer) => bytes.toString('utf8');
+/**
+ * A part's XML text. A document type declaration is refused outright: Excel never writes one, and
+ * it is where XML entities (the "billion laughs") and external references are declared.
+ */
+const text = (bytes: Buffer) => {
+  const xml = bytes.toString('utf8');
+  if (/<!DOCTYPE|<!ENTITY/i.test(xml)) refuse(limits.messages.fileType);
+  return xml;
+};
 
 /**
  * The checked parts of an uploaded XLSX as a stored zip for the reader; a 422 on `file` naming
  * the limit when the file passes one, or the type message when it is no XLSX this can read.
  */
-export const checkedXlsx = (bytes: Buffer): Buffer => {
+export const checkedXlsx = (bytes: Buffer, within: XlsxLimits = STORE_LIST_XLSX): Buffer => {
+  // Synchronous from here to the end: no other check runs in between with other limits.
+  limits = within;
   let entries: ZipEntry[];
   try {
     entries = centralDirectory(bytes, STORE_LIST_MAX_ZIP_ENTRIES);
   } catch (err) {
-    if (err instanceof ZipError && err.reason === 'tooManyEntries') refuse(STORE_LIST_MESSAGES.tooManyParts);
-    return refuse(STORE_LIST_MESSAGES.fileType);
+    if (err instanceof ZipError && err.reason === 'tooManyEntries') refuse(limits.messages.tooManyParts);
+    return refuse(limits.messages.fileType);
   }
   const byName = new Map<string, ZipEntry>();
   for (const e of entries) {
     // Two parts of one name: which one a reader takes is anybody's guess.
-    if (byName.has(e.name)) refuse(STORE_LIST_MESSAGES.fileType);
+    if (byName.has(e.name)) refuse(limits.messages.fileType);
     byName.set(e.name, e);
   }
-  const entry = (name: string) => byName.get(name) ?? refuse(STORE_LIST_MESSAGES.fileType);
+  const entry = (name: string) => byName.get(name) ?? refuse(limits.messages.fileType);
   const inflate = (e: ZipEntry) => {
     try {
       return inflateEntry(bytes, e);
     } catch {
-      return refuse(STORE_LIST_MESSAGES.fileType);
+      return refuse(limits.messages.fileType);
     }
   };
 
@@ -224,6 +257,7 @@ export const checkedXlsx = (bytes: Buffer): Buffer => {
       checkSheet(xml);
       checkTexts(xml, 'is');
     } else if (e.name === named.sharedStrings) checkTexts(text(data), 'si');
+    else text(data);
     files.push({ name: e.name, data });
   }
   return storedZip(files);

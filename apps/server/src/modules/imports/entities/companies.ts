@@ -1,0 +1,60 @@
+import { companyFieldsSchema, isAdmin, normaliseDomain } from '@frontage/shared';
+import * as companies from '../../companies/companies.service';
+import * as records from '../import-records.repository';
+import { companyMatchKey } from '../import.values';
+import { issuesOf, textErrors } from './row-errors';
+import type { CheckedRow, ImportAdapter, MappedRow } from './types';
+
+/**
+ * Companies: name, domain and phone, validated by the API's own schema; matched by name (its
+ * match key) and by domain. Writes go through the companies service.
+ */
+
+const check = (row: MappedRow): CheckedRow => {
+  const v = row.values;
+  const errors = textErrors(v);
+  if (errors.length) return { payload: null, errors, keys: [] };
+  const parsed = companyFieldsSchema.safeParse({
+    name: v.name ?? '',
+    domain: v.domain || null,
+    phone: v.phone || null,
+  });
+  if (!parsed.success) return { payload: null, errors: issuesOf(parsed.error), keys: [] };
+  const p = parsed.data;
+  const keys = [`name:${companyMatchKey(p.name)}`];
+  if (p.domain) keys.push(`domain:${normaliseDomain(p.domain)}`);
+  return { payload: { name: p.name, domain: p.domain, phone: p.phone }, errors: [], keys };
+};
+
+const addTo = (map: Map<string, number[]>, key: string, id: number) => {
+  const list = map.get(key);
+  if (list) list.push(id);
+  else map.set(key, [id]);
+};
+
+export const companiesAdapter: ImportAdapter = {
+  check: async (_db, rows) => rows.map(check),
+  existing: async (db, keys) => {
+    const out = new Map<string, number[]>();
+    const names = keys.filter((k) => k.startsWith('name:')).map((k) => k.slice(5));
+    const domains = keys.filter((k) => k.startsWith('domain:')).map((k) => k.slice(7));
+    for (const r of await records.companiesByNameKeys(db, names)) addTo(out, `name:${r.key}`, r.id);
+    for (const r of await records.companiesByDomains(db, domains)) addTo(out, `domain:${r.domain}`, r.id);
+    return out;
+  },
+  // The master-entity rule: an agent updates only their own company (ADR 0007, ADR 0094).
+  owned: async (_db, actor, ids) =>
+    new Set(isAdmin(actor) ? ids : ids.filter((id) => id === actor.company_id)),
+  create: async (deps, actor, payload) =>
+    (await companies.create(deps, actor, payload as unknown as companies.CompanyInput, null)).id,
+  before: async (deps, id) => {
+    const c = await companies.get(deps, id, undefined);
+    return { name: c.name, domain: c.domain, phone: c.phone };
+  },
+  update: async (deps, actor, id, payload) => {
+    await companies.update(deps, actor, id, payload as unknown as companies.CompanyInput);
+  },
+  // The importer undoes its own creation: not the admins' delete of any company.
+  remove: async (deps, _actor, id) => records.deleteCompany(deps.db, id),
+  stamp: (db, id) => records.stampOf(db, 'companies', id),
+};

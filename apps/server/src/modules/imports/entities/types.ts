@@ -1,0 +1,54 @@
+import type { Actor } from '@frontage/shared';
+import type { Db } from '../../../db/client';
+import type { ServiceDeps } from '../../../deps';
+
+/**
+ * One entity type's part of an import (ADR 0094): how a row's mapped cells become the API's
+ * payload, the natural keys it is matched by, and the writes through the module's own service
+ * (so history and the derived tables stay right). Schemes, contacts and deals plug in as one
+ * file each beside properties.ts and companies.ts.
+ */
+
+export interface RowError {
+  field: string | null;
+  message: string;
+}
+
+/** A staged row's mapped cells: field → text. */
+export interface MappedRow {
+  line: number;
+  values: Record<string, string>;
+}
+
+export interface CheckedRow {
+  /** The payload the module's create schema accepted (null when the row has errors). */
+  payload: Record<string, unknown> | null;
+  errors: RowError[];
+  /** Natural keys, most telling first, each as `kind:value` ("name:acme ltd", "domain:acme.com"). */
+  keys: string[];
+}
+
+export interface ImportAdapter {
+  /** A batch of rows: parsed, validated, relations resolved (one read per batch). */
+  check: (db: Db, rows: MappedRow[]) => Promise<CheckedRow[]>;
+  /** Existing records by natural key (key → record ids): one read per batch. */
+  existing: (db: Db, keys: string[]) => Promise<Map<string, number[]>>;
+  /** Of these records, those the actor may update (admins: all; ADR 0094). */
+  owned: (db: Db, actor: Actor, ids: number[]) => Promise<Set<number>>;
+  /** Writes a new record through the module's service (`deps.db` is the batch's transaction). */
+  create: (deps: ServiceDeps, actor: Actor, payload: Record<string, unknown>) => Promise<number>;
+  /** The record's fields the payload would change, as they are (the before-image). */
+  before: (
+    deps: ServiceDeps,
+    id: number,
+    payload: Record<string, unknown>,
+  ) => Promise<Record<string, unknown>>;
+  /** Updates a record with the payload (or restores a before-image) through the module's service. */
+  update: (deps: ServiceDeps, actor: Actor, id: number, payload: Record<string, unknown>) => Promise<void>;
+  /** Deletes a record the import created (revert). */
+  remove: (deps: ServiceDeps, actor: Actor, id: number) => Promise<void>;
+  /** Marks the history rows its last write recorded (those after `afterHistoryId`) with the import. */
+  markHistory?: (db: Db, importId: number, id: number, afterHistoryId: number) => Promise<void>;
+  /** The record's updated_at (null when it no longer exists): an edit since the import moves it. */
+  stamp: (db: Db, id: number) => Promise<Date | null>;
+}

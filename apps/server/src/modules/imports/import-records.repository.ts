@@ -1,0 +1,117 @@
+/**
+ * The reads and the few writes an import makes on the records it creates or updates (ADR 0094):
+ * natural-key lookups (a company by name or domain, a property by its post code then unit and
+ * street), ownership for agents, updated_at stamps, deleting created records on revert and
+ * marking the history rows an import wrote. Creating and updating go through the modules'
+ * services.
+ */
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
+import { idArray } from '../../db/id-array';
+import { domainKey } from '../../db/schema';
+
+/** A list of texts as one parameter (JSON), read as a text[] in SQL. */
+export const textArray = (list: string[]) =>
+  sql`array(select jsonb_array_elements_text(${JSON.stringify(list)}::jsonb))`;
+
+/**
+ * The SQL twin of companyMatchKey (import.values.ts): lower case, "&" as "and", punctuation and
+ * spaces dropped, "limited" as "ltd", "public limited company" as "plc", a leading "the" dropped.
+ */
+const nameKeySql = sql`regexp_replace(regexp_replace(regexp_replace(regexp_replace(
+  regexp_replace(lower(name), '&', ' and ', 'g'), '[^a-z0-9]+', ' ', 'g'),
+  '\\mpublic limited company\\M', 'plc', 'g'), '\\mlimited\\M', 'ltd', 'g'), '^\\s*the\\s+|\\s+', '', 'g')`;
+
+export const companiesByNameKeys = (db: Db, keys: string[]) =>
+  keys.length
+    ? queryRows<{ id: number; key: string }>(
+        db,
+        sql`select id, key from (select id, ${nameKeySql} as key from companies) c
+            where key = any(${textArray(keys)}) order by id`,
+      )
+    : Promise.resolve([]);
+
+export const companiesByDomains = (db: Db, domains: string[]) =>
+  domains.length
+    ? queryRows<{ id: number; domain: string }>(
+        db,
+        sql`select id, ${domainKey(sql`domain`)} as domain from companies
+            where ${domainKey(sql`domain`)} = any(${textArray(domains)}) order by id`,
+      )
+    : Promise.resolve([]);
+
+export interface PlaceRow {
+  id: number;
+  building_num: string | null;
+  street: string | null;
+  post_code_key: string;
+}
+
+/** Properties at these post codes (compared without spaces, in capitals). */
+export const propertiesAtPostCodes = (db: Db, postCodeKeys: string[]) =>
+  postCodeKeys.length
+    ? queryRows<PlaceRow>(
+        db,
+        sql`select p.id, p.building_num, a.street,
+                   upper(regexp_replace(a.post_code, '[^A-Za-z0-9]', '', 'g')) as post_code_key
+            from properties p join addresses a on a.id = p.address_id
+            where upper(regexp_replace(a.post_code, '[^A-Za-z0-9]', '', 'g')) = any(${textArray(postCodeKeys)})
+            order by p.id`,
+      )
+    : Promise.resolve([]);
+
+/** Of these properties, those where the company is the tenant or a landlord, landlord's or tenant's agent. */
+export const propertiesHeldBy = async (db: Db, companyId: number, ids: number[]): Promise<number[]> =>
+  ids.length
+    ? (
+        await queryRows<{ id: number }>(
+          db,
+          sql`select p.id from properties p where p.id = any(${idArray(ids)})
+              and (p.tenant_id = ${companyId} or p.legal_tenant_id = ${companyId} or exists (
+                select from property_parties pp where pp.property_id = p.id and pp.company_id = ${companyId}
+                and pp.role in ('landlord', 'landlord_agent', 'tenant_agent')))`,
+        )
+      ).map((r) => r.id)
+    : [];
+
+export const stampOf = async (
+  db: Db,
+  table: 'companies' | 'properties',
+  id: number,
+): Promise<Date | null> => {
+  const rows = await queryRows<{ updated_at: Date | string }>(
+    db,
+    sql`select updated_at from ${sql.identifier(table)} where id = ${id}`,
+  );
+  return rows[0] ? new Date(rows[0].updated_at) : null;
+};
+
+/** A property created by an import, with its parties and its own address (revert). */
+export const deleteProperty = async (db: Db, id: number): Promise<void> => {
+  const rows = await queryRows<{ address_id: number }>(
+    db,
+    sql`delete from properties where id = ${id} returning address_id`,
+  );
+  const addressId = rows[0]?.address_id;
+  if (addressId === undefined) return;
+  await db.execute(sql`delete from addresses a where a.id = ${addressId}
+    and not exists (select from properties where address_id = a.id)
+    and not exists (select from schemes where address_id = a.id)`);
+};
+
+/** A company created by an import (revert); units naming it lose it as the foreign keys say. */
+export const deleteCompany = async (db: Db, id: number): Promise<void> => {
+  await db.execute(sql`delete from companies where id = ${id}`);
+};
+
+export const lastHistoryId = async (db: Db): Promise<number> =>
+  (await queryRows<{ n: number }>(db, sql`select coalesce(max(id), 0)::bigint as n from field_history`))[0]!
+    .n;
+
+/** Marks the history a property's import write recorded (the property's and its address's rows). */
+export const markHistory = async (db: Db, importId: number, propertyId: number, afterId: number) => {
+  await db.execute(sql`update field_history h set import_id = ${importId}
+    where h.id > ${afterId} and h.import_id is null and (
+      (h.entity_type = 'property' and h.entity_id = ${propertyId}) or
+      (h.entity_type = 'address' and h.entity_id = (select address_id from properties where id = ${propertyId})))`);
+};

@@ -1,0 +1,155 @@
+import fs from 'node:fs';
+import { Transform } from 'node:stream';
+import {
+  IMPORT_MAX_COLUMNS,
+  IMPORT_MAX_LINE_CHARS,
+  IMPORT_MESSAGES,
+  IMPORT_XLSX_MAX_BYTES,
+} from '@frontage/shared';
+import { parse as parseCsv } from 'csv-parse';
+import { readSheet } from 'read-excel-file/node';
+import { ValidationError } from '../../lib/errors';
+import { checkedXlsx } from '../store-lists/store-list.xlsx';
+
+/**
+ * Reads an uploaded import file (saved to a temporary file as it arrived) as records: its line
+ * number and its cells as text. A CSV is streamed (never whole in memory): UTF-8 with or without
+ * BOM, or Windows-1252 when the bytes are not valid UTF-8; the delimiter is the header line's
+ * most frequent of comma, semicolon and tab. An XLSX is checked (zip-bomb and XML limits, ADR
+ * 0070) and read whole, within IMPORT_XLSX_MAX_BYTES: formula cells give their cached value,
+ * never evaluated; date cells become dd/mm/yyyy.
+ */
+
+export interface FileRecord {
+  line: number;
+  cells: string[];
+}
+
+const fileError = (message: string) => ValidationError.field('file', message);
+
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+const head = async (path: string, n: number): Promise<Buffer> => {
+  const fd = await fs.promises.open(path, 'r');
+  try {
+    const buf = Buffer.alloc(n);
+    const { bytesRead } = await fd.read(buf, 0, n, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await fd.close();
+  }
+};
+
+/** What the file is, by its bytes first, then its name. */
+export const kindOf = async (path: string, fileName: string): Promise<'xlsx' | 'csv'> => {
+  const start = await head(path, 64 * 1024);
+  if (!start.length) throw fileError(IMPORT_MESSAGES.fileRequired);
+  if (start.subarray(0, 4).equals(ZIP_MAGIC)) return 'xlsx';
+  const name = fileName.toLowerCase();
+  if (name.endsWith('.xlsx') || name.endsWith('.xls')) throw fileError(IMPORT_MESSAGES.fileType);
+  // Text has no NUL bytes in its first lines (binary files of every common kind do); a file named
+  // .csv is read anyway, so a NUL in a cell is that row's error.
+  if (start.includes(0) && !name.endsWith('.csv')) throw fileError(IMPORT_MESSAGES.fileType);
+  return 'csv';
+};
+
+/** Whether the whole file is valid UTF-8 (one streamed pass, nothing kept). */
+const isUtf8 = async (path: string): Promise<boolean> => {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  try {
+    for await (const chunk of fs.createReadStream(path)) decoder.decode(chunk as Buffer, { stream: true });
+    decoder.decode();
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const decoding = (encoding: 'utf-8' | 'windows-1252') => {
+  const decoder = new TextDecoder(encoding);
+  return new Transform({
+    readableObjectMode: false,
+    transform(chunk: Buffer, _enc, done) {
+      done(null, decoder.decode(chunk, { stream: true }));
+    },
+    flush(done) {
+      done(null, decoder.decode());
+    },
+  });
+};
+
+const delimiterOf = (start: Buffer): string => {
+  const firstLine = start.toString('latin1').split(/\r?\n/, 1)[0] ?? '';
+  const count = (ch: string) => firstLine.split(ch).length - 1;
+  return [',', ';', '\t'].reduce((best, ch) => (count(ch) > count(best) ? ch : best), ',');
+};
+
+async function* readCsv(path: string): AsyncGenerator<FileRecord> {
+  const encoding = (await isUtf8(path)) ? 'utf-8' : 'windows-1252';
+  const parser = parseCsv({
+    bom: true,
+    info: true,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: false,
+    max_record_size: IMPORT_MAX_LINE_CHARS,
+    delimiter: delimiterOf(await head(path, 64 * 1024)),
+  });
+  const source = fs.createReadStream(path).pipe(decoding(encoding));
+  source.on('error', (err) => parser.destroy(err));
+  source.pipe(parser);
+  try {
+    for await (const r of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      if (r.record.length > IMPORT_MAX_COLUMNS) throw fileError(IMPORT_MESSAGES.tooManyColumns);
+      yield { line: r.info.lines, cells: r.record };
+    }
+  } catch (err) {
+    if (err instanceof ValidationError) throw err;
+    if ((err as { code?: string }).code === 'CSV_MAX_RECORD_SIZE')
+      throw fileError(IMPORT_MESSAGES.lineTooLong);
+    throw fileError(IMPORT_MESSAGES.fileType);
+  } finally {
+    source.destroy();
+    parser.destroy();
+  }
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An XLSX cell as text: dates as dd/mm/yyyy (the importer's default), numbers as written. */
+const cellText = (v: unknown): string => {
+  if (v === null || v === undefined) return '';
+  if (v instanceof Date)
+    return Number.isNaN(v.getTime())
+      ? ''
+      : `${pad(v.getUTCDate())}/${pad(v.getUTCMonth() + 1)}/${v.getUTCFullYear()}`;
+  return String(v);
+};
+
+async function* readXlsx(path: string, maxLines: number): AsyncGenerator<FileRecord> {
+  const { size } = await fs.promises.stat(path);
+  if (size > IMPORT_XLSX_MAX_BYTES) throw fileError(IMPORT_MESSAGES.xlsxTooLarge);
+  const checked = checkedXlsx(await fs.promises.readFile(path), {
+    maxLines: Math.min(maxLines, 1_048_576),
+    maxColumns: IMPORT_MAX_COLUMNS,
+    messages: IMPORT_MESSAGES,
+  });
+  let sheet: unknown[][];
+  try {
+    sheet = (await readSheet(checked)) as unknown[][];
+  } catch {
+    throw fileError(IMPORT_MESSAGES.fileType);
+  }
+  for (let i = 0; i < sheet.length; i++) yield { line: i + 1, cells: sheet[i]!.map(cellText) };
+}
+
+/**
+ * The file's records, header first. `maxLines` bounds the XLSX sheet before it is read (a CSV is
+ * counted by the caller as it streams).
+ */
+export const readRecords = async (
+  path: string,
+  fileName: string,
+  maxLines: number,
+): Promise<AsyncGenerator<FileRecord>> =>
+  (await kindOf(path, fileName)) === 'xlsx' ? readXlsx(path, maxLines) : readCsv(path);

@@ -1,0 +1,82 @@
+import { IMPORT_BATCH_ROWS, IMPORT_MESSAGES, type Actor, type ImportReadyEntity } from '@frontage/shared';
+import type { ServiceDeps } from '../../deps';
+import { ADAPTERS } from './entities';
+import type { MappedRow } from './entities/types';
+import * as repo from './imports.repository';
+
+/**
+ * Validates every staged row of an import (ADR 0094), a batch at a time in file order: the
+ * mapped cells through the entity's adapter (the API's schemas, units, relations by natural key),
+ * then the existing records each row's keys match. Then the duplicate groups, the default
+ * choices, and for an agent every update of a record their company does not hold refused. Ends
+ * with the import in `preview`.
+ */
+
+/** A staged row's cells as field → text, through the mapping (field → header). */
+export const mappedValues = (
+  raw: string[],
+  headers: string[],
+  mapping: Record<string, string>,
+): Record<string, string> => {
+  const out: Record<string, string> = {};
+  for (const [field, header] of Object.entries(mapping)) {
+    const i = headers.indexOf(header);
+    if (i >= 0) out[field] = String(raw[i] ?? '');
+  }
+  return out;
+};
+
+export const validateImport = async (deps: ServiceDeps, actor: Actor, importId: number): Promise<void> => {
+  const imp = (await repo.findImport(deps.db, importId))!;
+  const adapter = ADAPTERS[imp.entity as ImportReadyEntity];
+  let after = 0;
+  for (;;) {
+    const staged = await repo.rowsAfter(deps.db, importId, after, IMPORT_BATCH_ROWS);
+    if (!staged.length) break;
+    after = staged.at(-1)!.line;
+    const rows: MappedRow[] = staged.map((s) => ({
+      line: s.line,
+      values: mappedValues(s.raw, imp.headers, imp.mapping),
+    }));
+    const checked = await adapter.check(deps.db, rows);
+    const existing = await adapter.existing(deps.db, [...new Set(checked.flatMap((c) => c.keys))]);
+    await repo.setChecked(
+      deps.db,
+      staged.map((s, i) => {
+        const c = checked[i]!;
+        const matched = c.keys.filter((k) => existing.get(k)?.length);
+        const target = matched.length ? Math.min(...existing.get(matched[0]!)!) : null;
+        return {
+          id: s.id,
+          parsed: c.payload ? { payload: c.payload, matched } : null,
+          errors: c.errors,
+          keys: c.keys,
+          target_id: target,
+        };
+      }),
+    );
+  }
+  await repo.groupDuplicates(deps.db, importId);
+  await chooseOutcomes(deps, actor, importId, {});
+  await repo.updateImport(deps.db, importId, { status: 'preview' });
+};
+
+/** Outcomes from the choices; an agent's updates of records they do not hold become errors. */
+export const chooseOutcomes = async (
+  deps: ServiceDeps,
+  actor: Actor,
+  importId: number,
+  choices: { all?: string | undefined; groups?: Record<string, string> | undefined },
+): Promise<void> => {
+  const imp = (await repo.findImport(deps.db, importId))!;
+  const adapter = ADAPTERS[imp.entity as ImportReadyEntity];
+  await repo.applyChoices(deps.db, importId, choices as never);
+  const targets = await repo.updateTargets(deps.db, importId);
+  const owned = await adapter.owned(deps.db, actor, targets);
+  await repo.refuseTargets(
+    deps.db,
+    importId,
+    targets.filter((id) => !owned.has(id)),
+    IMPORT_MESSAGES.rowNotOwn,
+  );
+};

@@ -1,0 +1,67 @@
+import {
+  IMPORT_OUTCOMES,
+  IMPORT_PREVIEW_ROWS,
+  suggestImportMapping,
+  type Import,
+  type ImportEntity,
+  type ImportOutcome,
+  type ImportReadyEntity,
+  type ImportRow,
+  type ImportStatus,
+} from '@frontage/shared';
+import type { Db } from '../../db/client';
+import * as repo from './imports.repository';
+import type { ImportRecord, StagedRow } from './imports.repository';
+
+/** A staged row as the preview shows it: its cells by header, errors, and the duplicate match. */
+const presentRow = (headers: string[], r: StagedRow): ImportRow => {
+  const matched = (r.parsed as { matched?: string[] } | null)?.matched ?? [];
+  const group = r.dup_group;
+  return {
+    line: r.line,
+    outcome: (r.outcome ?? 'error') as ImportOutcome,
+    values: Object.fromEntries(headers.map((h, i) => [h, String(r.raw[i] ?? '')])),
+    errors: r.errors,
+    match: group
+      ? {
+          group,
+          record_id: r.target_id,
+          keys: group.startsWith('record:') ? matched : [group.slice('key:'.length)],
+        }
+      : null,
+    record_id: r.record_id,
+  };
+};
+
+export const presentImport = async (db: Db, imp: ImportRecord, withRows: boolean): Promise<Import> => {
+  const counts = await repo.countsOf(db, imp.id);
+  const creator = await repo.creatorOf(db, imp.created_by);
+  const out: Import = {
+    id: imp.id,
+    entity: imp.entity as ImportEntity,
+    status: imp.status as ImportStatus,
+    file_name: imp.file_name,
+    headers: imp.headers,
+    mapping: imp.mapping,
+    suggested_mapping: suggestImportMapping(imp.entity as ImportReadyEntity, imp.headers),
+    counts: { create: counts.create, update: counts.update, skip: counts.skip, error: counts.error },
+    rows_total: imp.rows_total,
+    progress: imp.progress,
+    duplicate_groups: counts.groups,
+    error: imp.error,
+    created_by: creator ? { id: creator.id, name: creator.name } : null,
+    created_at: imp.created_at.toISOString(),
+    applied_at: imp.applied_at?.toISOString() ?? null,
+    reverted_at: imp.reverted_at?.toISOString() ?? null,
+    conflicts: imp.conflicts,
+  };
+  if (withRows) {
+    const rows = {} as Record<ImportOutcome, ImportRow[]>;
+    for (const o of IMPORT_OUTCOMES)
+      rows[o] = (await repo.firstRows(db, imp.id, o, IMPORT_PREVIEW_ROWS)).map((r) =>
+        presentRow(imp.headers, r),
+      );
+    out.rows = rows;
+  }
+  return out;
+};

@@ -1,0 +1,292 @@
+/**
+ * The imports, their staged rows and the mapping templates (ADR 0094). Rows are written and
+ * updated a batch per statement (multi-row insert; jsonb_to_recordset for updates).
+ */
+import type { ImportApplyBody, ImportCounts, ImportOutcome } from '@frontage/shared';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
+import { idArray } from '../../db/id-array';
+import { importRows, importTemplates, imports, users } from '../../db/schema';
+
+export type ImportRecord = typeof imports.$inferSelect;
+export type NewImport = typeof imports.$inferInsert;
+export type StagedRow = typeof importRows.$inferSelect;
+
+export const insertImport = async (db: Db, values: NewImport): Promise<ImportRecord> =>
+  (await db.insert(imports).values(values).returning())[0]!;
+
+export const findImport = async (db: Db, id: number, lock = false): Promise<ImportRecord | undefined> => {
+  const q = db.select().from(imports).where(eq(imports.id, id));
+  return (await (lock ? q.for('update') : q))[0];
+};
+
+export const updateImport = async (db: Db, id: number, values: Partial<NewImport>): Promise<void> => {
+  await db.update(imports).set(values).where(eq(imports.id, id));
+};
+
+export const deleteImport = async (db: Db, id: number): Promise<void> => {
+  await db.delete(imports).where(eq(imports.id, id));
+};
+
+export const creatorOf = async (db: Db, userId: number | null) =>
+  userId === null
+    ? undefined
+    : (
+        await db
+          .select({ id: users.id, name: users.name, type: users.type, company_id: users.company_id })
+          .from(users)
+          .where(eq(users.id, userId))
+      )[0];
+
+export const listImports = (db: Db, createdBy: number | null, limit: number, offset: number) =>
+  db
+    .select()
+    .from(imports)
+    .where(createdBy === null ? undefined : eq(imports.created_by, createdBy))
+    .orderBy(desc(imports.created_at), desc(imports.id))
+    .limit(limit)
+    .offset(offset);
+
+export const countImports = async (db: Db, createdBy: number | null): Promise<number> =>
+  (
+    await queryRows<{ n: number }>(
+      db,
+      createdBy === null
+        ? sql`select count(*)::int as n from imports`
+        : sql`select count(*)::int as n from imports where created_by = ${createdBy}`,
+    )
+  )[0]!.n;
+
+/* ───────────────────────────── staging ───────────────────────────── */
+
+export const insertRows = async (db: Db, rows: Array<{ import_id: number; line: number; raw: string[] }>) => {
+  if (rows.length) await db.insert(importRows).values(rows);
+};
+
+/** The next staged rows after `afterLine`, in file order. */
+export const rowsAfter = (db: Db, importId: number, afterLine: number, limit: number) =>
+  db
+    .select()
+    .from(importRows)
+    .where(and(eq(importRows.import_id, importId), sql`${importRows.line} > ${afterLine}`))
+    .orderBy(importRows.line)
+    .limit(limit);
+
+export interface CheckedUpdate {
+  id: number;
+  parsed: unknown;
+  errors: Array<{ field: string | null; message: string }>;
+  keys: string[];
+  target_id: number | null;
+}
+
+/** Validation's results for a batch of rows, in one statement; a row with errors is an error. */
+export const setChecked = async (db: Db, rows: CheckedUpdate[]): Promise<void> => {
+  if (!rows.length) return;
+  await db.execute(sql`update import_rows r set parsed = x.parsed, errors = x.errors,
+      match_keys = array(select jsonb_array_elements_text(x.keys)), target_id = x.target_id,
+      dup_group = null, outcome = case when jsonb_array_length(x.errors) > 0 then 'error' end
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as x(id bigint, parsed jsonb, errors jsonb, keys jsonb, target_id int)
+    where r.id = x.id`);
+};
+
+/**
+ * Duplicate groups: rows matching an existing record share `record:<id>`; other rows sharing a
+ * natural key within the file share `key:<key>` (the first key, then the second).
+ */
+export const groupDuplicates = async (db: Db, importId: number): Promise<void> => {
+  await db.execute(sql`update import_rows set dup_group = 'record:' || target_id
+    where import_id = ${importId} and outcome is null and target_id is not null`);
+  for (const k of [1, 2]) {
+    await db.execute(sql`update import_rows r set dup_group = 'key:' || d.key
+      from (select match_keys[${k}] as key from import_rows
+            where import_id = ${importId} and outcome is null and dup_group is null and match_keys[${k}] is not null
+            group by 1 having count(*) > 1) d
+      where r.import_id = ${importId} and r.outcome is null and r.dup_group is null and r.match_keys[${k}] = d.key`);
+  }
+};
+
+/**
+ * Every row's outcome from the choices: a row of no group is created; a group of an existing
+ * record is updated by default (or skipped, or created anew); in a group within the file the
+ * first row is created and the others skipped by default (or update the first, or are created).
+ */
+export const applyChoices = async (db: Db, importId: number, choices: ImportApplyBody): Promise<void> => {
+  const groups = JSON.stringify(choices.groups ?? {});
+  const all = choices.all ?? null;
+  await db.execute(sql`update import_rows r set outcome = case
+      when r.dup_group is null then 'create'
+      when r.dup_group like 'record:%' then coalesce(${groups}::jsonb ->> r.dup_group, ${all}::text, 'update')
+      when r.line = (select min(x.line) from import_rows x where x.import_id = r.import_id
+                     and x.dup_group = r.dup_group and x.outcome is distinct from 'error') then 'create'
+      else coalesce(${groups}::jsonb ->> r.dup_group, ${all}::text, 'skip') end
+    where r.import_id = ${importId} and r.outcome is distinct from 'error'`);
+};
+
+/** The existing records the rows would update. */
+export const updateTargets = async (db: Db, importId: number): Promise<number[]> =>
+  (
+    await queryRows<{ id: number }>(
+      db,
+      sql`select distinct target_id as id from import_rows
+          where import_id = ${importId} and outcome = 'update' and target_id is not null`,
+    )
+  ).map((r) => r.id);
+
+/** Rows that would update one of these records become errors with this message. */
+export const refuseTargets = async (db: Db, importId: number, ids: number[], message: string) => {
+  if (!ids.length) return;
+  await db.execute(sql`update import_rows set outcome = 'error',
+      errors = errors || jsonb_build_array(jsonb_build_object('field', null, 'message', ${message}::text))
+    where import_id = ${importId} and outcome = 'update' and target_id = any(${idArray(ids)})`);
+};
+
+export const countsOf = async (db: Db, importId: number): Promise<ImportCounts & { groups: number }> => {
+  const rows = await queryRows<{ outcome: ImportOutcome | null; n: number }>(
+    db,
+    sql`select outcome, count(*)::int as n from import_rows where import_id = ${importId} group by outcome`,
+  );
+  const out = { create: 0, update: 0, skip: 0, error: 0, groups: 0 };
+  for (const r of rows) {
+    if (r.outcome) out[r.outcome] += r.n;
+  }
+  out.groups = (
+    await queryRows<{ n: number }>(
+      db,
+      sql`select count(distinct dup_group)::int as n from import_rows where import_id = ${importId}`,
+    )
+  )[0]!.n;
+  return out;
+};
+
+export const firstRows = (db: Db, importId: number, outcome: ImportOutcome, limit: number) =>
+  db
+    .select()
+    .from(importRows)
+    .where(and(eq(importRows.import_id, importId), eq(importRows.outcome, outcome)))
+    .orderBy(importRows.line)
+    .limit(limit);
+
+export const errorRowsAfter = (db: Db, importId: number, afterLine: number, limit: number) =>
+  db
+    .select()
+    .from(importRows)
+    .where(
+      and(
+        eq(importRows.import_id, importId),
+        eq(importRows.outcome, 'error'),
+        sql`${importRows.line} > ${afterLine}`,
+      ),
+    )
+    .orderBy(importRows.line)
+    .limit(limit);
+
+/* ───────────────────────────── apply and revert ───────────────────────────── */
+
+/** The next rows the apply has not written, in file order. */
+export const pendingRows = (db: Db, importId: number, limit: number) =>
+  db
+    .select()
+    .from(importRows)
+    .where(and(eq(importRows.import_id, importId), sql`${importRows.done} is null`))
+    .orderBy(importRows.line)
+    .limit(limit);
+
+/** The record the first row of a group within the file created (the others update it). */
+export const leaderRecord = async (db: Db, importId: number, group: string): Promise<number | null> =>
+  (
+    await queryRows<{ record_id: number | null }>(
+      db,
+      sql`select record_id from import_rows where import_id = ${importId} and dup_group = ${group}
+          and outcome = 'create' order by line limit 1`,
+    )
+  )[0]?.record_id ?? null;
+
+export interface DoneUpdate {
+  id: number;
+  outcome: string;
+  errors: Array<{ field: string | null; message: string }>;
+  record_id: number | null;
+  before: unknown;
+  after_stamp: string | null;
+}
+
+export const markDone = async (db: Db, rows: DoneUpdate[], now: Date): Promise<void> => {
+  if (!rows.length) return;
+  await db.execute(sql`update import_rows r set outcome = x.outcome, errors = x.errors, record_id = x.record_id,
+      before = x.before, after_stamp = x.after_stamp, done = ${now.toISOString()}::timestamptz
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as x(id bigint, outcome text, errors jsonb, record_id int, before jsonb, after_stamp timestamptz)
+    where r.id = x.id`);
+};
+
+/** The next written rows the revert has not reached, last written first. */
+export const unrevertedRows = (db: Db, importId: number, limit: number) =>
+  db
+    .select()
+    .from(importRows)
+    .where(
+      and(
+        eq(importRows.import_id, importId),
+        sql`${importRows.record_id} is not null and ${importRows.outcome} in ('create', 'update')
+            and ${importRows.reverted} is null`,
+      ),
+    )
+    .orderBy(desc(importRows.line))
+    .limit(limit);
+
+/**
+ * What the import did to one record: whether it created it, the before-image of its first update
+ * (the state to restore), its updated_at after the import's last write, and whether the revert
+ * already reached one of its rows (a record is undone once, at its last row).
+ */
+export const recordSummary = async (db: Db, importId: number, recordId: number) =>
+  (
+    await queryRows<{ created: boolean; first_before: unknown; last_stamp: string | null; handled: boolean }>(
+      db,
+      sql`select bool_or(outcome = 'create') as created,
+                 (array_agg(before order by line) filter (where outcome = 'update'))[1] as first_before,
+                 max(after_stamp) as last_stamp, bool_or(reverted is not null) as handled
+          from import_rows where import_id = ${importId} and record_id = ${recordId}
+            and outcome in ('create', 'update')`,
+    )
+  )[0]!;
+
+export const markReverted = async (db: Db, ids: number[], now: Date): Promise<void> => {
+  if (ids.length)
+    await db.execute(
+      sql`update import_rows set reverted = ${now.toISOString()}::timestamptz where id = any(${idArray(ids)}::bigint[])`,
+    );
+};
+
+/** A revert may be asked again (with force): the conflicts it left become pending again. */
+export const reopenConflicts = async (db: Db, importId: number, ids: number[]): Promise<void> => {
+  if (ids.length)
+    await db.execute(sql`update import_rows set reverted = null
+      where import_id = ${importId} and record_id = any(${idArray(ids)})`);
+};
+
+/* ───────────────────────────── templates ───────────────────────────── */
+
+export const saveTemplate = async (db: Db, values: typeof importTemplates.$inferInsert): Promise<void> => {
+  await db
+    .insert(importTemplates)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [importTemplates.entity, importTemplates.name],
+      set: { mapping: values.mapping, created_by: values.created_by },
+    });
+};
+
+export const listTemplates = (db: Db, entity: string) =>
+  db
+    .select({
+      id: importTemplates.id,
+      entity: importTemplates.entity,
+      name: importTemplates.name,
+      mapping: importTemplates.mapping,
+    })
+    .from(importTemplates)
+    .where(eq(importTemplates.entity, entity))
+    .orderBy(importTemplates.name);
