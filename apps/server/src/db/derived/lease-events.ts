@@ -3,6 +3,7 @@ import { derived, fn, trigger } from './define';
 /** The property columns the events are worked out from (break_party and break_kind move no date). */
 const SOURCE_COLUMNS = [
   'tenant_id',
+  'address_id',
   'archived_at',
   'lease_start_date',
   'lease_end_date',
@@ -15,17 +16,19 @@ const SOURCE_COLUMNS = [
 
 /**
  * The events every let, live unit's lease gives (ADR 0087), as rows (property_id, type, seq, date,
- * hard) of the properties `where` selects. Months are PostgreSQL's interval arithmetic: the
+ * hard, and the unit's town — lower(city), as match_units has it — for the work list's busiest
+ * filter) of the properties `where` selects. Months are PostgreSQL's interval arithmetic: the
  * corresponding date, or the month's last day when it has none (31 Aug − 6 months = 28/29 Feb).
  * Inside the 1954 Act unless contracted out: an unknown tenure is treated as protected (the
  * statute's default), since a missed s25 window costs more than a needless prompt. The re-gear
  * prompt's months are the one row of lease_event_settings (24 when it is missing).
  */
 const wanted = (where: string) => `
-    SELECT v.property_id, v.type, v.seq, v.date, v.hard
+    SELECT v.property_id, v.type, v.seq, v.date, v.hard, v.town
     FROM properties p
+    LEFT JOIN addresses ad ON ad.id = p.address_id
     CROSS JOIN LATERAL (
-      SELECT p.id AS property_id, x.type, x.seq::smallint AS seq, x.date, x.hard
+      SELECT p.id AS property_id, x.type, x.seq::smallint AS seq, x.date, x.hard, lower(ad.city) AS town
       FROM (
         SELECT 'lease_expiry' AS type, 0 AS seq, p.lease_end_date AS date, true AS hard
         WHERE p.lease_end_date IS NOT NULL
@@ -83,16 +86,19 @@ const diff = (unitsWhere: string, scope: (alias: string) => string) => `
       AND NOT EXISTS (SELECT 1 FROM want w WHERE w.property_id = e.property_id AND w.type = e.type AND w.seq = e.seq)
     RETURNING e.property_id, e.type, e.seq
   ),
-  moved AS (
-    UPDATE lease_events e SET date = w.date, hard = w.hard
-    FROM want w
-    WHERE ${scope('e')} AND w.property_id = e.property_id AND w.type = e.type AND w.seq = e.seq
-      AND (w.date, w.hard) IS DISTINCT FROM (e.date, e.hard)
-    RETURNING e.property_id, e.type, e.seq, e.date, e.hard
+  changed AS (
+    -- o is the row as it was (the statement's snapshot): only a new date or hardness is a change
+    -- the log records; a new town alone (the unit's address) is not.
+    UPDATE lease_events e SET date = w.date, hard = w.hard, town = w.town
+    FROM want w JOIN lease_events o ON o.property_id = w.property_id AND o.type = w.type AND o.seq = w.seq
+    WHERE ${scope('e')} AND e.property_id = o.property_id AND e.type = o.type AND e.seq = o.seq
+      AND (w.date, w.hard, w.town) IS DISTINCT FROM (o.date, o.hard, o.town)
+    RETURNING e.property_id, e.type, e.seq, e.date, e.hard, (w.date, w.hard) IS DISTINCT FROM (o.date, o.hard) AS moved
   ),
+  moved AS (SELECT property_id, type, seq, date, hard FROM changed WHERE moved),
   added AS (
-    INSERT INTO lease_events (property_id, type, seq, date, hard)
-    SELECT w.property_id, w.type, w.seq, w.date, w.hard FROM want w
+    INSERT INTO lease_events (property_id, type, seq, date, hard, town)
+    SELECT w.property_id, w.type, w.seq, w.date, w.hard, w.town FROM want w
     WHERE NOT EXISTS (SELECT 1 FROM lease_events e
       WHERE ${scope('e')} AND e.property_id = w.property_id AND e.type = w.type AND e.seq = w.seq)
     RETURNING property_id, type, seq, date, hard
@@ -125,6 +131,7 @@ export const leaseEvents = derived({
   what: "Every let, live unit's lease events (expiry, break, notice deadline, s25/s26/s27, rent reviews, re-gear prompt, holding over) by date, hard or soft.",
   sources: {
     properties: [...SOURCE_COLUMNS],
+    addresses: ['city'],
     lease_event_settings: ['regear_prompt_months'],
   },
   functions: [
@@ -140,6 +147,16 @@ export const leaseEvents = derived({
       AND p.id = ANY(ids)`,
         (alias) => `${alias}.property_id = ANY(ids)`,
       )};`,
+    }),
+    fn({
+      name: 'lease_events_on_address',
+      returns: 'trigger',
+      language: 'plpgsql',
+      body: `
+BEGIN
+  PERFORM lease_events_refresh(ARRAY(SELECT id FROM properties WHERE address_id = NEW.id));
+  RETURN NULL;
+END`,
     }),
     fn({
       name: 'lease_events_on_property',
@@ -193,6 +210,17 @@ END`,
       when: SOURCE_COLUMNS.map((c) => `OLD.${c} IS DISTINCT FROM NEW.${c}`).join(' OR '),
       function: 'lease_events_on_property',
     }),
+    // The town of each event of the units at this address.
+    trigger({
+      name: 'lease_events_on_address',
+      table: 'addresses',
+      timing: 'AFTER',
+      events: ['UPDATE'],
+      columns: ['city'],
+      forEach: 'ROW',
+      when: 'OLD.city IS DISTINCT FROM NEW.city',
+      function: 'lease_events_on_address',
+    }),
     // The server writes REGEAR_PROMPT_MONTHS here at start-up (only when it differs); any change
     // of the row moves every prompt (no row: 24 months).
     trigger({
@@ -234,5 +262,5 @@ END`,
     'modules/lease-events/calendar-feed.repository.ts: GET /api/calendar/{token}.ics (with lease_event_log)',
   ],
   adrs: ['0087'],
-  migrations: ['0030', '0033'],
+  migrations: ['0030', '0033', '0036'],
 });

@@ -9,7 +9,9 @@ import { users } from './users';
  * declared in db/derived/lease-events.ts from the unit's lease terms; application code never
  * writes it. An event's API id is `${property_id}-${type}-${seq}`; `seq` numbers the rent reviews
  * by date (0 for every other type). The work list reads a date range through `(date,
- * property_id)`, and joins match_units for the town, scheme and tenant filters.
+ * property_id, type, seq)` (its total is an index-only count), a town's through `(town, date,
+ * property_id)` — `town` is the unit's lower(city), kept with the events — and joins match_units
+ * for the scheme and tenant filters.
  */
 export const leaseEvents = pgTable(
   'lease_events',
@@ -22,10 +24,12 @@ export const leaseEvents = pgTable(
     seq: smallint('seq').notNull(),
     date: day('date').notNull(),
     hard: boolean('hard').notNull(),
+    town: text('town'),
   },
   (t) => [
     primaryKey({ columns: [t.property_id, t.type, t.seq] }),
-    index('lease_events_date_idx').on(t.date, t.property_id),
+    index('lease_events_date_idx').on(t.date, t.property_id, t.type, t.seq),
+    index('lease_events_town_idx').on(t.town, t.date, t.property_id),
   ],
 );
 

@@ -72,7 +72,7 @@ const conditions = (f: LeaseEventFilters): SQL[] => {
   if (f.hard !== undefined) c.push(sql`e.hard = ${f.hard}`);
   if (f.property_id !== undefined) c.push(sql`e.property_id = ${f.property_id}`);
   if (f.scheme_ids?.length) c.push(sql`m.scheme_id = any(${`{${f.scheme_ids.join(',')}}`}::int[])`);
-  if (f.town) c.push(sql`m.town = ${f.town}`);
+  if (f.town) c.push(sql`e.town = ${f.town}`);
   if (f.tenant_ids?.length) c.push(sql`m.tenant_id = any(${`{${f.tenant_ids.join(',')}}`}::int[])`);
   if (f.landlord_ids?.length)
     c.push(sql`exists (select 1 from property_parties pp where pp.property_id = e.property_id
@@ -97,15 +97,16 @@ const conditions = (f: LeaseEventFilters): SQL[] => {
 };
 
 /**
- * The unit's town, scheme and tenant, joined only for the filters that read them: every event is
- * of a let, live unit already, so the UK-wide list needs no join (its count reads the events alone).
+ * The unit's scheme and tenant, joined only for the filters that read them: every event is of a
+ * let, live unit already and carries its town, so the UK-wide and a town's lists need no join
+ * (their counts read the events' indexes alone).
  */
 const unitJoin = (f: LeaseEventFilters): SQL =>
-  f.scheme_ids?.length || f.town || f.tenant_ids?.length || f.my_company
+  f.scheme_ids?.length || f.tenant_ids?.length || f.my_company
     ? sql`join match_units m on m.property_id = e.property_id`
     : sql``;
 
-/** The matching events' keys and action, in the list's order (match_units: the unit's town, scheme, tenant). */
+/** The matching events' keys and action, in the list's order (match_units: the unit's scheme, tenant). */
 const matching = (f: LeaseEventFilters) => sql`
   select e.property_id, e.type, e.seq, e.date, e.hard, ${TYPE_RANK} as rank,
     a.status, a.reason, a.user_id, a.at
