@@ -10,7 +10,11 @@ import { z } from 'zod';
 /** Every entity type the issue names; IMPORT_READY_ENTITIES are those the server imports today. */
 export const IMPORT_ENTITIES = ['properties', 'schemes', 'companies', 'contacts', 'deals'] as const;
 export type ImportEntity = (typeof IMPORT_ENTITIES)[number];
-export const IMPORT_READY_ENTITIES = ['properties', 'companies'] as const satisfies readonly ImportEntity[];
+export const IMPORT_READY_ENTITIES = [
+  'properties',
+  'companies',
+  'contacts',
+] as const satisfies readonly ImportEntity[];
 export type ImportReadyEntity = (typeof IMPORT_READY_ENTITIES)[number];
 
 /**
@@ -110,10 +114,20 @@ const COMPANY_FIELDS = [
   f('phone', 'Phone', 'text', ['Phone', 'Telephone', 'Tel']),
 ] as const;
 
+/** Contacts (people who need not sign in): their company named by name or by domain. */
+const CONTACT_FIELDS = [
+  f('name', 'Name', 'text', ['Name', 'Full name', 'Contact', 'Contact name', 'Person']),
+  f('email', 'Email', 'text', ['Email', 'E-mail', 'Email address', 'E-mail address', 'Mail']),
+  f('company', 'Company', 'company', ['Company', 'Company name', 'Organisation', 'Employer', 'Firm']),
+  f('direct_dial', 'Direct dial', 'text', ['Direct dial', 'DDI', 'Direct line', 'Phone', 'Telephone', 'Tel']),
+  f('mobile', 'Mobile', 'text', ['Mobile', 'Mobile phone', 'Cell', 'Mob']),
+] as const;
+
 /** The fields of each entity type the server imports. */
 export const IMPORT_FIELDS: Readonly<Record<ImportReadyEntity, readonly ImportField[]>> = {
   properties: PROPERTY_FIELDS,
   companies: COMPANY_FIELDS,
+  contacts: CONTACT_FIELDS,
 };
 
 /** A header as compared with the aliases: lower case, letters and digits only. */
@@ -177,6 +191,8 @@ export const IMPORT_MESSAGES = {
   rowAreaUnit: 'The area unit must be sq ft or sq m.',
   rowNotOwn: "You may only update your own company's records.",
   rowEmpty: 'The row has no value in any mapped column.',
+  rowNotOwnContacts:
+    'You may only add contacts to your own company, or to a company none of whose people can sign in.',
   unresolvedCompany: (name: string) => `No company named "${name}" was found.`,
   ambiguousCompany: (name: string) => `More than one company is named "${name}".`,
 } as const;

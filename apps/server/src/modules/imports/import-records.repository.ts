@@ -76,7 +76,7 @@ export const propertiesHeldBy = async (db: Db, companyId: number, ids: number[])
 
 export const stampOf = async (
   db: Db,
-  table: 'companies' | 'properties',
+  table: 'companies' | 'properties' | 'users' | 'schemes',
   id: number,
 ): Promise<Date | null> => {
   const rows = await queryRows<{ updated_at: Date | string }>(
@@ -102,6 +102,77 @@ export const deleteProperty = async (db: Db, id: number): Promise<void> => {
 /** A company created by an import (revert); units naming it lose it as the foreign keys say. */
 export const deleteCompany = async (db: Db, id: number): Promise<void> => {
   await db.execute(sql`delete from companies where id = ${id}`);
+};
+
+/** The SQL twin of personKey (import.values.ts): change both together. */
+const personKeySql = sql`regexp_replace(lower(name), '[^a-z0-9]+', '', 'g')`;
+
+/** Users by e-mail, compared in lower case (the unique index's own expression). */
+export const usersByEmails = (db: Db, emails: string[]) =>
+  emails.length
+    ? queryRows<{ id: number; email: string }>(
+        db,
+        sql`select id, lower(email) as email from users where lower(email) = any(${textArray(emails)}) order by id`,
+      )
+    : Promise.resolve([]);
+
+/** Users of these companies (and of none, when `orphans`) whose name keys are among `keys`. */
+export const usersByNameKeys = (db: Db, keys: string[], companyIds: number[], orphans: boolean) =>
+  keys.length
+    ? queryRows<{ id: number; key: string; company_id: number | null }>(
+        db,
+        sql`select id, ${personKeySql} as key, company_id from users
+            where (company_id = any(${idArray(companyIds)})${orphans ? sql` or company_id is null` : sql``})
+              and ${personKeySql} = any(${textArray(keys)}) order by id`,
+      )
+    : Promise.resolve([]);
+
+/** Of these users, those the actor's company employs (an agent edits their own company's contacts). */
+export const usersOfCompany = async (db: Db, companyId: number, ids: number[]): Promise<number[]> =>
+  ids.length
+    ? (
+        await queryRows<{ id: number }>(
+          db,
+          sql`select id from users where id = any(${idArray(ids)}) and company_id = ${companyId}`,
+        )
+      ).map((r) => r.id)
+    : [];
+
+/** Of these companies, those some of whose people can sign in (they own their contacts: ADR 0008). */
+export const companiesWithSignIn = async (db: Db, ids: number[]): Promise<Set<number>> =>
+  new Set(
+    ids.length
+      ? (
+          await queryRows<{ id: number }>(
+            db,
+            sql`select distinct company_id as id from users
+                where company_id = any(${idArray(ids)}) and password_hash is not null`,
+          )
+        ).map((r) => r.id)
+      : [],
+  );
+
+/** A contact's own fields, as an import compares and restores them. */
+export const userFields = async (db: Db, id: number) =>
+  (
+    await queryRows<{
+      company_id: number | null;
+      name: string;
+      email: string | null;
+      direct_dial: string | null;
+      mobile: string | null;
+    }>(db, sql`select company_id, name, email, direct_dial, mobile from users where id = ${id}`)
+  )[0];
+
+/** A contact created by an import (revert). */
+export const deleteUser = async (db: Db, id: number): Promise<void> => {
+  await db.execute(sql`delete from users where id = ${id}`);
+};
+
+/** Marks the history a contact's import update recorded. */
+export const markUserHistory = async (db: Db, importId: number, userId: number, afterId: number) => {
+  await db.execute(sql`update field_history h set import_id = ${importId}
+    where h.id > ${afterId} and h.import_id is null and h.entity_type = 'user' and h.entity_id = ${userId}`);
 };
 
 export const lastHistoryId = async (db: Db): Promise<number> =>

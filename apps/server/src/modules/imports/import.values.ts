@@ -77,6 +77,12 @@ export const companyMatchKey = (name: string): string =>
     .replace(/\blimited\b/g, 'ltd')
     .replace(/^\s*the\s+|\s+/g, '');
 
+/**
+ * A contact's name as it is matched: lower case, letters and digits only ("J. O'Neil" = "jo neil").
+ * The SQL twin is in import-records.repository.ts: change both together.
+ */
+export const personKey = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]+/g, '');
+
 /** A post code compared without spaces, in capitals. */
 export const postCodeKey = (pc: string): string => pc.toUpperCase().replace(/[^A-Z0-9]/g, '');
 

@@ -1,5 +1,6 @@
 import type { ImportReadyEntity } from '@frontage/shared';
 import { companiesAdapter } from './companies';
+import { contactsAdapter } from './contacts';
 import { propertiesAdapter } from './properties';
 import type { ImportAdapter } from './types';
 
@@ -7,4 +8,5 @@ import type { ImportAdapter } from './types';
 export const ADAPTERS: Readonly<Record<ImportReadyEntity, ImportAdapter>> = {
   properties: propertiesAdapter,
   companies: companiesAdapter,
+  contacts: contactsAdapter,
 };
