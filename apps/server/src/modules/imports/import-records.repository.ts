@@ -5,7 +5,7 @@
  * marking the history rows an import wrote. Creating and updating go through the modules'
  * services.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { idArray } from '../../db/id-array';
 import { domainKey } from '../../db/schema';
@@ -104,8 +104,8 @@ export const deleteCompany = async (db: Db, id: number): Promise<void> => {
   await db.execute(sql`delete from companies where id = ${id}`);
 };
 
-/** The SQL twin of personKey (import.values.ts): change both together. */
-const personKeySql = sql`regexp_replace(lower(name), '[^a-z0-9]+', '', 'g')`;
+/** The SQL twin of plainKey (import.values.ts): change both together. */
+const plainKeySql = (column: SQL) => sql`regexp_replace(lower(${column}), '[^a-z0-9]+', '', 'g')`;
 
 /** Users by e-mail, compared in lower case (the unique index's own expression). */
 export const usersByEmails = (db: Db, emails: string[]) =>
@@ -121,9 +121,9 @@ export const usersByNameKeys = (db: Db, keys: string[], companyIds: number[], or
   keys.length
     ? queryRows<{ id: number; key: string; company_id: number | null }>(
         db,
-        sql`select id, ${personKeySql} as key, company_id from users
+        sql`select id, ${plainKeySql(sql`name`)} as key, company_id from users
             where (company_id = any(${idArray(companyIds)})${orphans ? sql` or company_id is null` : sql``})
-              and ${personKeySql} = any(${textArray(keys)}) order by id`,
+              and ${plainKeySql(sql`name`)} = any(${textArray(keys)}) order by id`,
       )
     : Promise.resolve([]);
 
@@ -163,6 +163,50 @@ export const userFields = async (db: Db, id: number) =>
       mobile: string | null;
     }>(db, sql`select company_id, name, email, direct_dial, mobile from users where id = ${id}`)
   )[0];
+
+/** Schemes whose name keys are among `names`, with the key of their address's town. */
+export const schemesByNameKeys = (db: Db, names: string[]) =>
+  names.length
+    ? queryRows<{ id: number; name: string; town: string }>(
+        db,
+        sql`select s.id, ${plainKeySql(sql`s.name`)} as name, ${plainKeySql(sql`coalesce(a.city, '')`)} as town
+            from schemes s join addresses a on a.id = s.address_id
+            where ${plainKeySql(sql`s.name`)} = any(${textArray(names)}) order by s.id`,
+      )
+    : Promise.resolve([]);
+
+/** Of these schemes, those the company is a landlord or the landlord's agent of. */
+export const schemesHeldBy = async (db: Db, companyId: number, ids: number[]): Promise<number[]> =>
+  ids.length
+    ? (
+        await queryRows<{ id: number }>(
+          db,
+          sql`select distinct scheme_id as id from scheme_parties where scheme_id = any(${idArray(ids)})
+              and company_id = ${companyId} and role in ('landlord', 'landlord_agent')`,
+        )
+      ).map((r) => r.id)
+    : [];
+
+/** A scheme created by an import, with its parties and its own address (revert). */
+export const deleteScheme = async (db: Db, id: number): Promise<void> => {
+  const rows = await queryRows<{ address_id: number }>(
+    db,
+    sql`delete from schemes where id = ${id} returning address_id`,
+  );
+  const addressId = rows[0]?.address_id;
+  if (addressId === undefined) return;
+  await db.execute(sql`delete from addresses a where a.id = ${addressId}
+    and not exists (select from properties where address_id = a.id)
+    and not exists (select from schemes where address_id = a.id)`);
+};
+
+/** Marks the history a scheme's import write recorded (the scheme's and its address's rows). */
+export const markSchemeHistory = async (db: Db, importId: number, schemeId: number, afterId: number) => {
+  await db.execute(sql`update field_history h set import_id = ${importId}
+    where h.id > ${afterId} and h.import_id is null and (
+      (h.entity_type = 'scheme' and h.entity_id = ${schemeId}) or
+      (h.entity_type = 'address' and h.entity_id = (select address_id from schemes where id = ${schemeId})))`);
+};
 
 /** A contact created by an import (revert). */
 export const deleteUser = async (db: Db, id: number): Promise<void> => {

@@ -2,7 +2,7 @@ import { IMPORT_MESSAGES, canEditMaster, contactBodySchema, isAdmin, type Actor 
 import { NotFoundError } from '../../../lib/errors';
 import * as contacts from '../../contacts/contacts.service';
 import * as records from '../import-records.repository';
-import { personKey } from '../import.values';
+import { plainKey } from '../import.values';
 import { companiesByNameOrDomain } from './company-keys';
 import { issuesOf, textErrors } from './row-errors';
 import type { CheckedRow, ImportAdapter, MappedRow, RowError } from './types';
@@ -54,7 +54,7 @@ const check = (row: MappedRow, actor: Actor, companyOf: Resolve, owned: Set<numb
   for (const k of OPTIONAL)
     if ((v[k] ?? '').trim())
       payload[k === 'company' ? 'company_id' : k] = p[k === 'company' ? 'company_id' : k];
-  const keys = [`email:${p.email.toLowerCase()}`, `person:${personKey(p.name)}|${p.company_id ?? 'none'}`];
+  const keys = [`email:${p.email.toLowerCase()}`, `person:${plainKey(p.name)}|${p.company_id ?? 'none'}`];
   return { payload, errors: [], keys };
 };
 
@@ -65,7 +65,7 @@ const merged = (current: Fields, payload: Record<string, unknown>): contacts.Con
   const body = { ...current, email: current.email ?? '', ...payload } as contacts.ContactBody;
   // The keys the row matched by keep the contact's own spelling ("JO@X.COM" leaves "jo@x.com").
   if (current.email && body.email.toLowerCase() === current.email.toLowerCase()) body.email = current.email;
-  if (personKey(body.name) === personKey(current.name)) body.name = current.name;
+  if (plainKey(body.name) === plainKey(current.name)) body.name = current.name;
   return body;
 };
 
