@@ -8,26 +8,19 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { idArray } from '../../db/id-array';
-import { domainKey } from '../../db/schema';
+import { companyNameKey, domainKey } from '../../db/schema';
 
 /** A list of texts as one parameter (JSON), read as a text[] in SQL. */
 export const textArray = (list: string[]) =>
   sql`array(select jsonb_array_elements_text(${JSON.stringify(list)}::jsonb))`;
 
-/**
- * The SQL twin of companyMatchKey (import.values.ts): lower case, "&" as "and", punctuation and
- * spaces dropped, "limited" as "ltd", "public limited company" as "plc", a leading "the" dropped.
- */
-const nameKeySql = sql`regexp_replace(regexp_replace(regexp_replace(regexp_replace(
-  regexp_replace(lower(name), '&', ' and ', 'g'), '[^a-z0-9]+', ' ', 'g'),
-  '\\mpublic limited company\\M', 'plc', 'g'), '\\mlimited\\M', 'ltd', 'g'), '^\\s*the\\s+|\\s+', '', 'g')`;
-
+/** By the companies' name key (its SQL twin and expression index are in db/schema/companies.ts). */
 export const companiesByNameKeys = (db: Db, keys: string[]) =>
   keys.length
     ? queryRows<{ id: number; key: string }>(
         db,
-        sql`select id, key from (select id, ${nameKeySql} as key from companies) c
-            where key = any(${textArray(keys)}) order by id`,
+        sql`select id, ${companyNameKey(sql`name`)} as key from companies
+            where ${companyNameKey(sql`name`)} = any(${textArray(keys)}) order by id`,
       )
     : Promise.resolve([]);
 

@@ -66,7 +66,7 @@ export const parseAreaUnit = (s: string): 'sqft' | 'sqm' | null | undefined => {
 /**
  * A company name as it is matched: lower case, "&" as "and", punctuation and spaces dropped,
  * "Limited" as "ltd", "Public Limited Company" as "plc", "The" at the start dropped. The SQL twin
- * is in import-records.repository.ts: change both together.
+ * (with its index) is companyNameKey in db/schema/companies.ts: change both together.
  */
 export const companyMatchKey = (name: string): string =>
   name
