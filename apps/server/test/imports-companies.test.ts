@@ -13,6 +13,8 @@ import {
   upload,
 } from './imports.fixtures';
 import { XHR, buildUser, sessionCookie } from './helpers';
+import { queryRows, type Db } from '../src/db/client';
+import { companyMatchKey } from '../src/modules/imports/import.values';
 
 let t: Awaited<ReturnType<typeof buildImportApp>>;
 let w: Awaited<ReturnType<typeof importWorld>>;
@@ -210,6 +212,29 @@ describe('companies import: apply and revert', () => {
     } finally {
       await late.close();
     }
+  });
+});
+
+describe('company names by their match key', () => {
+  it('are found through the expression index, the query naming the same expression', async () => {
+    const { sql } = await import('drizzle-orm');
+    const { companyNameKey } = await import('../src/db/schema');
+    const { textArray } = await import('../src/modules/imports/import-records.repository');
+    const plan = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return queryRows<{ 'QUERY PLAN': unknown }>(
+        tx as unknown as Db,
+        sql`explain (format json) select id from companies
+            where ${companyNameKey(sql`name`)} = any(${textArray(['savills', 'greggsltd'])})`,
+      );
+    });
+    expect(JSON.stringify(plan[0]!['QUERY PLAN'])).toContain('companies_name_key_idx');
+    // The index holds the same key as the code: "The Savills Limited" is "savillsltd" in both.
+    const rows = await queryRows<{ key: string }>(
+      t.db,
+      sql`select ${companyNameKey(sql`${'The Savills Limited & Co.'}::text`)} as key`,
+    );
+    expect(rows[0]!.key).toBe(companyMatchKey('The Savills Limited & Co.'));
   });
 });
 

@@ -75,7 +75,7 @@ describe('import files refused as a whole', () => {
   });
 
   it('an entity the server does not import yet, or none at all', async () => {
-    const res = await upload(t, w.admin, 'schemes', 'Name\nA\n');
+    const res = await upload(t, w.admin, 'deals', 'Name\nA\n');
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ entity: [IMPORT_MESSAGES.entityNotYet] });
     const bogus = await upload(t, w.admin, 'bogus', 'Name\nA\n');

@@ -10,7 +10,12 @@ import { z } from 'zod';
 /** Every entity type the issue names; IMPORT_READY_ENTITIES are those the server imports today. */
 export const IMPORT_ENTITIES = ['properties', 'schemes', 'companies', 'contacts', 'deals'] as const;
 export type ImportEntity = (typeof IMPORT_ENTITIES)[number];
-export const IMPORT_READY_ENTITIES = ['properties', 'companies'] as const satisfies readonly ImportEntity[];
+export const IMPORT_READY_ENTITIES = [
+  'properties',
+  'companies',
+  'contacts',
+  'schemes',
+] as const satisfies readonly ImportEntity[];
 export type ImportReadyEntity = (typeof IMPORT_READY_ENTITIES)[number];
 
 /**
@@ -56,7 +61,7 @@ export const IMPORT_REVERT_DAYS = 30;
 
 /* ───────────────────────────── fields ───────────────────────────── */
 
-export type ImportFieldKind = 'text' | 'money' | 'area' | 'date' | 'company' | 'unit';
+export type ImportFieldKind = 'text' | 'money' | 'area' | 'date' | 'company' | 'unit' | 'number' | 'yesno';
 
 export interface ImportField {
   key: string;
@@ -110,10 +115,37 @@ const COMPANY_FIELDS = [
   f('phone', 'Phone', 'text', ['Phone', 'Telephone', 'Tel']),
 ] as const;
 
+/** Contacts (people who need not sign in): their company named by name or by domain. */
+const CONTACT_FIELDS = [
+  f('name', 'Name', 'text', ['Name', 'Full name', 'Contact', 'Contact name', 'Person']),
+  f('email', 'Email', 'text', ['Email', 'E-mail', 'Email address', 'E-mail address', 'Mail']),
+  f('company', 'Company', 'company', ['Company', 'Company name', 'Organisation', 'Employer', 'Firm']),
+  f('direct_dial', 'Direct dial', 'text', ['Direct dial', 'DDI', 'Direct line', 'Phone', 'Telephone', 'Tel']),
+  f('mobile', 'Mobile', 'text', ['Mobile', 'Mobile phone', 'Cell', 'Mob']),
+] as const;
+
+/** Schemes: name and type (SCHEME_TYPES), the address, opened, car spaces and the landlord side. */
+const SCHEME_FIELDS = [
+  f('name', 'Scheme name', 'text', ['Scheme', 'Name', 'Centre', 'Shopping centre', 'Development']),
+  f('type', 'Type', 'text', ['Type', 'Scheme type', 'Category']),
+  f('street', 'Street', 'text', ['Street', 'Address', 'Address 1', 'Address line 1', 'Street address']),
+  f('street2', 'Street 2', 'text', ['Address 2', 'Address line 2', 'Locality']),
+  f('city', 'Town', 'text', ['Town', 'City', 'Town/City', 'Post town']),
+  f('region', 'County', 'text', ['County', 'Region']),
+  f('post_code', 'Post code', 'text', ['Postcode', 'Post code', 'Postal code', 'Zip']),
+  f('opened', 'Opened', 'number', ['Opened', 'Year opened', 'Opening year', 'Built']),
+  f('car_spaces', 'Car spaces', 'number', ['Car spaces', 'Parking', 'Parking spaces', 'Car parking']),
+  f('under_construction', 'Under construction', 'yesno', ['Under construction', 'In development']),
+  f('landlord', 'Landlord', 'company', ['Landlord', 'Owner', 'Freeholder']),
+  f('landlord_agent', "Landlord's agent", 'company', ["Landlord's agent", 'Landlord agent', 'Letting agent']),
+] as const;
+
 /** The fields of each entity type the server imports. */
 export const IMPORT_FIELDS: Readonly<Record<ImportReadyEntity, readonly ImportField[]>> = {
   properties: PROPERTY_FIELDS,
   companies: COMPANY_FIELDS,
+  contacts: CONTACT_FIELDS,
+  schemes: SCHEME_FIELDS,
 };
 
 /** A header as compared with the aliases: lower case, letters and digits only. */
@@ -175,8 +207,11 @@ export const IMPORT_MESSAGES = {
   rowNumber: 'The value must be a number.',
   rowDate: 'The date must be dd/mm/yyyy.',
   rowAreaUnit: 'The area unit must be sq ft or sq m.',
+  rowYesNo: 'The value must be yes or no.',
   rowNotOwn: "You may only update your own company's records.",
   rowEmpty: 'The row has no value in any mapped column.',
+  rowNotOwnContacts:
+    'You may only add contacts to your own company, or to a company none of whose people can sign in.',
   unresolvedCompany: (name: string) => `No company named "${name}" was found.`,
   ambiguousCompany: (name: string) => `More than one company is named "${name}".`,
 } as const;

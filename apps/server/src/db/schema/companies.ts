@@ -26,6 +26,15 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 export const domainKey = (column: AnyPgColumn | SQL): SQL =>
   sql`regexp_replace(lower(btrim(${column})), '^www\\.', '')`;
 
+/**
+ * A company name as an import matches it (ADR 0094): lower case, "&" as "and", punctuation and
+ * spaces dropped, "limited" as "ltd", "public limited company" as "plc", a leading "the" dropped.
+ * The SQL twin of companyMatchKey (modules/imports/import.values.ts): change both together. The
+ * expression index below holds it; queries must use this same expression to use the index.
+ */
+export const companyNameKey = (column: AnyPgColumn | SQL): SQL =>
+  sql`regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(lower(${column}), '&', ' and ', 'g'), '[^a-z0-9]+', ' ', 'g'), '\\mpublic limited company\\M', 'plc', 'g'), '\\mlimited\\M', 'ltd', 'g'), '^\\s*the\\s+|\\s+', '', 'g')`;
+
 export const companies = pgTable(
   'companies',
   {
@@ -50,6 +59,8 @@ export const companies = pgTable(
     index('companies_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     /** One company per domain, compared as normalised (ADR 0072); by-domain reads through it. */
     uniqueIndex('companies_domain_key').on(domainKey(t.domain)),
+    /** An import resolves a batch's company names by this key (ADR 0094): an index scan, not a scan of companies. */
+    index('companies_name_key_idx').on(companyNameKey(t.name)),
     /** A tracked retailer's id on the research desk (issue 16): one company each. */
     uniqueIndex('companies_core_id_key')
       .on(t.core_id)

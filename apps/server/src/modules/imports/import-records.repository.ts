@@ -5,29 +5,22 @@
  * marking the history rows an import wrote. Creating and updating go through the modules'
  * services.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { idArray } from '../../db/id-array';
-import { domainKey } from '../../db/schema';
+import { companyNameKey, domainKey } from '../../db/schema';
 
 /** A list of texts as one parameter (JSON), read as a text[] in SQL. */
 export const textArray = (list: string[]) =>
   sql`array(select jsonb_array_elements_text(${JSON.stringify(list)}::jsonb))`;
 
-/**
- * The SQL twin of companyMatchKey (import.values.ts): lower case, "&" as "and", punctuation and
- * spaces dropped, "limited" as "ltd", "public limited company" as "plc", a leading "the" dropped.
- */
-const nameKeySql = sql`regexp_replace(regexp_replace(regexp_replace(regexp_replace(
-  regexp_replace(lower(name), '&', ' and ', 'g'), '[^a-z0-9]+', ' ', 'g'),
-  '\\mpublic limited company\\M', 'plc', 'g'), '\\mlimited\\M', 'ltd', 'g'), '^\\s*the\\s+|\\s+', '', 'g')`;
-
+/** By the companies' name key (its SQL twin and expression index are in db/schema/companies.ts). */
 export const companiesByNameKeys = (db: Db, keys: string[]) =>
   keys.length
     ? queryRows<{ id: number; key: string }>(
         db,
-        sql`select id, key from (select id, ${nameKeySql} as key from companies) c
-            where key = any(${textArray(keys)}) order by id`,
+        sql`select id, ${companyNameKey(sql`name`)} as key from companies
+            where ${companyNameKey(sql`name`)} = any(${textArray(keys)}) order by id`,
       )
     : Promise.resolve([]);
 
@@ -76,7 +69,7 @@ export const propertiesHeldBy = async (db: Db, companyId: number, ids: number[])
 
 export const stampOf = async (
   db: Db,
-  table: 'companies' | 'properties',
+  table: 'companies' | 'properties' | 'users' | 'schemes',
   id: number,
 ): Promise<Date | null> => {
   const rows = await queryRows<{ updated_at: Date | string }>(
@@ -102,6 +95,121 @@ export const deleteProperty = async (db: Db, id: number): Promise<void> => {
 /** A company created by an import (revert); units naming it lose it as the foreign keys say. */
 export const deleteCompany = async (db: Db, id: number): Promise<void> => {
   await db.execute(sql`delete from companies where id = ${id}`);
+};
+
+/** The SQL twin of plainKey (import.values.ts): change both together. */
+const plainKeySql = (column: SQL) => sql`regexp_replace(lower(${column}), '[^a-z0-9]+', '', 'g')`;
+
+/** Users by e-mail, compared in lower case (the unique index's own expression). */
+export const usersByEmails = (db: Db, emails: string[]) =>
+  emails.length
+    ? queryRows<{ id: number; email: string }>(
+        db,
+        sql`select id, lower(email) as email from users where lower(email) = any(${textArray(emails)}) order by id`,
+      )
+    : Promise.resolve([]);
+
+/** Users of these companies (and of none, when `orphans`) whose name keys are among `keys`. */
+export const usersByNameKeys = (db: Db, keys: string[], companyIds: number[], orphans: boolean) =>
+  keys.length
+    ? queryRows<{ id: number; key: string; company_id: number | null }>(
+        db,
+        sql`select id, ${plainKeySql(sql`name`)} as key, company_id from users
+            where (company_id = any(${idArray(companyIds)})${orphans ? sql` or company_id is null` : sql``})
+              and ${plainKeySql(sql`name`)} = any(${textArray(keys)}) order by id`,
+      )
+    : Promise.resolve([]);
+
+/** Of these users, those the actor's company employs (an agent edits their own company's contacts). */
+export const usersOfCompany = async (db: Db, companyId: number, ids: number[]): Promise<number[]> =>
+  ids.length
+    ? (
+        await queryRows<{ id: number }>(
+          db,
+          sql`select id from users where id = any(${idArray(ids)}) and company_id = ${companyId}`,
+        )
+      ).map((r) => r.id)
+    : [];
+
+/** Of these companies, those some of whose people can sign in (they own their contacts: ADR 0008). */
+export const companiesWithSignIn = async (db: Db, ids: number[]): Promise<Set<number>> =>
+  new Set(
+    ids.length
+      ? (
+          await queryRows<{ id: number }>(
+            db,
+            sql`select distinct company_id as id from users
+                where company_id = any(${idArray(ids)}) and password_hash is not null`,
+          )
+        ).map((r) => r.id)
+      : [],
+  );
+
+/** A contact's own fields, as an import compares and restores them. */
+export const userFields = async (db: Db, id: number) =>
+  (
+    await queryRows<{
+      company_id: number | null;
+      name: string;
+      email: string | null;
+      direct_dial: string | null;
+      mobile: string | null;
+    }>(db, sql`select company_id, name, email, direct_dial, mobile from users where id = ${id}`)
+  )[0];
+
+/** Schemes whose name keys are among `names`, with the key of their address's town. */
+export const schemesByNameKeys = (db: Db, names: string[]) =>
+  names.length
+    ? queryRows<{ id: number; name: string; town: string }>(
+        db,
+        sql`select s.id, ${plainKeySql(sql`s.name`)} as name, ${plainKeySql(sql`coalesce(a.city, '')`)} as town
+            from schemes s join addresses a on a.id = s.address_id
+            where ${plainKeySql(sql`s.name`)} = any(${textArray(names)}) order by s.id`,
+      )
+    : Promise.resolve([]);
+
+/** Of these schemes, those the company is a landlord or the landlord's agent of. */
+export const schemesHeldBy = async (db: Db, companyId: number, ids: number[]): Promise<number[]> =>
+  ids.length
+    ? (
+        await queryRows<{ id: number }>(
+          db,
+          sql`select distinct scheme_id as id from scheme_parties where scheme_id = any(${idArray(ids)})
+              and company_id = ${companyId} and role in ('landlord', 'landlord_agent')`,
+        )
+      ).map((r) => r.id)
+    : [];
+
+/** A scheme created by an import, with its parties and its own address (revert). */
+export const deleteScheme = async (db: Db, id: number): Promise<void> => {
+  const rows = await queryRows<{ address_id: number }>(
+    db,
+    sql`delete from schemes where id = ${id} returning address_id`,
+  );
+  const addressId = rows[0]?.address_id;
+  if (addressId === undefined) return;
+  await db.execute(sql`delete from addresses a where a.id = ${addressId}
+    and not exists (select from properties where address_id = a.id)
+    and not exists (select from schemes where address_id = a.id)`);
+};
+
+/** Marks the history a scheme's import write recorded (the scheme's and its address's rows). */
+export const markSchemeHistory = async (db: Db, importId: number, schemeId: number, afterId: number) => {
+  await db.execute(sql`update field_history h set import_id = ${importId}
+    where h.id > ${afterId} and h.import_id is null and (
+      (h.entity_type = 'scheme' and h.entity_id = ${schemeId}) or
+      (h.entity_type = 'address' and h.entity_id = (select address_id from schemes where id = ${schemeId})))`);
+};
+
+/** A contact created by an import (revert). */
+export const deleteUser = async (db: Db, id: number): Promise<void> => {
+  await db.execute(sql`delete from users where id = ${id}`);
+};
+
+/** Marks the history a contact's import update recorded. */
+export const markUserHistory = async (db: Db, importId: number, userId: number, afterId: number) => {
+  await db.execute(sql`update field_history h set import_id = ${importId}
+    where h.id > ${afterId} and h.import_id is null and h.entity_type = 'user' and h.entity_id = ${userId}`);
 };
 
 export const lastHistoryId = async (db: Db): Promise<number> =>

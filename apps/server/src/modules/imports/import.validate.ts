@@ -38,7 +38,7 @@ export const validateImport = async (deps: ServiceDeps, actor: Actor, importId: 
       line: s.line,
       values: mappedValues(s.raw, imp.headers, imp.mapping),
     }));
-    const checked = await adapter.check(deps.db, rows);
+    const checked = await adapter.check(deps.db, rows, actor);
     const existing = await adapter.existing(deps.db, [...new Set(checked.flatMap((c) => c.keys))]);
     await repo.setChecked(
       deps.db,

@@ -66,7 +66,7 @@ export const parseAreaUnit = (s: string): 'sqft' | 'sqm' | null | undefined => {
 /**
  * A company name as it is matched: lower case, "&" as "and", punctuation and spaces dropped,
  * "Limited" as "ltd", "Public Limited Company" as "plc", "The" at the start dropped. The SQL twin
- * is in import-records.repository.ts: change both together.
+ * (with its index) is companyNameKey in db/schema/companies.ts: change both together.
  */
 export const companyMatchKey = (name: string): string =>
   name
@@ -76,6 +76,21 @@ export const companyMatchKey = (name: string): string =>
     .replace(/\bpublic limited company\b/g, 'plc')
     .replace(/\blimited\b/g, 'ltd')
     .replace(/^\s*the\s+|\s+/g, '');
+
+/**
+ * A contact's or a scheme's name, or a town, as it is matched: lower case, letters and digits only
+ * ("J. O'Neil" = "jo neil"). The SQL twin is in import-records.repository.ts: change both together.
+ */
+export const plainKey = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]+/g, '');
+
+/** "yes", "y", "true", "1" → true; "no", "n", "false", "0" → false; '' → null. */
+export const parseYesNo = (s: string): boolean | null | undefined => {
+  const v = s.trim().toLowerCase();
+  if (!v) return null;
+  if (['yes', 'y', 'true', '1'].includes(v)) return true;
+  if (['no', 'n', 'false', '0'].includes(v)) return false;
+  return undefined;
+};
 
 /** A post code compared without spaces, in capitals. */
 export const postCodeKey = (pc: string): string => pc.toUpperCase().replace(/[^A-Z0-9]/g, '');

@@ -29,8 +29,11 @@ export interface CheckedRow {
 }
 
 export interface ImportAdapter {
-  /** A batch of rows: parsed, validated, relations resolved (one read per batch). */
-  check: (db: Db, rows: MappedRow[]) => Promise<CheckedRow[]>;
+  /**
+   * A batch of rows: parsed, validated, relations resolved (one read per batch); rows the actor
+   * may not write whatever the choice (a contact of another company) are errors already.
+   */
+  check: (db: Db, rows: MappedRow[], actor: Actor) => Promise<CheckedRow[]>;
   /** Existing records by natural key (key → record ids): one read per batch. */
   existing: (db: Db, keys: string[]) => Promise<Map<string, number[]>>;
   /** Of these records, those the actor may update (admins: all; ADR 0094). */
