@@ -23,6 +23,7 @@ import { ukDayOf } from '../../lib/dates';
 import { NotFoundError } from '../../lib/errors';
 import { hashToken } from '../../lib/tokens';
 import * as repo from './calendar-feed.repository';
+import { foldIcsLines } from './ics-fold';
 
 /** Calendars are asked to come back for changes every hour (REFRESH-INTERVAL, X-PUBLISHED-TTL). */
 export const FEED_TTL_SECONDS = 3600;
@@ -148,6 +149,9 @@ export const feedCalendar = async (
     prodId: { company: 'Frontage', product: 'Lease events', language: 'EN' },
     ttl: FEED_TTL_SECONDS,
   });
+  // The calendar's own lines, then each event's, folded once by foldIcsLines: the same text as
+  // calendar.toString(), whose folding costs seconds for a few thousand events (ics-fold.ts).
+  const shell = calendar.toString();
   for (const e of events) {
     const unitUrl = `${origin}/properties?id=${e.property_id}`;
     calendar.createEvent({
@@ -168,5 +172,14 @@ export const feedCalendar = async (
       status: e.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     });
   }
-  return calendar.toString();
+  const end = 'END:VCALENDAR';
+  if (!shell.endsWith(end)) throw new Error('ical-generator: a calendar no longer ends with END:VCALENDAR');
+  return foldIcsLines(
+    shell.slice(0, -end.length) +
+      calendar
+        .events()
+        .map((e) => e.toString())
+        .join('') +
+      end,
+  );
 };
