@@ -61,7 +61,10 @@ function ChoiceField({
       label={label}
       value={value ?? SUGGESTED}
       onChange={(e) => onChange(e.target.value === SUGGESTED ? undefined : (e.target.value as ImportChoice))}
-      sx={{ minWidth: 180 }}
+      fullWidth={false}
+      // "As suggested" is the empty value: shown as a value, under a label that stays above it.
+      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+      sx={{ width: 200 }}
     >
       <MenuItem value={SUGGESTED}>As suggested</MenuItem>
       {IMPORT_CHOICES.map((c) => (

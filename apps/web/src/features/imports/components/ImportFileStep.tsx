@@ -36,12 +36,7 @@ export function ImportFileStep({
         value={entity}
         onChange={(e) => onEntity(e.target.value as ImportEntity)}
         error={!!errors.entity}
-        helperText={
-          errors.entity ??
-          `Fields: ${fieldsOf(entity)
-            .map((f) => f.label)
-            .join(', ')}`
-        }
+        helperText={errors.entity}
         sx={{ maxWidth: 360 }}
       >
         {IMPORT_ENTITIES.map((e) => (
@@ -51,6 +46,13 @@ export function ImportFileStep({
           </MenuItem>
         ))}
       </TextField>
+      <Typography variant="body2" color="text.secondary">
+        Fields of {ENTITY_LABELS[entity].toLowerCase()}:{' '}
+        {fieldsOf(entity)
+          .map((f) => f.label)
+          .join(', ')}
+        .
+      </Typography>
       <FileDropZone label="Import file" accept={IMPORT_ACCEPT} busy={busy} onFile={onFile} />
       {fileError.length > 0 && (
         <Alert severity="error" role="alert">

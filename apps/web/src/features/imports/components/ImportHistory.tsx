@@ -36,30 +36,30 @@ const columnsOf = ({ onContinue, onRevert }: Actions): GridColDef<Import>[] => [
   {
     field: 'created_at',
     headerName: 'When',
-    width: 140,
+    width: 130,
     sortable: false,
     valueFormatter: (v: string) => formatDateTime(v),
   },
   {
     field: 'created_by',
     headerName: 'Who',
-    width: 140,
+    width: 120,
     sortable: false,
     valueGetter: (_v, row) => row.created_by?.name ?? '',
   },
-  { field: 'file_name', headerName: 'File', flex: 1, minWidth: 160, sortable: false },
+  { field: 'file_name', headerName: 'File', flex: 1, minWidth: 140, sortable: false },
   {
     field: 'entity',
     headerName: 'Entity',
-    width: 100,
+    width: 90,
     sortable: false,
     valueFormatter: (v: Import['entity']) => ENTITY_LABELS[v],
   },
-  { field: 'rows_total', headerName: 'Rows', width: 70, type: 'number', sortable: false },
+  { field: 'rows_total', headerName: 'Rows', width: 60, type: 'number', sortable: false },
   {
     field: 'counts',
     headerName: 'Outcomes',
-    minWidth: 200,
+    minWidth: 150,
     flex: 1,
     sortable: false,
     valueGetter: (_v, row) => countsText(row),
@@ -67,7 +67,7 @@ const columnsOf = ({ onContinue, onRevert }: Actions): GridColDef<Import>[] => [
   {
     field: 'status',
     headerName: 'Status',
-    width: 200,
+    width: 160,
     sortable: false,
     renderCell: ({ row }) => {
       if (row.status === 'applying' || row.status === 'reverting')
@@ -97,7 +97,7 @@ const columnsOf = ({ onContinue, onRevert }: Actions): GridColDef<Import>[] => [
   {
     field: 'actions',
     headerName: 'Actions',
-    width: 150,
+    width: 130,
     sortable: false,
     renderCell: ({ row }) => (
       <Box sx={{ height: '100%', display: 'flex', alignItems: 'center' }}>
