@@ -47,7 +47,7 @@ const columnsOf = ({ onContinue, onRevert }: Actions): GridColDef<Import>[] => [
     sortable: false,
     valueGetter: (_v, row) => row.created_by?.name ?? '',
   },
-  { field: 'file_name', headerName: 'File', flex: 1, minWidth: 140, sortable: false },
+  { field: 'file_name', headerName: 'File', flex: 1, minWidth: 120, sortable: false },
   {
     field: 'entity',
     headerName: 'Entity',
@@ -59,7 +59,7 @@ const columnsOf = ({ onContinue, onRevert }: Actions): GridColDef<Import>[] => [
   {
     field: 'counts',
     headerName: 'Outcomes',
-    minWidth: 150,
+    minWidth: 190,
     flex: 1,
     sortable: false,
     valueGetter: (_v, row) => countsText(row),
@@ -67,7 +67,7 @@ const columnsOf = ({ onContinue, onRevert }: Actions): GridColDef<Import>[] => [
   {
     field: 'status',
     headerName: 'Status',
-    width: 160,
+    width: 150,
     sortable: false,
     renderCell: ({ row }) => {
       if (row.status === 'applying' || row.status === 'reverting')
@@ -97,7 +97,7 @@ const columnsOf = ({ onContinue, onRevert }: Actions): GridColDef<Import>[] => [
   {
     field: 'actions',
     headerName: 'Actions',
-    width: 130,
+    width: 120,
     sortable: false,
     renderCell: ({ row }) => (
       <Box sx={{ height: '100%', display: 'flex', alignItems: 'center' }}>
