@@ -65,10 +65,12 @@ export default defineConfig({
           DATA_DIR: dataDir,
           SEED_DEMO: 'true',
           LOG_LEVEL: 'warn',
-          // No job worker: its first change check would deliver the day's demo-lease reminders
-          // (a few dozen to the admin) while the specs run, and they count the seed's own
-          // notifications. Reminders are tested in the server suite.
-          JOBS_WORKER: 'false',
+          // Imports are the only jobs worked (imports.spec.ts applies and reverts one): a reminder
+          // worker's first change check would deliver the day's demo-lease reminders (a few dozen
+          // to the admin) while the specs run, and they count the seed's own notifications.
+          // Reminders are tested in the server suite.
+          JOBS_WORKER: 'true',
+          JOBS_QUEUES: 'imports',
           DATABASE_URL: '',
         },
       },

@@ -28,6 +28,7 @@ const SCREENS: Array<{ path: string; ready: (page: Page) => ReturnType<Page['get
   { path: '/schemes/create', ready: titled },
   { path: '/deals', ready: (p) => p.getByRole('heading', { level: 1, name: 'Deals' }) },
   { path: '/lease-events', ready: (p) => p.getByRole('heading', { level: 1, name: 'Lease Events' }) },
+  { path: '/imports', ready: (p) => p.getByRole('heading', { level: 1, name: 'Imports' }) },
   { path: '/comparables', ready: (p) => p.getByRole('heading', { level: 1, name: 'Comparables' }) },
   { path: '/enquiries', ready: (p) => p.getByRole('heading', { level: 1, name: 'Enquiries' }) },
   { path: '/companies', ready: (p) => p.getByRole('heading', { level: 1, name: 'Companies' }) },

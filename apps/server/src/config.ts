@@ -50,6 +50,7 @@
  * | `SMTP_URL` | _(unset)_ | SMTP server for reminder e-mails, e.g. `smtps://user:pass@mail.example:465`; unset (or no `MAIL_FROM`) = reminders in the app only |
  * | `MAIL_FROM` | _(unset)_ | The From address of e-mails, e.g. `Frontage <reminders@frontage.example>` |
  * | `JOBS_WORKER` | `true` | This process works background jobs (reminders, e-mail; ADR 0089); `false` = it only enqueues them |
+ * | `JOBS_QUEUES` | _(unset)_ | The jobs a worker process works, a comma list of `reminders`, `imports`; unset = all (the browser suite works imports only, ADR 0096) |
  * | `JOB_MAINTENANCE_SECONDS` | `60` | How often a job whose process died (it expired) is put back for another process |
  * | `REMINDER_JOB_EXPIRE_SECONDS` | `300` | A reminder job still active after this long is taken as lost and retried |
  * | `IMPORT_MAX_BYTES` | `536870912` | Largest import file (CSV or XLSX; an XLSX is held to 20 MB besides) in bytes; a bigger one is answered 413 (ADR 0094) |
@@ -80,6 +81,10 @@ const optionalString = z
   .string()
   .optional()
   .transform((v) => (v && v.trim() ? v.trim() : undefined));
+
+/** The kinds of background job a worker process can be given (JOBS_QUEUES). */
+export const JOB_KINDS = ['reminders', 'imports'] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
 
 const envSchema = z.object({
   PORT: int(3000),
@@ -128,6 +133,11 @@ const envSchema = z.object({
   SMTP_URL: z.union([z.string().trim().url(), z.literal('')]).optional(),
   MAIL_FROM: optionalString,
   JOBS_WORKER: bool(true),
+  JOBS_QUEUES: z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ? v.split(',').map((q) => q.trim()) : [...JOB_KINDS]))
+    .pipe(z.array(z.enum(JOB_KINDS))),
   JOB_MAINTENANCE_SECONDS: int(60, 1),
   REMINDER_JOB_EXPIRE_SECONDS: int(300, 1),
   IMPORT_MAX_BYTES: int(IMPORT_MAX_BYTES_DEFAULT, 1),
@@ -245,6 +255,8 @@ export interface MailConfig {
 export interface JobsConfig {
   /** This process works jobs (false: enqueues only). */
   worker: boolean;
+  /** The kinds of job it works, when it is a worker. */
+  kinds: JobKind[];
   maintenanceSeconds: number;
   reminderExpireSeconds: number;
 }
@@ -338,6 +350,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : null,
     jobs: {
       worker: e.JOBS_WORKER,
+      kinds: e.JOBS_QUEUES,
       maintenanceSeconds: e.JOB_MAINTENANCE_SECONDS,
       reminderExpireSeconds: e.REMINDER_JOB_EXPIRE_SECONDS,
     },

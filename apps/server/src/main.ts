@@ -17,7 +17,7 @@ import net from 'node:net';
 import os from 'node:os';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
-import { loadConfig, type Config } from './config';
+import { loadConfig, type Config, type JobKind } from './config';
 import type { DbHandle } from './db/client';
 import { openConfiguredDb, openServerDb, pgliteDirOf, serverDbAfterStartup } from './db/open';
 import { writeLeaseEventSettings } from './db/lease-event-settings';
@@ -75,10 +75,9 @@ const serve = async (config: Config, logger: Logger, handle: DbHandle): Promise<
   const app = await buildApp({ config, db: handle, logger, jobs });
   // An import's apply stops between two batches at shutdown and resumes on a process that runs.
   let stoppingImports = false;
-  if (config.jobs.worker) {
-    await workReminderJobs(jobs, app.services);
-    await workImportJobs(jobs, app.services, { stopping: () => stoppingImports });
-  }
+  const works = (kind: JobKind) => config.jobs.worker && config.jobs.kinds.includes(kind);
+  if (works('reminders')) await workReminderJobs(jobs, app.services);
+  if (works('imports')) await workImportJobs(jobs, app.services, { stopping: () => stoppingImports });
   // From the first connection on, so the drain knows every one of them.
   const connections = trackConnections(app.server);
   let closing = false;

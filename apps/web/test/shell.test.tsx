@@ -21,6 +21,7 @@ const DRAWER_ORDER = [
   'Tracked Retailers (Admin)',
   'Tracked Retailers',
   'Gap Analysis (Beta)',
+  'Imports',
   'Documentation',
   'Support',
 ];

@@ -39,6 +39,7 @@ const ComparablesPage = lazyPage(() => import('../features/comparables/pages/Com
 const GapAnalysisPage = lazyPage(() => import('../features/reports/pages/GapAnalysisPage'));
 const EnquiriesPage = lazyPage(() => import('../features/enquiries/pages/EnquiriesPage'));
 const PipelinesPage = lazyPage(() => import('../features/pipelines/pages/PipelinesPage'));
+const ImportsPage = lazyPage(() => import('../features/imports/pages/ImportsPage'));
 
 /** The spec's route table (spec A §2). */
 export const appRoutes: RouteObject[] = [
@@ -83,6 +84,7 @@ export const appRoutes: RouteObject[] = [
               { path: '/set-me-as-tenant-contact', element: <SetMeAsTenantContactPage /> },
               { path: '/enquiries', element: <EnquiriesPage /> },
               { path: '/pipelines', element: <PipelinesPage /> },
+              { path: '/imports', element: <ImportsPage /> },
             ],
           },
         ],

@@ -13,6 +13,7 @@ import EventNoteIcon from '@mui/icons-material/EventNote';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import TrackChangesIcon from '@mui/icons-material/TrackChanges';
 import AssessmentIcon from '@mui/icons-material/Assessment';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 
 export interface NavItem {
   label: string;
@@ -22,7 +23,10 @@ export interface NavItem {
   end?: boolean;
 }
 
-/** Side drawer entries in the spec's order (spec A §2); Lease Events after Deals (ADR 0088). */
+/**
+ * Side drawer entries in the spec's order (spec A §2); Lease Events after Deals (ADR 0088), Imports
+ * after the spec's entries (ADR 0096).
+ */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'My Properties', to: '/', icon: HomeWorkIcon, end: true },
   { label: 'Map', to: '/map', icon: MapIcon },
@@ -37,4 +41,5 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Tracked Retailers (Admin)', to: '/core', icon: AdminPanelSettingsIcon, adminOnly: true },
   { label: 'Tracked Retailers', to: '/core-data', icon: TrackChangesIcon },
   { label: 'Gap Analysis (Beta)', to: '/reports/gap-analysis', icon: AssessmentIcon },
+  { label: 'Imports', to: '/imports', icon: UploadFileIcon },
 ];
