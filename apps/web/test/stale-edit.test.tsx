@@ -61,7 +61,8 @@ describe('a stale edit', () => {
     // Save is enabled once the form has validated.
     await waitFor(() => expect(within(form).getByRole('button', { name: 'Save' })).toBeEnabled());
     await user.click(within(form).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?id=1'));
+    // Saved: the company's own page opens (ADR 0092).
+    await waitFor(() => expect(router.state.location.pathname).toBe('/companies/1'));
     const puts = api.callsTo('PUT', '/api/companies/1');
     expect(puts.map((p) => p.headers.get('If-Match'))).toEqual(['"v-opened"', '"v-theirs"']);
   });
