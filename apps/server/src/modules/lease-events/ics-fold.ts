@@ -10,6 +10,7 @@ const octets = (ch: string): number => {
   return code < 0x80 ? 1 : code < 0x800 ? 2 : 3;
 };
 
+// The control characters are the point: the range is every ASCII code, 0x00 included.
 // eslint-disable-next-line no-control-regex
 const NOT_ASCII = /[^\x00-\x7f]/;
 

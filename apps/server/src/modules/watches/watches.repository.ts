@@ -45,12 +45,13 @@ export const countOf = async (db: Db, userId: number): Promise<number> =>
     await queryRows<{ n: number }>(db, sql`select count(*)::int as n from watches where user_id = ${userId}`)
   )[0]!.n;
 
-/** Adds the watch; a watch already there is kept with its first day. */
-export const insertWatch = async (db: Db, userId: number, type: WatchType, id: number): Promise<void> => {
-  await queryRows(
+/** Adds the watch and answers its first day (the caller has checked there is none yet). */
+export const insertWatch = async (db: Db, userId: number, type: WatchType, id: number): Promise<Date> => {
+  const [row] = await queryRows<{ created_at: string | Date }>(
     db,
-    sql`insert into watches (user_id, ${COLUMN[type]}) values (${userId}, ${id}) on conflict do nothing`,
+    sql`insert into watches (user_id, ${COLUMN[type]}) values (${userId}, ${id}) returning created_at`,
   );
+  return new Date(row!.created_at);
 };
 
 export const deleteWatch = async (db: Db, userId: number, type: WatchType, id: number): Promise<void> => {

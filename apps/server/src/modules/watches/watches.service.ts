@@ -43,8 +43,7 @@ export const watch = async (
     if (since) return state(since);
     if ((await repo.countOf(tx, userId)) >= WATCHES_MAX)
       throw ValidationError.field('entity_id', WATCH_LABELS.tooMany);
-    await repo.insertWatch(tx, userId, type, id);
-    return state(await repo.watchedSince(tx, userId, type, id));
+    return state(await repo.insertWatch(tx, userId, type, id));
   });
 
 export const unwatch = async (
