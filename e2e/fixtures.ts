@@ -7,6 +7,7 @@ import {
   type Page,
   type PlaywrightWorkerArgs,
 } from '@playwright/test';
+import { serverURL } from './support/servers';
 
 export interface Who {
   email: string;
@@ -84,12 +85,19 @@ interface Fixtures {
   pageAs: (who: Who | null, opts?: { helpVideos?: boolean }) => Promise<Page>;
 }
 
-export const test = base.extend<Options & Fixtures, { sessions: Sessions }>({
+export const test = base.extend<Options & Fixtures, { sessions: Sessions; serverURL: string }>({
   signedInAs: [null, { option: true }],
   helpVideos: [false, { option: true }],
+  /** This worker's own server (playwright.config.ts starts one per worker slot). */
+  serverURL: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+    async ({}, use, workerInfo) => use(serverURL(workerInfo.parallelIndex)),
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ serverURL }, use) => use(serverURL),
   sessions: [
-    async ({ playwright }, use, workerInfo) => {
-      const sessions = new Sessions(playwright, workerInfo.project.use.baseURL!);
+    async ({ playwright, serverURL }, use) => {
+      const sessions = new Sessions(playwright, serverURL);
       await use(sessions);
       await sessions.dispose();
     },

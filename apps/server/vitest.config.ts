@@ -4,18 +4,39 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
+ * Files that run for a minute or more while being short files: the route suite's parts (a few
+ * lines each, walking every route), and the tests that start servers, kill them and load them
+ * (durability, export load, reminders killed mid-run, backup and restore, upload limits, the
+ * privacy walk of every GET). Timed on PGlite under load: 30–190 s each, against a median of 6 s.
+ */
+const HEAVY_FILES = [
+  'durability',
+  'export-load',
+  'reminders-exactly-once',
+  'backup',
+  'backup-private',
+  'store-list-limits',
+  'account-privacy',
+  'places-export',
+  'route-suite.places',
+  'route-suite.workflows',
+  'route-suite.accounts',
+].map((name) => `/test/${name}.test.ts`);
+const heavyRank = (f: TestSpecification) => HEAVY_FILES.findIndex((end) => f.moduleId.endsWith(end));
+
+/**
  * Vitest starts the files that took longest last time first, and without such timings (a fresh
- * clone, CI) the largest files first. The route suite's parts are files of a few lines that run
- * for minutes: without their timings they start first, so that no core is left with one of them
- * at the end.
+ * clone, CI) the largest files first. The heavy files above are small: without their timings they
+ * start first, longest first, so that no core is left with one of them at the end while the other idles.
  */
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const untimedPart = (f: TestSpecification) =>
-      /route-suite\.[^/]+\.test\.ts$/.test(f.moduleId) &&
+    const untimedHeavy = (f: TestSpecification) =>
+      heavyRank(f) >= 0 &&
       !this.ctx.cache.getFileTestResults(`${f.project.name}:${relative(this.ctx.config.root, f.moduleId)}`);
-    return [...sorted.filter(untimedPart), ...sorted.filter((f) => !untimedPart(f))];
+    const heavy = sorted.filter(untimedHeavy).sort((a, b) => heavyRank(a) - heavyRank(b));
+    return [...heavy, ...sorted.filter((f) => !untimedHeavy(f))];
   }
 }
 

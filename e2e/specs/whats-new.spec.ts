@@ -55,8 +55,8 @@ const whatsNew = (page: Page) => page.getByRole('dialog', { name: "What's New" }
 test.describe.configure({ mode: 'serial' });
 
 let admin: APIRequestContext;
-test.beforeAll(async ({ baseURL }) => {
-  admin = await apiAs(baseURL!, ADMIN);
+test.beforeAll(async ({ serverURL }) => {
+  admin = await apiAs(serverURL, ADMIN);
 });
 test.afterAll(async () => {
   for (const id of created) await admin.delete(`/api/core/news/${id}`);
