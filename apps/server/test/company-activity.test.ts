@@ -287,9 +287,13 @@ describe('GET /api/users/{id}/activity', () => {
       all.length,
     );
     // One of the store kinds of a company: the other's rows are left out.
-    const opened = (await activity(`/api/companies/${w.acme.id}/activity?kind=store_opened&per_page=100`)).data;
+    const opened = (await activity(`/api/companies/${w.acme.id}/activity?kind=store_opened&per_page=100`))
+      .data;
     expect(opened.length).toBeGreaterThan(0);
     expect(new Set(opened.map((i) => i.kind))).toEqual(new Set(['store_opened']));
+    const closed = (await activity(`/api/companies/${w.acme.id}/activity?kind=store_closed&per_page=100`))
+      .data;
+    expect(closed.map((i) => i.kind)).toEqual(['store_closed']);
     const bad = await get(t, w.cookies.agent, `/api/users/${w.carl.id}/activity?kind=gossip`);
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors)[0]).toMatch(/^kind/);

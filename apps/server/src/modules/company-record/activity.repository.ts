@@ -188,23 +188,23 @@ const storeBranch = (companyId: number, kinds: readonly ActivityKind[] | undefin
   // One of the two kinds asked: the other's rows are left out in the branch itself.
   const opened = !kinds || kinds.includes('store_opened');
   const closed = !kinds || kinds.includes('store_closed');
-  const only = opened && closed ? sql`` : sql` and se.kind = ${opened ? 'opening' : 'closing'}`;
+  const only = opened && closed ? sql`` : sql` and se.kind = ${opened ? 'opening' : 'closure'}`;
   return {
-  branch: BRANCH.store,
-  kinds: ['store_opened', 'store_closed'],
-  kind: sql`case se.kind when 'opening' then 'store_opened' else 'store_closed' end`,
-  at: midnight('se.on_date'),
-  rid: sql`se.id`,
-  actor: sql`sd.created_by`,
-  deal: sql`sd.id`,
-  property: sql`se.property_id`,
-  scheme: NONE,
-  enquiry: NONE,
-  comment: NONE,
-  subjectType: NO_TEXT,
-  subjectId: NONE,
-  details: NO_DETAILS,
-  from: sql`from store_events se left join deals sd on sd.id = se.deal_id where se.company_id = ${companyId}${only}`,
+    branch: BRANCH.store,
+    kinds: ['store_opened', 'store_closed'],
+    kind: sql`case se.kind when 'opening' then 'store_opened' else 'store_closed' end`,
+    at: midnight('se.on_date'),
+    rid: sql`se.id`,
+    actor: sql`sd.created_by`,
+    deal: sql`sd.id`,
+    property: sql`se.property_id`,
+    scheme: NONE,
+    enquiry: NONE,
+    comment: NONE,
+    subjectType: NO_TEXT,
+    subjectId: NONE,
+    details: NO_DETAILS,
+    from: sql`from store_events se left join deals sd on sd.id = se.deal_id where se.company_id = ${companyId}${only}`,
   };
 };
 
