@@ -138,6 +138,15 @@ const routes: Record<string, FakeHandler> = {
   'GET /api/company-categories': () => json(200, { data: [{ id: 2, name: 'Health & Beauty' }] }),
   'GET /api/companies/5/portfolio': portfolio,
   'GET /api/companies/5/deals': () => json(200, page([DEAL])),
+  // The map of the whole portfolio: a cluster of 31 and one unit on its own.
+  'GET /api/map/clusters': () =>
+    json(200, {
+      data: [
+        { lat: 53.8, lng: -1.55, count: 31, groups: [0, 0, 0, 31] },
+        { lat: 51.5, lng: -0.12, count: 1, groups: [0, 0, 0, 1], kind: 'property', id: 3 },
+      ],
+      meta: { level: 8, totals: [0, 0, 0, 32] },
+    }),
   'GET /api/companies/5/activity': (req) =>
     req.url.searchParams.get('before') === 'cursor-2'
       ? json(200, { data: [activity('edit:1', { summary: 'The oldest change' })], meta: { next: null } })
@@ -206,7 +215,7 @@ describe('/companies/:id', () => {
     expect(await screen.findByRole('dialog', { name: 'Merge Boots' })).toBeInTheDocument();
   });
 
-  it('lists the portfolio with role counts; a role chip sends role=, the pager the next page, the map the units', async () => {
+  it('lists the portfolio with role counts; a role chip sends role=, the pager the next page, the map every unit', async () => {
     const { api, user } = open('/companies/5');
     const grid = await screen.findByRole('grid', { name: 'Portfolio' });
     expect(
@@ -221,9 +230,15 @@ describe('/companies/:id', () => {
     expect(within(roles).getByRole('button', { name: 'Tenant (30)' })).toBeInTheDocument();
     // A role the company never holds is not offered.
     expect(within(roles).queryByRole('button', { name: /Tenant agent/ })).not.toBeInTheDocument();
-    expect(
-      await screen.findByRole('button', { name: 'Open Unit 3 3 High Street, Leeds, LS1 1AA' }),
-    ).toBeInTheDocument();
+    // The map is the whole portfolio's clusters (the map's own endpoint), not the table's page.
+    expect(await screen.findByRole('button', { name: 'Cluster of 31 units: zoom in' })).toHaveTextContent(
+      '31',
+    );
+    expect(screen.getByRole('button', { name: 'Open unit 3' })).toBeInTheDocument();
+    expect(screen.getByText('32 units in view')).toBeInTheDocument();
+    const mapQuery = api.callsTo('GET', '/api/map/clusters')[0]!.url.searchParams;
+    expect(mapQuery.get('company_id')).toBe('5');
+    expect(mapQuery.get('company_role')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Go to next page' }));
     await waitFor(() =>
@@ -242,6 +257,11 @@ describe('/companies/:id', () => {
     expect(within(roles).getByRole('button', { name: 'Landlord (2)' })).toHaveAttribute(
       'aria-pressed',
       'true',
+    );
+    await waitFor(() =>
+      expect(api.callsTo('GET', '/api/map/clusters').at(-1)!.url.searchParams.get('company_role')).toBe(
+        'landlord',
+      ),
     );
     expect(await within(grid).findByRole('link', { name: 'Greggs' })).toHaveAttribute('href', '/companies/8');
     expect(await seriousViolations()).toEqual([]);
