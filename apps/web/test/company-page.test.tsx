@@ -346,6 +346,25 @@ describe('/companies/:id', () => {
     await waitFor(() => expect(api.callsTo('GET', '/api/enquiries').length).toBeGreaterThan(1));
   });
 
+  it("records a requirement from the header's Create Enquiry and shows it on the Requirements tab", async () => {
+    const { api, user, router } = open('/companies/5');
+    const header = await screen.findByRole('region', { name: 'Company details' });
+    await user.click(within(header).getByRole('button', { name: 'Create Enquiry' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Enquiry for Boots' });
+    await user.click(within(dialog).getByRole('combobox', { name: /^Stage/ }));
+    await user.click(await screen.findByRole('option', { name: 'Interest' }));
+    await user.type(within(dialog).getByRole('combobox', { name: 'Scheme' }), 'Trin');
+    await user.click(await screen.findByRole('option', { name: /Trinity/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/enquiries')).toHaveLength(1));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=requirements'));
+    // Once the dialog has closed (the page is no longer hidden behind it).
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Requirements' })).toHaveAttribute('aria-selected', 'true'),
+    );
+    expect(await screen.findByRole('table', { name: 'Requirements of Boots' })).toBeInTheDocument();
+  });
+
   it('says so in the tab when an endpoint fails; the other tabs still work', async () => {
     const failing = {
       'GET /api/companies/5/portfolio': () => json(404, { msg: 'Not found.' }),
