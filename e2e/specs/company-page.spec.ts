@@ -90,6 +90,9 @@ test('as the agent: a retailer’s stores on the Portfolio tab and the map, a de
     await expect(grid.getByRole('row').nth(1)).toBeVisible();
     await shot(page, `company-page-portfolio-${mode}`);
     expect(await seriousViolations(page), `company page, ${mode}`).toEqual([]);
+    await map.scrollIntoViewIfNeeded();
+    await expect(page.getByText(/^[\d,]+ units? in view$/)).toBeVisible();
+    await shot(page, `company-page-map-${mode}`);
   }
   await setTheme(page, 'light');
 
