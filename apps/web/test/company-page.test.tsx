@@ -239,6 +239,14 @@ describe('/companies/:id', () => {
     const mapQuery = api.callsTo('GET', '/api/map/clusters')[0]!.url.searchParams;
     expect(mapQuery.get('company_id')).toBe('5');
     expect(mapQuery.get('company_role')).toBeNull();
+    // Framed once on the first answer (Great Britain and Ireland), then asked for the framed view:
+    // the answer for that view does not move the map again.
+    expect(mapQuery.get('bbox')).toBe('-11.25,49.21875,2.8125,61.171875');
+    await waitFor(() => expect(api.callsTo('GET', '/api/map/clusters')).toHaveLength(2));
+    expect(fakeMaps.at(-1)!.easeCalls).toHaveLength(1);
+    expect(api.callsTo('GET', '/api/map/clusters')[1]!.url.searchParams.get('bbox')).not.toBe(
+      mapQuery.get('bbox'),
+    );
 
     await user.click(screen.getByRole('button', { name: 'Go to next page' }));
     await waitFor(() =>

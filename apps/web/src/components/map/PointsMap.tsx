@@ -17,7 +17,7 @@ export interface MapPointItem {
   zoomIn?: boolean;
 }
 
-/** The map's view once it has settled (after its first load and after each move). */
+/** The map's view once it has settled after a move (the framing's included). */
 export interface PointsMapView {
   bbox: readonly [west: number, south: number, east: number, north: number];
   zoom: number;

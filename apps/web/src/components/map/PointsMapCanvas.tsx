@@ -69,16 +69,13 @@ export default function PointsMapCanvas(props: PointsMapProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the ids are the points' identity
   }, [map, frameKey]);
 
-  // The settled view, after the first load and each move (a caller whose points follow the view).
+  // The settled view after each move, framing included (a caller whose points follow the view).
   useEffect(() => {
     if (!map) return;
     const report = () => latest.current.props.onViewSettled?.(viewOf(map));
     map.on('moveend', report);
-    if (map.loaded()) report();
-    else map.once('load', report);
     return () => {
       map.off('moveend', report);
-      map.off('load', report);
     };
   }, [map]);
 

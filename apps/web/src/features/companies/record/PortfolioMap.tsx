@@ -41,7 +41,9 @@ export function PortfolioMap({ companyId, roles }: { companyId: number; roles: r
   const [seen, setSeen] = useState<{ key: string; view: PortfolioMapView } | null>(null);
   const view = seen?.key === rolesKey ? seen.view : PORTFOLIO_FIRST_VIEW;
   const clusters = usePortfolioClusters(companyId, roles, view);
-  const answered = clusters.data && !clusters.isPlaceholderData;
+  // Framed once per filter: on its first answer, and never again while the view follows the map
+  // (an answer for a moved view must not move the map again).
+  const framed = seen?.key === rolesKey || (clusters.data !== undefined && !clusters.isPlaceholderData);
   const points = useMemo(
     () => (clusters.data?.data ?? []).map(markerOf(clusters.data?.meta.level ?? null)),
     [clusters.data],
@@ -63,7 +65,7 @@ export function PortfolioMap({ companyId, roles }: { companyId: number; roles: r
         <PointsMap
           label="Map of the portfolio's units"
           points={points}
-          frameKey={answered ? rolesKey : ''}
+          frameKey={framed ? rolesKey : ''}
           onViewSettled={(v: PointsMapView) => setSeen({ key: rolesKey, view: v })}
           onPick={(id) => void navigate(propertyHref(Number(id)))}
           height={320}
