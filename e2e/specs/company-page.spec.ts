@@ -74,8 +74,12 @@ test('as the agent: a retailer’s stores on the Portfolio tab and the map, a de
   const grid = page.getByRole('grid', { name: 'Portfolio' });
   await expect(grid.getByRole('row').nth(1)).toBeVisible();
   await expect(grid.getByRole('gridcell', { name: /Tenant/ }).first()).toBeVisible();
+  // The map holds the whole portfolio (clusters of the map's own endpoint), not the table's page.
   const map = page.getByRole('region', { name: "Map of the portfolio's units" });
-  await expect(map.getByRole('button', { name: /^Open / }).first()).toBeAttached();
+  await expect(
+    map.getByRole('button', { name: /^(Open unit \d+|Cluster of [\d,]+ units: zoom in)$/ }).first(),
+  ).toBeAttached();
+  await expect(page.getByText(/^[\d,]+ units? in view$/)).toBeVisible();
   await expect(
     page.getByRole('group', { name: 'Role' }).getByRole('button', { name: /^Tenant \([\d,]+\)$/ }),
   ).toBeVisible();
@@ -86,6 +90,9 @@ test('as the agent: a retailer’s stores on the Portfolio tab and the map, a de
     await expect(grid.getByRole('row').nth(1)).toBeVisible();
     await shot(page, `company-page-portfolio-${mode}`);
     expect(await seriousViolations(page), `company page, ${mode}`).toEqual([]);
+    await map.scrollIntoViewIfNeeded();
+    await expect(page.getByText(/^[\d,]+ units? in view$/)).toBeVisible();
+    await shot(page, `company-page-map-${mode}`);
   }
   await setTheme(page, 'light');
 
@@ -149,8 +156,15 @@ test('as the agent: a landlord’s portfolio filtered to landlord', async ({ pag
       new URL(r.url()).pathname === `/api/companies/${landlord.id}/portfolio` &&
       new URL(r.url()).searchParams.get('role') === 'landlord',
   );
+  const mapFiltered = page.waitForRequest(
+    (r) =>
+      new URL(r.url()).pathname === '/api/map/clusters' &&
+      new URL(r.url()).searchParams.get('company_id') === String(landlord.id) &&
+      new URL(r.url()).searchParams.get('company_role') === 'landlord',
+  );
   await chip.click();
   await filtered;
+  await mapFiltered;
   await expect(chip).toHaveAttribute('aria-pressed', 'true');
   const units = `${landlord.units.toLocaleString('en-GB')} unit${landlord.units === 1 ? '' : 's'}`;
   await expect(page.getByText(units, { exact: true })).toBeVisible();
@@ -158,4 +172,11 @@ test('as the agent: a landlord’s portfolio filtered to landlord', async ({ pag
   const roleCells = grid.locator('[role="gridcell"][data-field="roles"]');
   for (const text of await roleCells.allTextContents()) expect(text).toContain('Landlord');
   await shot(page, 'company-page-landlord-filtered');
+});
+
+test('/companies?id= (as comments link a company) opens the company page', async ({ page }) => {
+  const retailer = await retailerWithDeals(page);
+  await page.goto(`/companies?id=${retailer.id}`);
+  await expect(page).toHaveURL(new RegExp(`/companies/${retailer.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: retailer.name })).toBeVisible();
 });

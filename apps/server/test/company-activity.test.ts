@@ -262,6 +262,43 @@ describe('GET /api/users/{id}/activity', () => {
     expect(rows.map((r) => r.field)).toEqual(['mobile']);
   });
 
+  it('keeps only the kinds asked (kind=comment,mention: their comments and mentions), paged the same', async () => {
+    const all = (await activity(`/api/users/${w.carl.id}/activity?per_page=100`)).data;
+    const talk = all.filter((i) => i.kind === 'comment' || i.kind === 'mention');
+    expect(talk.map((i) => i.kind).sort()).toEqual(['comment', 'mention']);
+    const { data } = await activity(`/api/users/${w.carl.id}/activity?kind=comment,mention&per_page=100`);
+    expect(data.map((i) => i.id)).toEqual(talk.map((i) => i.id));
+    // The key repeated is the same list; the cursor pages the filtered feed with nothing skipped.
+    const repeated = await activity(`/api/users/${w.carl.id}/activity?kind=comment&kind=mention`);
+    expect(repeated.data.map((i) => i.id)).toEqual(talk.map((i) => i.id));
+    const first = await activity(`/api/users/${w.carl.id}/activity?kind=comment,mention&per_page=1`);
+    expect(first.data.map((i) => i.id)).toEqual([talk[0]!.id]);
+    const second = await activity(
+      `/api/users/${w.carl.id}/activity?kind=comment,mention&per_page=1&before=${encodeURIComponent(first.meta.next!)}`,
+    );
+    expect(second.data.map((i) => i.id)).toEqual([talk[1]!.id]);
+    expect(second.meta.next).toBeNull();
+    // A kind no source of a contact answers is an empty page; `kind=` alone is every kind.
+    expect(await activity(`/api/users/${w.carl.id}/activity?kind=store_opened`)).toEqual({
+      data: [],
+      meta: { next: null },
+    });
+    expect((await activity(`/api/users/${w.carl.id}/activity?kind=&per_page=100`)).data).toHaveLength(
+      all.length,
+    );
+    // One of the store kinds of a company: the other's rows are left out.
+    const opened = (await activity(`/api/companies/${w.acme.id}/activity?kind=store_opened&per_page=100`))
+      .data;
+    expect(opened.length).toBeGreaterThan(0);
+    expect(new Set(opened.map((i) => i.kind))).toEqual(new Set(['store_opened']));
+    const closed = (await activity(`/api/companies/${w.acme.id}/activity?kind=store_closed&per_page=100`))
+      .data;
+    expect(closed.map((i) => i.kind)).toEqual(['store_closed']);
+    const bad = await get(t, w.cookies.agent, `/api/users/${w.carl.id}/activity?kind=gossip`);
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)[0]).toMatch(/^kind/);
+  });
+
   it('answers an empty timeline with no next page', async () => {
     const res = await activity(`/api/users/${w.admin.id}/activity`);
     expect(res).toEqual({ data: [], meta: { next: null } });

@@ -72,7 +72,7 @@ describe('db/derived: the declarations and the migrated database', () => {
 });
 
 describe('db/derived: the inventory', () => {
-  it('holds the eleven derived tables and the four derived columns', () => {
+  it('holds the twelve derived tables and the four derived columns', () => {
     const of = (kind: Derived['kind']) => names(DERIVED.filter((d) => d.kind === kind)).sort();
     expect(of('table')).toEqual([
       'company_words',
@@ -83,6 +83,7 @@ describe('db/derived: the inventory', () => {
       'lease_events',
       'map_grid',
       'match_units',
+      'place_summary',
       'property_order_marks',
       'property_words',
       'row_counts',
@@ -141,6 +142,7 @@ describe('db/derived: the inventory', () => {
       'lease_events',
       'map_grid',
       'match_units',
+      'place_summary',
       'property_order_marks',
       'property_words',
       'row_counts',

@@ -138,6 +138,15 @@ const routes: Record<string, FakeHandler> = {
   'GET /api/company-categories': () => json(200, { data: [{ id: 2, name: 'Health & Beauty' }] }),
   'GET /api/companies/5/portfolio': portfolio,
   'GET /api/companies/5/deals': () => json(200, page([DEAL])),
+  // The map of the whole portfolio: a cluster of 31 and one unit on its own.
+  'GET /api/map/clusters': () =>
+    json(200, {
+      data: [
+        { lat: 53.8, lng: -1.55, count: 31, groups: [0, 0, 0, 31] },
+        { lat: 51.5, lng: -0.12, count: 1, groups: [0, 0, 0, 1], kind: 'property', id: 3 },
+      ],
+      meta: { level: 8, totals: [0, 0, 0, 32] },
+    }),
   'GET /api/companies/5/activity': (req) =>
     req.url.searchParams.get('before') === 'cursor-2'
       ? json(200, { data: [activity('edit:1', { summary: 'The oldest change' })], meta: { next: null } })
@@ -206,7 +215,7 @@ describe('/companies/:id', () => {
     expect(await screen.findByRole('dialog', { name: 'Merge Boots' })).toBeInTheDocument();
   });
 
-  it('lists the portfolio with role counts; a role chip sends role=, the pager the next page, the map the units', async () => {
+  it('lists the portfolio with role counts; a role chip sends role=, the pager the next page, the map every unit', async () => {
     const { api, user } = open('/companies/5');
     const grid = await screen.findByRole('grid', { name: 'Portfolio' });
     expect(
@@ -221,9 +230,23 @@ describe('/companies/:id', () => {
     expect(within(roles).getByRole('button', { name: 'Tenant (30)' })).toBeInTheDocument();
     // A role the company never holds is not offered.
     expect(within(roles).queryByRole('button', { name: /Tenant agent/ })).not.toBeInTheDocument();
-    expect(
-      await screen.findByRole('button', { name: 'Open Unit 3 3 High Street, Leeds, LS1 1AA' }),
-    ).toBeInTheDocument();
+    // The map is the whole portfolio's clusters (the map's own endpoint), not the table's page.
+    expect(await screen.findByRole('button', { name: 'Cluster of 31 units: zoom in' })).toHaveTextContent(
+      '31',
+    );
+    expect(screen.getByRole('button', { name: 'Open unit 3' })).toBeInTheDocument();
+    expect(screen.getByText('32 units in view')).toBeInTheDocument();
+    const mapQuery = api.callsTo('GET', '/api/map/clusters')[0]!.url.searchParams;
+    expect(mapQuery.get('company_id')).toBe('5');
+    expect(mapQuery.get('company_role')).toBeNull();
+    // Framed once on the first answer (Great Britain and Ireland), then asked for the framed view:
+    // the answer for that view does not move the map again.
+    expect(mapQuery.get('bbox')).toBe('-11.25,49.21875,2.8125,61.171875');
+    await waitFor(() => expect(api.callsTo('GET', '/api/map/clusters')).toHaveLength(2));
+    expect(fakeMaps.at(-1)!.easeCalls).toHaveLength(1);
+    expect(api.callsTo('GET', '/api/map/clusters')[1]!.url.searchParams.get('bbox')).not.toBe(
+      mapQuery.get('bbox'),
+    );
 
     await user.click(screen.getByRole('button', { name: 'Go to next page' }));
     await waitFor(() =>
@@ -242,6 +265,11 @@ describe('/companies/:id', () => {
     expect(within(roles).getByRole('button', { name: 'Landlord (2)' })).toHaveAttribute(
       'aria-pressed',
       'true',
+    );
+    await waitFor(() =>
+      expect(api.callsTo('GET', '/api/map/clusters').at(-1)!.url.searchParams.get('company_role')).toBe(
+        'landlord',
+      ),
     );
     expect(await within(grid).findByRole('link', { name: 'Greggs' })).toHaveAttribute('href', '/companies/8');
     expect(await seriousViolations()).toEqual([]);
@@ -324,6 +352,25 @@ describe('/companies/:id', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New Enquiry for Boots' })).toBeNull());
     // The list is asked again, so the new requirement shows.
     await waitFor(() => expect(api.callsTo('GET', '/api/enquiries').length).toBeGreaterThan(1));
+  });
+
+  it("records a requirement from the header's Create Enquiry and shows it on the Requirements tab", async () => {
+    const { api, user, router } = open('/companies/5');
+    const header = await screen.findByRole('region', { name: 'Company details' });
+    await user.click(within(header).getByRole('button', { name: 'Create Enquiry' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Enquiry for Boots' });
+    await user.click(within(dialog).getByRole('combobox', { name: /^Stage/ }));
+    await user.click(await screen.findByRole('option', { name: 'Interest' }));
+    await user.type(within(dialog).getByRole('combobox', { name: 'Scheme' }), 'Trin');
+    await user.click(await screen.findByRole('option', { name: /Trinity/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/enquiries')).toHaveLength(1));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=requirements'));
+    // Once the dialog has closed (the page is no longer hidden behind it).
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Requirements' })).toHaveAttribute('aria-selected', 'true'),
+    );
+    expect(await screen.findByRole('table', { name: 'Requirements of Boots' })).toBeInTheDocument();
   });
 
   it('says so in the tab when an endpoint fails; the other tabs still work', async () => {

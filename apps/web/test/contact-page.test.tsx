@@ -135,7 +135,7 @@ describe('/users/{id}', () => {
     expect(query.get('sort')).toBe('-received_at');
   });
 
-  it('pages the activity with "Load more" (meta.next) and shows comments and mentions alone', async () => {
+  it('pages the activity with "Load more" (meta.next) and asks for the comments and mentions alone', async () => {
     const first = [
       activity(1),
       activity(2, {
@@ -164,9 +164,11 @@ describe('/users/{id}', () => {
       user: makeUser(),
       routes: contactRoutes({
         'GET /api/users/7/activity': (req) =>
-          req.url.searchParams.get('before') === 'cursor-2'
-            ? json(200, { data: second, meta: { next: null } })
-            : json(200, { data: first, meta: { next: 'cursor-2' } }),
+          req.url.searchParams.get('kind') === 'comment,mention'
+            ? json(200, { data: [first[1], second[0]], meta: { next: null } })
+            : req.url.searchParams.get('before') === 'cursor-2'
+              ? json(200, { data: second, meta: { next: null } })
+              : json(200, { data: first, meta: { next: 'cursor-2' } }),
       }),
     });
     const list = await screen.findByRole('list', { name: 'Activity' });
@@ -189,7 +191,7 @@ describe('/users/{id}', () => {
     const befores = api.callsTo('GET', '/api/users/7/activity').map((c) => c.url.searchParams.get('before'));
     expect(befores).toEqual([null, 'cursor-2']);
 
-    // The same pages, only the comments and mentions: nothing is read again.
+    // The comments and mentions are the server's filtered feed (kind=), paged on their own.
     await user.click(screen.getByRole('tab', { name: 'Comments and mentions' }));
     const comments = await screen.findByRole('list', { name: 'Comments and mentions' });
     expect(
@@ -197,7 +199,9 @@ describe('/users/{id}', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual([expect.stringContaining('Commented on Unit 9'), expect.stringContaining('Mentioned by Bob')]);
-    expect(api.callsTo('GET', '/api/users/7/activity')).toHaveLength(2);
+    const filtered = api.callsTo('GET', '/api/users/7/activity').slice(2);
+    expect(filtered.map((c) => c.url.searchParams.get('kind'))).toEqual(['comment,mention']);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
   it('shows an error state in a section whose API answers 404, the rest of the page still works', async () => {

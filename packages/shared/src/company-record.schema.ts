@@ -103,6 +103,11 @@ export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
  */
 export const activityQuerySchema = z.object({
   before: z.string().trim().max(100).optional(),
+  /**
+   * Only these kinds (`kind=comment,mention` or the key repeated); absent: every kind. The cursor
+   * is the same key whatever the kinds, so a filtered feed pages like the whole one.
+   */
+  kind: queryListSchema(ACTIVITY_KINDS).optional(),
   per_page: z.coerce.number().int().min(1).max(100).default(25),
 });
 export type ActivityQuery = z.input<typeof activityQuerySchema>;

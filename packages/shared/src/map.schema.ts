@@ -3,6 +3,7 @@ import { idSchema, pageQuerySchema, pageOf, queryListSchema } from './api.schema
 import { AREA_MAX_SQFT, AREA_MESSAGES } from './areas';
 import { isIsoDate, isoDateSchema } from './dates';
 import { MONEY_MESSAGES, readMoneyInput } from './money';
+import { PORTFOLIO_ROLES } from './company-record.schema';
 import type { SchemeType } from './enums';
 
 /*
@@ -212,6 +213,13 @@ export const mapFiltersSchema = z.object({
   groups: queryListSchema(MAP_GROUPS).optional(),
   tenant_id: idSchema.optional(),
   landlord_id: idSchema.optional(),
+  /**
+   * A company's portfolio (the company page's map, ADR 0092): its units in any of `company_role`
+   * (PORTFOLIO_ROLES; absent or empty: every role), as GET /api/companies/{id}/portfolio counts
+   * them. `company_role` without `company_id` asks nothing.
+   */
+  company_id: idSchema.optional(),
+  company_role: queryListSchema(PORTFOLIO_ROLES).optional(),
   scheme_id: idSchema.optional(),
   vacant: flag,
   /** Only units whose lease ends or can be broken within MAP_LEASE_EVENT_MONTHS of today. */

@@ -20,6 +20,7 @@ import { leaseEvents } from './lease-events';
 import { mapGeometry } from './map-geometry';
 import { mapGrid } from './map-grid';
 import { matchUnits } from './match-units';
+import { placeSummary } from './place-summary';
 import { propertyOrderMarks } from './property-order-marks';
 import { propertyWords } from './property-words';
 import { rowCounts } from './row-counts';
@@ -38,6 +39,7 @@ export const DERIVED: readonly Derived[] = [
   enquiryStageCounts,
   matchUnits,
   mapGrid,
+  placeSummary,
   dealTown,
   enquiryTown,
   companyStoreCount,

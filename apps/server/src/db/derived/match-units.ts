@@ -94,8 +94,9 @@ BEGIN
   RETURN NULL;
 END`,
     }),
-    // Every row again, in the town indexes' order (a town's rows share heap pages), then the grid:
-    // the per-row grid trigger is paused for the bulk insert, one rebuild being far cheaper.
+    // Every row again, in the town indexes' order (a town's rows share heap pages), then the grid
+    // and the places' summary: their per-row triggers are paused for the bulk insert (a truncate
+    // fires none), one rebuild of each being far cheaper.
     fn({
       name: 'match_units_rebuild',
       returns: 'void',
@@ -103,11 +104,14 @@ END`,
       body: `
 BEGIN
   PERFORM set_config('frontage.map_grid_paused', 'on', true);
+  PERFORM set_config('frontage.place_summary_paused', 'on', true);
   TRUNCATE match_units;${units('')}
   ) u
   ORDER BY u.town, u.id;
   PERFORM set_config('frontage.map_grid_paused', 'off', true);
+  PERFORM set_config('frontage.place_summary_paused', 'off', true);
   PERFORM map_grid_rebuild();
+  PERFORM place_summary_rebuild();
 END`,
     }),
   ],
@@ -178,5 +182,5 @@ END`,
     'modules/reports/gap-analysis.repository.ts: GET /api/reports/gap-analysis',
   ],
   adrs: ['0053', '0054', '0058', '0078'],
-  migrations: ['0015', '0016', '0024', '0026'],
+  migrations: ['0015', '0016', '0024', '0026', '0038'],
 });

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, char, doublePrecision, index, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  char,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { area, day, money } from './columns';
 import { properties } from './properties';
 
@@ -60,5 +71,36 @@ export const matchUnits = pgTable(
     index('match_units_tenant_place_idx').on(t.tenant_id, t.town, t.scheme_id),
     index('match_units_address_idx').on(t.full_address, t.property_id),
     index('match_units_point_idx').using('gist', sql`point(${t.lng}, ${t.lat})`),
+  ],
+);
+
+/**
+ * Gap Analysis's per-place summary (ADR 0101): one row per town (match_units.town) and one per
+ * scheme holding units — their number, the sums of their positions (millionths of a degree, so a
+ * sum stays exact under any order of additions and subtractions; lat and lng counted apart, as
+ * avg() skips each one's nulls) and the lowest unit id (whose address names the place). Exactly
+ * one of `town` and `scheme_id` is set. Kept by triggers on match_units' inserts, deletes and
+ * moves (town, scheme, position) — never by a letting, so deals do not queue on a town's row.
+ * Emptied places are deleted. Application code never writes it.
+ */
+export const placeSummary = pgTable(
+  'place_summary',
+  {
+    town: text('town'),
+    scheme_id: integer('scheme_id'),
+    units: integer('units').notNull(),
+    n_lat: integer('n_lat').notNull(),
+    sum_lat_e6: bigint('sum_lat_e6', { mode: 'number' }).notNull(),
+    n_lng: integer('n_lng').notNull(),
+    sum_lng_e6: bigint('sum_lng_e6', { mode: 'number' }).notNull(),
+    first_id: integer('first_id').notNull(),
+  },
+  (t) => [
+    uniqueIndex('place_summary_town_key')
+      .on(t.town)
+      .where(sql`${t.town} is not null`),
+    uniqueIndex('place_summary_scheme_key')
+      .on(t.scheme_id)
+      .where(sql`${t.scheme_id} is not null`),
   ],
 );

@@ -5,6 +5,7 @@
  * row id desc): `branch` numbers the sources, so the key is unique across them and the cursor is
  * the last item's key. The SQL builder is exported for the bench's twin.
  */
+import type { ActivityKind } from '@frontage/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedRows } from '../../db/prepared';
@@ -39,6 +40,8 @@ const after = (key: ActivityKey | undefined, branch: number, at: SQL, rid: SQL):
 /** One branch: its columns in the union's order, cut at the cursor, newest first, `limit` rows. */
 interface Branch {
   branch: number;
+  /** The item kinds the branch answers (the `kind=` filter keeps a branch answering any asked). */
+  kinds: readonly ActivityKind[];
   kind: SQL;
   at: SQL;
   rid: SQL;
@@ -70,6 +73,7 @@ const branchSql = (b: Branch, key: ActivityKey | undefined, limit: number): SQL 
 /** A deal the subject is a party to (any role): its roles as details. */
 const dealBranch = (party: SQL): Branch => ({
   branch: BRANCH.deal,
+  kinds: ['deal'],
   kind: sql`'deal'`,
   at: sql`coalesce(${midnight('d.effective_date')}, d.created_at)`,
   rid: sql`d.id`,
@@ -89,6 +93,7 @@ const dealBranch = (party: SQL): Branch => ({
 /** Enquiries, from `where` over `e` (enquiries). */
 const enquiryBranch = (where: SQL): Branch => ({
   branch: BRANCH.enquiry,
+  kinds: ['enquiry'],
   kind: sql`'enquiry'`,
   at: sql`e.created_at`,
   rid: sql`e.id`,
@@ -107,6 +112,7 @@ const enquiryBranch = (where: SQL): Branch => ({
 /** Stage moves of those enquiries: their field history (field 'stage', an edit), [from, to]. */
 const stageBranch = (where: SQL): Branch => ({
   branch: BRANCH.stage,
+  kinds: ['enquiry_stage'],
   kind: sql`'enquiry_stage'`,
   at: sql`h.created_at`,
   rid: sql`h.id`,
@@ -127,6 +133,7 @@ const stageBranch = (where: SQL): Branch => ({
 /** Comments, from `where` over `c` (comments). */
 const commentBranch = (where: SQL): Branch => ({
   branch: BRANCH.comment,
+  kinds: ['comment'],
   kind: sql`'comment'`,
   at: sql`c.created_at`,
   rid: sql`c.id`,
@@ -146,6 +153,7 @@ const commentBranch = (where: SQL): Branch => ({
 const mentionBranch = (type: string, id: number): Branch => ({
   ...commentBranch(sql`true`),
   branch: BRANCH.mention,
+  kinds: ['mention'],
   kind: sql`'mention'`,
   from: sql`from comment_links l join comments c on c.id = l.comment_id
     where l.entity_type = ${type} and l.entity_id = ${id} and not (c.entity_type = ${type} and c.entity_id = ${id})`,
@@ -157,6 +165,7 @@ const mentionBranch = (type: string, id: number): Branch => ({
  */
 const editBranch = (type: string, id: number): Branch => ({
   branch: BRANCH.edit,
+  kinds: ['edit'],
   kind: sql`'edit'`,
   at: sql`g.at`,
   rid: sql`g.rid`,
@@ -175,28 +184,36 @@ const editBranch = (type: string, id: number): Branch => ({
 });
 
 /** A tracked retailer's openings and closures (store_events_company_date_idx); the deal's author acts. */
-const storeBranch = (companyId: number): Branch => ({
-  branch: BRANCH.store,
-  kind: sql`case se.kind when 'opening' then 'store_opened' else 'store_closed' end`,
-  at: midnight('se.on_date'),
-  rid: sql`se.id`,
-  actor: sql`sd.created_by`,
-  deal: sql`sd.id`,
-  property: sql`se.property_id`,
-  scheme: NONE,
-  enquiry: NONE,
-  comment: NONE,
-  subjectType: NO_TEXT,
-  subjectId: NONE,
-  details: NO_DETAILS,
-  from: sql`from store_events se left join deals sd on sd.id = se.deal_id where se.company_id = ${companyId}`,
-});
+const storeBranch = (companyId: number, kinds: readonly ActivityKind[] | undefined): Branch => {
+  // One of the two kinds asked: the other's rows are left out in the branch itself.
+  const opened = !kinds || kinds.includes('store_opened');
+  const closed = !kinds || kinds.includes('store_closed');
+  const only = opened && closed ? sql`` : sql` and se.kind = ${opened ? 'opening' : 'closure'}`;
+  return {
+    branch: BRANCH.store,
+    kinds: ['store_opened', 'store_closed'],
+    kind: sql`case se.kind when 'opening' then 'store_opened' else 'store_closed' end`,
+    at: midnight('se.on_date'),
+    rid: sql`se.id`,
+    actor: sql`sd.created_by`,
+    deal: sql`sd.id`,
+    property: sql`se.property_id`,
+    scheme: NONE,
+    enquiry: NONE,
+    comment: NONE,
+    subjectType: NO_TEXT,
+    subjectId: NONE,
+    details: NO_DETAILS,
+    from: sql`from store_events se left join deals sd on sd.id = se.deal_id where se.company_id = ${companyId}${only}`,
+  };
+};
 
-const branchesOf = (s: ActivitySubject): Branch[] =>
-  s.type === 'company'
+/** The subject's sources, those answering one of `kinds` (absent: all of them). */
+export const branchesOf = (s: ActivitySubject, kinds?: readonly ActivityKind[]): Branch[] =>
+  (s.type === 'company'
     ? [
         dealBranch(sql`dp.company_id = ${s.id}`),
-        storeBranch(s.id),
+        storeBranch(s.id, kinds),
         enquiryBranch(sql`e.company_id = ${s.id}`),
         stageBranch(sql`e.company_id = ${s.id}`),
         commentBranch(sql`c.entity_type = 'company' and c.entity_id = ${s.id}`),
@@ -210,7 +227,8 @@ const branchesOf = (s: ActivitySubject): Branch[] =>
         commentBranch(sql`c.user_id = ${s.id}`),
         mentionBranch('user', s.id),
         editBranch('user', s.id),
-      ];
+      ]
+  ).filter((b) => !kinds || b.kinds.some((k) => kinds.includes(k)));
 
 /** A comment's text for a summary: its HTML's text, the first 120 characters. */
 const EXCERPT = sql`left(btrim(regexp_replace(regexp_replace(cm.content, '<[^>]*>', ' ', 'g'), '\\s+', ' ', 'g')), 120)`;
@@ -220,8 +238,13 @@ const EXCERPT = sql`left(btrim(regexp_replace(regexp_replace(cm.content, '<[^>]*
  * next page), with what a summary names — the actor, the unit (its number and address), the
  * scheme, the deal's type, the comment's subject and text.
  */
-export const activitySql = (s: ActivitySubject, key: ActivityKey | undefined, limit: number): SQL => {
-  const branches = branchesOf(s).map((b) => branchSql(b, key, limit));
+export const activitySql = (
+  s: ActivitySubject,
+  key: ActivityKey | undefined,
+  limit: number,
+  kinds?: readonly ActivityKind[],
+): SQL => {
+  const branches = branchesOf(s, kinds).map((b) => branchSql(b, key, limit));
   return sql`with b as (${sql.join(branches, sql` union all `)}),
     top as (select * from b order by at desc, branch desc, rid desc limit ${limit})
     select top.branch, top.rid, top.kind, top.details, top.deal_id, top.enquiry_id, top.comment_id,
@@ -276,4 +299,9 @@ export const activityRows = (
   s: ActivitySubject,
   key: ActivityKey | undefined,
   limit: number,
-): Promise<ActivityRow[]> => preparedRows<ActivityRow>(db, activitySql(s, key, limit));
+  kinds?: readonly ActivityKind[],
+): Promise<ActivityRow[]> =>
+  // No source answers the kinds asked (a store change of a contact): nothing to read.
+  branchesOf(s, kinds).length
+    ? preparedRows<ActivityRow>(db, activitySql(s, key, limit, kinds))
+    : Promise.resolve([]);

@@ -78,7 +78,7 @@ export const companyRecordRoutes = (root: FastifyInstance, deps: ServiceDeps): v
     schema: {
       tags: ['companies'],
       summary:
-        "The company's timeline, newest first: deals, store openings and closures, enquiries and their stage moves, comments on it and mentions of it, edits; `before` = the previous page's meta.next",
+        "The company's timeline, newest first: deals, store openings and closures, enquiries and their stage moves, comments on it and mentions of it, edits (`kind=` keeps some kinds); `before` = the previous page's meta.next",
       params: idParamsSchema,
       querystring: activityQuerySchema,
       response: { 200: activityPageSchema, ...errors },
@@ -104,7 +104,7 @@ export const companyRecordRoutes = (root: FastifyInstance, deps: ServiceDeps): v
     schema: {
       tags: ['contacts'],
       summary:
-        "The contact's timeline, newest first: deals they are a party to, their enquiries and stage moves, comments they wrote and mentions of them, edits; `before` = the previous page's meta.next",
+        "The contact's timeline, newest first: deals they are a party to, their enquiries and stage moves, comments they wrote and mentions of them, edits (`kind=comment,mention`: their comments and mentions); `before` = the previous page's meta.next",
       params: idParamsSchema,
       querystring: activityQuerySchema,
       response: { 200: activityPageSchema, ...errors },

@@ -6,6 +6,7 @@
  */
 import {
   PORTFOLIO_ROLES,
+  type ActivityKind,
   type ActivityPage,
   type Page,
   type PortfolioItem,
@@ -113,14 +114,22 @@ export const contactDeals = async (deps: ServiceDeps, id: number, q: { page: num
   return dealsOf(deps, 'contact', id, q);
 };
 
+export interface ActivityInput {
+  before?: string | undefined;
+  kind?: ActivityKind[] | undefined;
+  per_page: number;
+}
+
 /** One page of the timeline: one more item is read to know whether another page follows. */
 const activityOf = async (
   deps: ServiceDeps,
   subject: ActivitySubject,
-  q: { before?: string | undefined; per_page: number },
+  q: ActivityInput,
 ): Promise<ActivityPage> => {
   const key = decodeCursor(q.before);
-  const rows = await activityRows(deps.db, subject, key, q.per_page + 1);
+  // `kind=` with no kind is every kind, as `role=` is every role.
+  const kinds = q.kind?.length ? q.kind : undefined;
+  const rows = await activityRows(deps.db, subject, key, q.per_page + 1, kinds);
   const page = rows.slice(0, q.per_page);
   const last = page[page.length - 1];
   return {
@@ -137,7 +146,7 @@ const activityOf = async (
 export const companyActivity = async (
   deps: ServiceDeps,
   id: number,
-  q: { before?: string | undefined; per_page: number },
+  q: ActivityInput,
 ): Promise<ActivityPage> => {
   await requireCompany(deps, id);
   return activityOf(deps, { type: 'company', id }, q);
@@ -146,7 +155,7 @@ export const companyActivity = async (
 export const contactActivity = async (
   deps: ServiceDeps,
   id: number,
-  q: { before?: string | undefined; per_page: number },
+  q: ActivityInput,
 ): Promise<ActivityPage> => {
   await requireContact(deps, id);
   return activityOf(deps, { type: 'contact', id }, q);

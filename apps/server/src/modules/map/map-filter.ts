@@ -1,4 +1,11 @@
-import { MAP_GROUPS, type Bbox, type LngLatPair, type MapFiltersParsed } from '@frontage/shared';
+import {
+  MAP_GROUPS,
+  PORTFOLIO_ROLES,
+  type Bbox,
+  type LngLatPair,
+  type MapFiltersParsed,
+  type PortfolioRole,
+} from '@frontage/shared';
 
 /**
  * The map's filters resolved (ADR 0054): the marker groups by index (null = all four), the unit
@@ -10,6 +17,9 @@ export interface MapFilter {
   schemeId: number | null;
   tenantId: number | null;
   landlordId: number | null;
+  /** A company's portfolio: its units in any of `companyRoles` (never empty; every role when none asked). */
+  companyId: number | null;
+  companyRoles: readonly PortfolioRole[];
   vacant: boolean;
   leaseEvent: boolean;
   leaseEndFrom: string | null;
@@ -34,6 +44,10 @@ export const mapFilterOf = (q: MapFiltersParsed, today: string): MapFilter => {
     schemeId: q.scheme_id ?? null,
     tenantId: q.tenant_id ?? null,
     landlordId: q.landlord_id ?? null,
+    companyId: q.company_id ?? null,
+    companyRoles: q.company_role?.length
+      ? PORTFOLIO_ROLES.filter((r) => q.company_role!.includes(r))
+      : PORTFOLIO_ROLES,
     vacant: q.vacant === true,
     leaseEvent: q.lease_event === true,
     leaseEndFrom: q.lease_end_from ?? null,
@@ -50,6 +64,7 @@ export const mapFilterOf = (q: MapFiltersParsed, today: string): MapFilter => {
 export const hasUnitFilter = (f: MapFilter): boolean =>
   f.tenantId !== null ||
   f.landlordId !== null ||
+  f.companyId !== null ||
   f.vacant ||
   f.leaseEvent ||
   f.leaseEndFrom !== null ||

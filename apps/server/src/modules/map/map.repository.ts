@@ -47,6 +47,28 @@ export const areaSql = (area: MapArea, lng: SQL, lat: SQL, indexed = true): SQL 
         <= ${area.radiusM}::float8`;
 };
 
+/** The property_parties roles of a portfolio (the others are columns of properties). */
+const PARTY_ROLES = new Set(['landlord', 'landlord_agent', 'tenant_agent']);
+
+/**
+ * The ids of a company's units in any of the roles (the portfolio of ADR 0091: tenant and legal
+ * tenant on properties, the party roles on property_parties), each through its own index.
+ * Archived units need no condition: match_units holds live units only.
+ */
+const portfolioIdsSql = (companyId: number, roles: readonly string[]): SQL => {
+  const parts: SQL[] = [];
+  if (roles.includes('tenant'))
+    parts.push(sql`select p.id from properties p where p.tenant_id = ${companyId}`);
+  if (roles.includes('legal_tenant'))
+    parts.push(sql`select p.id from properties p where p.legal_tenant_id = ${companyId}`);
+  const party = roles.filter((r) => PARTY_ROLES.has(r));
+  if (party.length)
+    parts.push(
+      sql`select pp.property_id from property_parties pp where pp.company_id = ${companyId} and pp.role = any(${`{${party.join(',')}}`}::text[])`,
+    );
+  return sql.join(parts, sql` union all `);
+};
+
 /** The filters' conditions on `match_units u` (the groups, the scheme and every unit filter). */
 export const unitWhereSql = (f: MapFilter): SQL[] => {
   const parts: SQL[] = [];
@@ -57,6 +79,10 @@ export const unitWhereSql = (f: MapFilter): SQL[] => {
     parts.push(
       sql`exists (select 1 from property_parties pp where pp.property_id = u.property_id and pp.role = 'landlord' and pp.company_id = ${f.landlordId})`,
     );
+  // The portfolio's ids first (an array, one init plan): the units are then read by their key, so
+  // a company's whole portfolio costs its own size, never a scan of the view.
+  if (f.companyId !== null)
+    parts.push(sql`u.property_id = any(array(${portfolioIdsSql(f.companyId, f.companyRoles)}))`);
   if (f.vacant) parts.push(sql`u.vacant`);
   if (f.leaseEvent) {
     const until = sql`(${f.today}::date + interval '12 months')::date`;
@@ -88,8 +114,9 @@ const and = (parts: SQL[]): SQL => sql.join(parts, sql` and `);
  * −scheme_id). Schemes only while no unit filter is on.
  */
 export const pointsSql = (f: MapFilter, area: MapArea): SQL => {
+  // A company's portfolio is read by its units' keys (unitWhereSql), never through the point index.
   const units = sql`select u.grp, u.lat, u.lng, u.mx, u.my, u.property_id::bigint as sid
-      from match_units u where ${and([areaSql(area, sql`u.lng`, sql`u.lat`), ...unitWhereSql(f)])}`;
+      from match_units u where ${and([areaSql(area, sql`u.lng`, sql`u.lat`, f.companyId === null), ...unitWhereSql(f)])}`;
   if (hasUnitFilter(f)) return units;
   return sql`${units}
     union all

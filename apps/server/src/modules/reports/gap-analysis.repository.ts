@@ -5,23 +5,23 @@ import { idArray } from '../../db/id-array';
 import { preparedRows } from '../../db/prepared';
 
 /**
- * Gap Analysis (ADR 0058). A retailer's peers are the other companies in its
+ * Gap Analysis (ADR 0058, ADR 0101). A retailer's peers are the other companies in its
  * categories (or in one chosen category); a place (a town — match_units.town, lower(city) — or a
  * scheme) is a gap when at least `minPeers` distinct peers are tenants there and the retailer is
- * not. The page is ONE statement over match_units:
+ * not. The page is ONE statement over match_units and place_summary:
  * - each peer's distinct places come from an index-only scan of match_units_tenant_place_idx
  *   (migration 0019), in a lateral kept apart by `offset 0` — joined freely, the planner hashes the
  *   whole table instead (600 ms on 10^6 units against ~40 ms);
  * - the retailer's own places are a hashed `not in` (an anti-join sorted the pairs by town under
  *   the locale's collation, the slowest step);
- * - the places are counted and ranked, and only the page's places are described (size, vacancy and
- *   availability as counts over one index each; centroid and display name from up to GAP_SAMPLE
- *   of their units; their first available units) through lateral index ranges;
- *   sorting by size or availability first counts every candidate's units, vacant and let-but-
- *   available units, each a count over one of match_units' town (or scheme) indexes.
+ * - the places are counted and ranked, and only the page's places are described: their size,
+ *   centroid and name from their one place_summary row (kept by triggers, ADR 0101), their vacant
+ *   and let-but-available units as counts over one index each (they depend on today and the
+ *   window), their first available units through lateral index ranges;
+ *   sorting by size reads every candidate's summary row; by availability, it first counts every
+ *   candidate's vacant and let-but-available units.
  * The bench's raw-SQL row runs exactly this text (bench-twins.ts).
  */
-
 /** The question, its defaults resolved by the service. */
 export interface GapFilter {
   retailerId: number;
@@ -85,9 +85,6 @@ const freesOnSql = (f: GapFilter): SQL => {
 const inPlaceSql = (level: GapLevel, key: string): SQL =>
   level === 'town' ? sql`u.town = ${sql.raw(key)}.town` : sql`u.scheme_id = ${sql.raw(key)}.scheme_id`;
 
-/** The units a place's centroid and display name are taken from (all of them in most places). */
-export const GAP_SAMPLE = 500;
-
 const ORDER: Readonly<Record<GapSort, string>> = {
   peers: 'peers desc',
   size: 'units desc, peers desc',
@@ -102,26 +99,33 @@ const ORDER: Readonly<Record<GapSort, string>> = {
 export const gapPageSql = (f: GapFilter, limit: number, offset: number, withUnits = true): SQL => {
   const town = f.level === 'town';
   const col = sql.raw(town ? 'town' : 'scheme_id');
-  // Sorting by size or availability needs every candidate's figures before the cut; by peers only the page's.
-  const statsFirst = f.sort !== 'peers';
-  // The ranking's figures alone, each a count over one index (no heap pass over the place).
-  const rankStats = (alias: string) => {
+  // The place's one summary row (ADR 0101), as one row even if it had none: its size, the mean
+  // of its units' positions and its lowest unit (whose address's city names it).
+  const summary = (alias: string) => sql`
+    select coalesce(max(sm.units), 0)::int as units,
+           max(sm.sum_lat_e6::float8 / nullif(sm.n_lat, 0) / 1e6) as lat,
+           max(sm.sum_lng_e6::float8 / nullif(sm.n_lng, 0) / 1e6) as lng,
+           max(sm.first_id) as first_id
+      from place_summary sm where sm.${col} = ${sql.raw(alias)}.${col}`;
+  // Today's vacant and let-but-available units (in the window), each a count over one index,
+  // counted once (`offset 0`: pulled up, the vacant count would be planned twice).
+  const availability = (alias: string) => {
     const inPlace = inPlaceSql(f.level, alias);
-    const vacant = sql`(select count(*) from match_units u where ${inPlace} and u.vacant)`;
     const letAvailable =
       f.months === 0
         ? sql`0`
         : sql`(select count(*) from match_units u where ${inPlace} and not u.vacant and ${availableSql(f, 'u')})`;
     return sql`
-    select (select count(*) from match_units u where ${inPlace})::int as units, ${vacant}::int as vacant,
-           (${vacant} + ${letAvailable})::int as available`;
+    select c.vacant::int as vacant, (c.vacant + c.let_available)::int as available
+      from (select (select count(*) from match_units u where ${inPlace} and u.vacant) as vacant,
+                   ${letAvailable} as let_available offset 0) c`;
   };
-  // Where the place is and what it is called, from (up to) its first GAP_SAMPLE units in index
-  // order: a big town's every unit would be tens of thousands of heap rows per place.
-  const position = (alias: string) => sql`
-    select avg(x.lat) as lat, avg(x.lng) as lng, min(x.property_id) as first_id
-      from (select u.lat, u.lng, u.property_id from match_units u
-             where ${inPlaceSql(f.level, alias)} limit ${GAP_SAMPLE}) x`;
+  // Sorting by size needs every candidate's summary row before the cut, by availability its
+  // counts; by peers neither. The rest is read for the page's places only.
+  const first = f.sort === 'size' ? 'sm' : f.sort === 'available' ? 'av' : null;
+  const lateral = (which: 'sm' | 'av', alias: string) =>
+    sql`cross join lateral (${which === 'sm' ? summary(alias) : availability(alias)}) ${sql.raw(which)}`;
+  const after = (['sm', 'av'] as const).filter((x) => x !== first);
   return sql`
     with peers as materialized (
       select distinct cc.company_id
@@ -146,14 +150,19 @@ export const gapPageSql = (f: GapFilter, limit: number, offset: number, withUnit
              pl.peers, pl.peer_ids, ${town ? sql`pl.place` : sql`s.name`} as sort_name
         from places pl ${town ? sql`` : sql`join schemes s on s.id = pl.place`}
     ), page as (
-      select n.*${statsFirst ? sql`, st.*` : sql``}
-        from named n ${statsFirst ? sql`cross join lateral (${rankStats('n')}) st` : sql``}
+      select n.*${first ? sql`, ${sql.raw(first)}.*` : sql``}
+        from named n ${first ? lateral(first, 'n') : sql``}
        order by ${sql.raw(ORDER[f.sort])}, n.sort_name, ${town ? sql`n.town` : sql`n.scheme_id`}
        limit ${limit} offset ${offset}
     ), full_page as (
-      select p.*${statsFirst ? sql`` : sql`, rs.*`}, ps.*
-        from page p ${statsFirst ? sql`` : sql`cross join lateral (${rankStats('p')}) rs`}
-       cross join lateral (${position('p')}) ps
+      select p.*, ${sql.join(
+        after.map((x) => sql`${sql.raw(x)}.*`),
+        sql`, `,
+      )}
+        from page p ${sql.join(
+          after.map((x) => lateral(x, 'p')),
+          sql` `,
+        )}
     )
     select (select count(*)::int from places) as total,
            (select count(*)::int from peers pe

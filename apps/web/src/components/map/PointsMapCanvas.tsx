@@ -3,7 +3,7 @@ import { Box, Typography, useTheme } from '@mui/material';
 import * as maplibregl from 'maplibre-gl';
 import type { GeoJSONSource, Map as MapLibreMap, Marker } from 'maplibre-gl';
 import { useAppConfig } from '../../lib/config';
-import type { MapPointItem, PointsMapProps } from './PointsMap';
+import type { MapPointItem, PointsMapProps, PointsMapView } from './PointsMap';
 import { UK_CENTRE } from './types';
 import { useMapLibre } from './useMapLibre';
 
@@ -14,8 +14,8 @@ const SOURCE = 'fm-points';
 /** The camera that frames every point (a single one at street level). */
 export const frameOf = (points: readonly MapPointItem[]): { center: [number, number]; zoom: number } => {
   if (points.length === 0) return { center: [UK_CENTRE.lng, UK_CENTRE.lat], zoom: 5 };
-  const lngs = points.map((p) => p.lng);
-  const lats = points.map((p) => p.lat);
+  const lngs = points.flatMap((p) => [p.lng - (p.spread ?? 0), p.lng + (p.spread ?? 0)]);
+  const lats = points.flatMap((p) => [p.lat - (p.spread ?? 0) / 1.6, p.lat + (p.spread ?? 0) / 1.6]);
   const [w, e, s, n] = [Math.min(...lngs), Math.max(...lngs), Math.min(...lats), Math.max(...lats)];
   const span = Math.max(e - w, (n - s) * 1.6, 0.005);
   const zoom = Math.max(3, Math.min(15, Math.log2(360 / span) - 0.6));
@@ -42,6 +42,7 @@ export default function PointsMapCanvas(props: PointsMapProps) {
     fill: theme.palette.primary.main,
     selected: theme.palette.secondary.main,
     ring: theme.palette.background.paper,
+    text: theme.palette.primary.contrastText,
   };
   const config = useAppConfig();
   const container = useRef<HTMLDivElement>(null);
@@ -59,14 +60,24 @@ export default function PointsMapCanvas(props: PointsMapProps) {
     onStyleLoad: (m) => addLayer(m, latest.current.props.points, latest.current.colours.fill),
   });
 
-  // Frame the points whenever they change.
-  const frameKey = points.map((p) => `${p.id}`).join(',');
+  // Frame the points whenever they change (or whenever the caller's frameKey does).
+  const frameKey = props.frameKey ?? points.map((p) => `${p.id}`).join(',');
   useEffect(() => {
-    if (!map || points.length === 0) return;
+    if (!map || points.length === 0 || !frameKey) return;
     const f = frameOf(points);
     map.easeTo({ center: f.center, zoom: f.zoom });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the ids are the points' identity
   }, [map, frameKey]);
+
+  // The settled view after each move, framing included (a caller whose points follow the view).
+  useEffect(() => {
+    if (!map) return;
+    const report = () => latest.current.props.onViewSettled?.(viewOf(map));
+    map.on('moveend', report);
+    return () => {
+      map.off('moveend', report);
+    };
+  }, [map]);
 
   // Many points: one GeoJSON circle layer; a click picks the point under it.
   useEffect(() => {
@@ -79,7 +90,8 @@ export default function PointsMapCanvas(props: PointsMapProps) {
       if (!map.getLayer(SOURCE)) return;
       const hit = map.queryRenderedFeatures(e.point, { layers: [SOURCE] })[0];
       const id = hit?.properties?.id as MapPointItem['id'] | undefined;
-      if (id !== undefined) latest.current.props.onPick?.(id);
+      const p = latest.current.props.points.find((x) => x.id === id);
+      if (p) pick(map, p, latest.current.props.onPick);
     };
     map.on('click', onClick);
     return () => {
@@ -107,9 +119,13 @@ export default function PointsMapCanvas(props: PointsMapProps) {
         cursor: 'pointer',
         opacity: '0.85',
       });
+      if (p.text) {
+        el.textContent = p.text;
+        Object.assign(el.style, { font: '700 11px/1 sans-serif' });
+      }
       el.addEventListener('click', (e) => {
         e.stopPropagation();
-        latest.current.props.onPick?.(p.id);
+        pick(map, p, latest.current.props.onPick);
       });
       const marker = new maplibregl.Marker({ element: el }).setLngLat([p.lng, p.lat]).addTo(map);
       made.set(p.id, { marker, el });
@@ -125,7 +141,7 @@ export default function PointsMapCanvas(props: PointsMapProps) {
     paintMarkers(markers.current, selectedId ?? null, colours);
     if (map?.getLayer(SOURCE)) map.setPaintProperty(SOURCE, 'circle-color', colours.fill);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the colours object is rebuilt each render; its values matter
-  }, [map, points, selectedId, colours.fill, colours.selected, colours.ring]);
+  }, [map, points, selectedId, colours.fill, colours.selected, colours.ring, colours.text]);
 
   if (failed) {
     return (
@@ -151,14 +167,37 @@ export default function PointsMapCanvas(props: PointsMapProps) {
   );
 }
 
+/** A pick: a cluster zooms the map in on itself, a point is the caller's. */
+function pick(map: MapLibreMap, p: MapPointItem, onPick: PointsMapProps['onPick']) {
+  if (p.zoomIn) map.easeTo({ center: [p.lng, p.lat], zoom: Math.min(map.getZoom() + 2, 17) });
+  else onPick?.(p.id);
+}
+
+const round6 = (v: number) => Number(v.toFixed(6));
+
+/** The view MapLibre shows, within the world's bounds. */
+function viewOf(map: MapLibreMap): PointsMapView {
+  const b = map.getBounds();
+  return {
+    bbox: [
+      round6(Math.max(-180, b.getWest())),
+      round6(Math.max(-85, b.getSouth())),
+      round6(Math.min(180, b.getEast())),
+      round6(Math.min(85, b.getNorth())),
+    ],
+    zoom: Number(map.getZoom().toFixed(2)),
+  };
+}
+
 /** Colours the markers: the selected one stands out (and says it is pressed). */
 function paintMarkers(
   made: ReadonlyMap<MapPointItem['id'], { el: HTMLButtonElement }>,
   selectedId: MapPointItem['id'] | null,
-  colours: { fill: string; selected: string; ring: string },
+  colours: { fill: string; selected: string; ring: string; text: string },
 ) {
   for (const [id, { el }] of made) {
     const on = id === selectedId;
+    el.style.color = colours.text;
     el.style.background = on ? colours.selected : colours.fill;
     el.style.border = `2px solid ${colours.ring}`;
     el.style.zIndex = on ? '2' : '1';

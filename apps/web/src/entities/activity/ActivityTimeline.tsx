@@ -46,33 +46,27 @@ const detailsOf = (item: ActivityItem): string => {
 export function ActivityTimeline({
   owner,
   label,
-  only,
+  kinds,
   emptyText = 'Nothing recorded yet.',
 }: {
   owner: string;
   label: string;
-  /** Only these kinds of the loaded pages (a contact's Comments and mentions, ADR 0093). */
-  only?: readonly ActivityKind[];
-  emptyText?: string | ((more: boolean) => string);
+  /** Only these kinds, filtered by the server (a contact's Comments and mentions, ADR 0093). */
+  kinds?: readonly ActivityKind[];
+  emptyText?: string;
 }) {
-  const q = useActivity(owner);
-  const all = flattenActivity(q.data?.pages);
-  const items = only ? all.filter((i) => only.includes(i.kind)) : all;
+  const q = useActivity(owner, kinds);
+  const items = flattenActivity(q.data?.pages);
   if (q.isPending) return <Skeleton variant="rounded" height={96} aria-label="Loading activity" />;
-  if (q.isError && !all.length) return <Alert severity="error">The activity could not be loaded.</Alert>;
-  if (!items.length && !q.hasNextPage)
+  if (q.isError && !items.length) return <Alert severity="error">The activity could not be loaded.</Alert>;
+  if (!items.length)
     return (
       <Typography variant="body2" color="text.secondary">
-        {typeof emptyText === 'function' ? emptyText(false) : emptyText}
+        {emptyText}
       </Typography>
     );
   return (
     <Box>
-      {!items.length && (
-        <Typography variant="body2" color="text.secondary">
-          {typeof emptyText === 'function' ? emptyText(true) : emptyText}
-        </Typography>
-      )}
       <List dense disablePadding aria-label={label}>
         {items.map((item) => (
           <ListItem

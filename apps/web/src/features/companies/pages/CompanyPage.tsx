@@ -37,6 +37,12 @@ export default function CompanyPage() {
   const tab: TabValue = COMPANY_TABS.find((t) => t.value === params.get('tab'))?.value ?? 'portfolio';
   const baseId = useId();
   const company = useCompany(id);
+  const showTab = (v: TabValue) =>
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      next.set('tab', v);
+      return next;
+    });
 
   const crumbs = (
     <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 1 }}>
@@ -72,16 +78,11 @@ export default function CompanyPage() {
         <LinearProgress aria-label="Loading company" />
       ) : (
         <>
-          <CompanyHeader company={c} />
+          {/* A requirement created from the header is shown where it now is: the Requirements tab. */}
+          <CompanyHeader company={c} onEnquiryCreated={() => showTab('requirements')} />
           <Tabs
             value={tab}
-            onChange={(_e, v: TabValue) =>
-              setParams((p) => {
-                const next = new URLSearchParams(p);
-                next.set('tab', v);
-                return next;
-              })
-            }
+            onChange={(_e, v: TabValue) => showTab(v)}
             variant="scrollable"
             allowScrollButtonsMobile
             aria-label="Company sections"

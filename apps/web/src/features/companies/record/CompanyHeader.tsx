@@ -34,7 +34,14 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
  * and the actions the user may take — Edit (the master-entity rule), Merge (admins) and Create
  * Enquiry (anyone: enquiries are shared research data).
  */
-export function CompanyHeader({ company }: { company: Company }) {
+export function CompanyHeader({
+  company,
+  onEnquiryCreated,
+}: {
+  company: Company;
+  /** A requirement recorded from the header (the page shows it on its Requirements tab). */
+  onEnquiryCreated?: () => void;
+}) {
   const me = useCurrentUser();
   const navigate = useNavigate();
   const [merging, setMerging] = useState(false);
@@ -132,6 +139,7 @@ export function CompanyHeader({ company }: { company: Company }) {
         subject={null}
         company={company}
         onClose={() => setEnquiring(false)}
+        onCreated={() => onEnquiryCreated?.()}
       />
     </Paper>
   );

@@ -1,6 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { Alert, Box, Link, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Link, Stack, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import {
   PORTFOLIO_ROLE_LABELS,
@@ -13,10 +13,10 @@ import {
 } from '@frontage/shared';
 import { CsvExportButton } from '../../../components/CsvExportButton';
 import { DataTable, sortModelOf, sortParamOf } from '../../../components/DataTable';
-import { PointsMap, type MapPointItem } from '../../../components/map/PointsMap';
 import { companyHref } from '../../../entities/companies/links';
 import { portfolioFilterQuery, usePortfolio } from '../../../entities/companies/portfolioApi';
 import { propertyHref } from '../../../entities/tracked-retailers/links';
+import { PortfolioMap } from './PortfolioMap';
 import { RoleFilter } from './RoleFilter';
 
 const SORTS = new Set<string>(PORTFOLIO_SORTS);
@@ -28,7 +28,7 @@ const unitLabel = (u: PortfolioItem) =>
 /**
  * The company's portfolio: the units where it is tenant or legal tenant (its stores), landlord,
  * landlord agent or tenant agent, in one server-side table (role filter with counts, sort, paging,
- * the same filter as CSV) and a map of the units on the page (a point opens the unit).
+ * the same filter as CSV) and a map of every unit of the filter (a point opens the unit).
  */
 export function PortfolioTab({ companyId }: { companyId: number }) {
   const navigate = useNavigate();
@@ -42,15 +42,6 @@ export function PortfolioTab({ companyId }: { companyId: number }) {
   );
   const rows = portfolio.data?.data ?? [];
   const total = portfolio.data?.meta.pagination.total ?? 0;
-  const points = useMemo<MapPointItem[]>(
-    () =>
-      (portfolio.data?.data ?? []).flatMap((u) =>
-        u.lat === null || u.lng === null
-          ? []
-          : [{ id: u.property_id, lat: u.lat, lng: u.lng, label: `Open ${unitLabel(u)}` }],
-      ),
-    [portfolio.data],
-  );
 
   const columns: GridColDef<PortfolioItem>[] = [
     {
@@ -166,19 +157,7 @@ export function PortfolioTab({ companyId }: { companyId: number }) {
           />
         )}
       </Box>
-      {!portfolio.isError && (
-        <Paper variant="outlined" component="section" aria-labelledby="portfolio-map" sx={{ p: 2 }}>
-          <Typography id="portfolio-map" variant="h2" sx={{ mb: 1 }}>
-            Map of the units on this page
-          </Typography>
-          <PointsMap
-            label="Map of the portfolio's units"
-            points={points}
-            onPick={(id) => void navigate(propertyHref(Number(id)))}
-            height={300}
-          />
-        </Paper>
-      )}
+      {!portfolio.isError && <PortfolioMap companyId={companyId} roles={roles} />}
     </Stack>
   );
 }

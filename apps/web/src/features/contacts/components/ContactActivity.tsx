@@ -6,8 +6,8 @@ import { ActivityTimeline } from '../../../entities/activity/ActivityTimeline';
 const COMMENT_KINDS: readonly ActivityKind[] = ['comment', 'mention'];
 
 /**
- * The contact's timeline (GET /api/users/{id}/activity), whole or only its comments and
- * mentions: one query serves both, so switching between them reads nothing twice (ADR 0093).
+ * The contact's timeline (GET /api/users/{id}/activity), whole or only the comments they wrote
+ * and those mentioning them (`kind=comment,mention`, paged on its own; ADR 0093).
  */
 export function ContactActivity({ userId, comments = false }: { userId: number; comments?: boolean }) {
   const title = comments ? 'Comments and mentions' : 'Activity';
@@ -19,15 +19,8 @@ export function ContactActivity({ userId, comments = false }: { userId: number; 
       <ActivityTimeline
         owner={`/users/${userId}`}
         label={title}
-        only={comments ? COMMENT_KINDS : undefined}
-        emptyText={
-          comments
-            ? (more) =>
-                more
-                  ? 'No comments or mentions in the activity loaded so far.'
-                  : 'No comments or mentions yet.'
-            : 'No activity yet.'
-        }
+        kinds={comments ? COMMENT_KINDS : undefined}
+        emptyText={comments ? 'No comments or mentions yet.' : 'No activity yet.'}
       />
     </Paper>
   );
