@@ -115,7 +115,9 @@ describe('making, listing and revoking tokens', () => {
   it('gives the admin scope only to an admin', async () => {
     const refused = await create(w.agent, { name: 'x', scopes: ['admin'] });
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toMatchObject({ errors: { scopes: ['Only an admin may give a token the admin scope.'] } });
+    expect(refused.json()).toMatchObject({
+      errors: { scopes: ['Only an admin may give a token the admin scope.'] },
+    });
     expect(await create(w.admin, { name: 'x', scopes: ['admin'] })).toHaveProperty('statusCode', 201);
   });
 
@@ -128,8 +130,12 @@ describe('making, listing and revoking tokens', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/deals', headers: bearer(data.token) });
     expect(res.statusCode).toBe(200);
 
-    expect((await create(w.admin, { name: 'x', scopes: ['deals:read'], owner_id: w.agent.id })).statusCode).toBe(422);
-    expect((await create(w.agent, { name: 'x', scopes: ['deals:read'], owner_id: w.bot.id })).statusCode).toBe(403);
+    expect(
+      (await create(w.admin, { name: 'x', scopes: ['deals:read'], owner_id: w.agent.id })).statusCode,
+    ).toBe(422);
+    expect(
+      (await create(w.agent, { name: 'x', scopes: ['deals:read'], owner_id: w.bot.id })).statusCode,
+    ).toBe(403);
 
     const adminList = await t.app.inject({
       method: 'GET',
@@ -202,7 +208,9 @@ describe('Authorization: Bearer', () => {
     }
     expect(await tableFingerprint()).toEqual(before);
     // Read is included in write, and a read scope reads.
-    expect((await t.app.inject({ method: 'GET', url: '/api/deals', headers: bearer(token) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/deals', headers: bearer(token) })).statusCode,
+    ).toBe(200);
     const read = await t.app.inject({
       method: 'GET',
       url: `/api/comments?entity_type=company&entity_id=${w.a.id}`,
@@ -299,7 +307,9 @@ describe('Authorization: Bearer', () => {
   it('stops working when its owner can no longer sign in', async () => {
     const token = await tokenFor(w.agent, ['deals:read']);
     await t.db.update(users).set({ password_hash: null }).where(eq(users.id, w.agent.id));
-    expect((await t.app.inject({ method: 'GET', url: '/api/deals', headers: bearer(token) })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/deals', headers: bearer(token) })).statusCode,
+    ).toBe(401);
   });
 
   it('records the last use and address at most once a minute', async () => {
@@ -307,7 +317,12 @@ describe('Authorization: Bearer', () => {
     const lastUsed = async () =>
       (await t.db.select().from(apiTokens))[0]!.last_used_at?.toISOString() ?? null;
     const get = () =>
-      t.app.inject({ method: 'GET', url: '/api/deals', headers: bearer(token), remoteAddress: '203.0.113.9' });
+      t.app.inject({
+        method: 'GET',
+        url: '/api/deals',
+        headers: bearer(token),
+        remoteAddress: '203.0.113.9',
+      });
     await get();
     expect(await lastUsed()).toBe(START.toISOString());
     expect((await t.db.select().from(apiTokens))[0]!.last_used_ip).toBe('203.0.113.9');

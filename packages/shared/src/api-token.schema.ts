@@ -98,7 +98,6 @@ export const API_TOKEN_TEXT = {
   done: 'Done',
   revoke: 'Revoke',
   revokeConfirm: 'Revoke this token? Systems using it stop working at once.',
-  revoked: 'Token revoked.',
   expired: 'Expired',
   pickScope: 'Choose at least one scope.',
 } as const;

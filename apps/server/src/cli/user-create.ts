@@ -44,17 +44,14 @@ const main = async () => {
       console.log(`Created integration account #${account.id} ${account.name}.`);
       return;
     }
-    const user = await createAccount(
-      deps,
-      {
-        email: values.email!,
-        name: values.name!,
-        password: values.password!,
-        admin: values.admin,
-        temp: values.temp,
-        company: values.company,
-      },
-    );
+    const user = await createAccount(deps, {
+      email: values.email!,
+      name: values.name!,
+      password: values.password!,
+      admin: values.admin,
+      temp: values.temp,
+      company: values.company,
+    });
     console.log(
       `Created ${user.type} #${user.id} ${user.name} <${user.email}>${user.company ? ` at ${user.company.name}` : ''}.`,
     );

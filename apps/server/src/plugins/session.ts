@@ -4,7 +4,12 @@ import type { Config } from '../config';
 import type { ServiceDeps } from '../deps';
 import { ForbiddenError, RetryLaterError, UnauthenticatedError } from '../lib/errors';
 import { scopeNeeded, scopesAllow } from '../modules/api-tokens/api-token-scopes';
-import { authenticateToken, bearerOf, recordTokenUse, type TokenActor } from '../modules/api-tokens/api-tokens.service';
+import {
+  authenticateToken,
+  bearerOf,
+  recordTokenUse,
+  type TokenActor,
+} from '../modules/api-tokens/api-tokens.service';
 import { authenticate, type Authenticated } from '../modules/auth/auth.service';
 
 export const SESSION_COOKIE = 'frontage_session';
@@ -75,7 +80,8 @@ const tokenAuth = (app: FastifyInstance, deps: ServiceDeps) => {
       ? app.createRateLimit({
           max: deps.config.apiTokenRateLimit,
           timeWindow: '1 minute',
-          keyGenerator: (req) => `api-token:${req.auth && 'apiToken' in req.auth ? req.auth.apiToken.id : ''}`,
+          keyGenerator: (req) =>
+            `api-token:${req.auth && 'apiToken' in req.auth ? req.auth.apiToken.id : ''}`,
         })
       : null;
   return async (req: FastifyRequest, bearer: string): Promise<void> => {

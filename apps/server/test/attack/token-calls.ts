@@ -134,7 +134,8 @@ export const tokenCalls = async (route: string, row: MatrixRow, c: TokenCallCont
     expect(Object.keys(after).length).toBe(Object.keys(before).length);
     const scoped = await call(good);
     expect(scoped.statusCode, scoped.body.slice(0, 200)).toBe(expected);
-    if (expected >= 400) expect(await tableFingerprint(), 'database changed by a refused call').toEqual(after);
+    if (expected >= 400)
+      expect(await tableFingerprint(), 'database changed by a refused call').toEqual(after);
     return;
   }
   const res = await call(await insertToken(user.id, needed));

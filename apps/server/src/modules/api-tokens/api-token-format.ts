@@ -10,7 +10,9 @@ import { API_TOKEN_PREFIX } from '@frontage/shared';
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const RANDOM_LENGTH = 32;
 const CHECK_LENGTH = 6;
-const SHAPE = new RegExp(`^${API_TOKEN_PREFIX}([0-9A-Za-z]{${RANDOM_LENGTH}})_([0-9A-Za-z]{${CHECK_LENGTH}})$`);
+const SHAPE = new RegExp(
+  `^${API_TOKEN_PREFIX}([0-9A-Za-z]{${RANDOM_LENGTH}})_([0-9A-Za-z]{${CHECK_LENGTH}})$`,
+);
 
 /** The checksum's 6 base62 digits (62^6 > 2^32, so every crc32 fits). */
 const checksumOf = (random: string): string => {

@@ -85,7 +85,5 @@ const READ_METHODS = new Set(['GET', 'HEAD']);
 export const scopesAllow = (scopes: readonly string[], method: string, need: ScopeNeed): boolean => {
   const write = !READ_METHODS.has(method);
   if (need.admin && !scopes.includes('admin')) return false;
-  return need.areas.every(
-    (a) => scopes.includes(`${a}:write`) || (!write && scopes.includes(`${a}:read`)),
-  );
+  return need.areas.every((a) => scopes.includes(`${a}:write`) || (!write && scopes.includes(`${a}:read`)));
 };

@@ -33,7 +33,11 @@ export const listOf = async (db: Db, ownerIds: number[]): Promise<ListedToken[]>
     .innerJoin(users, eq(users.id, apiTokens.user_id))
     .where(and(inArray(apiTokens.user_id, ownerIds), isNull(apiTokens.revoked_at)))
     .orderBy(desc(apiTokens.created_at), desc(apiTokens.id));
-  return rows.map((r) => ({ ...r.token, owner_name: r.owner_name, owner_is_integration: r.owner_is_integration }));
+  return rows.map((r) => ({
+    ...r.token,
+    owner_name: r.owner_name,
+    owner_is_integration: r.owner_is_integration,
+  }));
 };
 
 export const findLive = async (db: Db, id: number): Promise<ApiTokenRow | undefined> =>
@@ -67,7 +71,10 @@ export const touch = async (db: Db, id: number, now: Date, ip: string, before: D
     .where(
       and(
         eq(apiTokens.id, id),
-        or(isNull(apiTokens.last_used_at), sql`${apiTokens.last_used_at} < ${before.toISOString()}::timestamptz`),
+        or(
+          isNull(apiTokens.last_used_at),
+          sql`${apiTokens.last_used_at} < ${before.toISOString()}::timestamptz`,
+        ),
       ),
     );
 };
@@ -81,4 +88,3 @@ export const integrationAccounts = async (db: Db): Promise<Array<{ id: number; n
     .from(users)
     .where(eq(users.is_integration, true))
     .orderBy(asc(users.name), asc(users.id));
-

@@ -63,7 +63,13 @@ export const apiTokensRoutes = (root: FastifyInstance, deps: ServiceDeps): void 
       tags,
       summary: 'Revoke an API token: it stops working at once',
       params: idParamsSchema,
-      response: { 200: actionSchema(z.null()), 401: msgSchema, 403: msgSchema, 404: msgSchema, 422: validationErrorSchema },
+      response: {
+        200: actionSchema(z.null()),
+        401: msgSchema,
+        403: msgSchema,
+        404: msgSchema,
+        422: validationErrorSchema,
+      },
     },
     handler: async (req) => {
       await tokens.revokeToken(deps, authOf(req).user, req.params.id);

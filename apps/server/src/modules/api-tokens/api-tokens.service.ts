@@ -41,7 +41,9 @@ export const createToken = async (
 ): Promise<ApiTokenCreated> => {
   const owner = assertMayCreateFor(
     actor,
-    body.owner_id === undefined || body.owner_id === actor.id ? actor : await repo.findUser(deps.db, body.owner_id),
+    body.owner_id === undefined || body.owner_id === actor.id
+      ? actor
+      : await repo.findUser(deps.db, body.owner_id),
   );
   assertScopesFor(owner, body.scopes);
   const now = deps.now();
@@ -66,7 +68,10 @@ export const createToken = async (
 export const listTokens = async (deps: ServiceDeps, actor: TokenUserRow): Promise<ApiTokenList> => {
   const accounts = actor.type === 'admin' ? await repo.integrationAccounts(deps.db) : [];
   const owners = [actor.id, ...accounts.map((a) => a.id).filter((id) => id !== actor.id)];
-  return { data: (await repo.listOf(deps.db, owners)).map(present), meta: { integration_accounts: accounts } };
+  return {
+    data: (await repo.listOf(deps.db, owners)).map(present),
+    meta: { integration_accounts: accounts },
+  };
 };
 
 export const revokeToken = async (deps: ServiceDeps, actor: TokenUserRow, id: number): Promise<void> => {

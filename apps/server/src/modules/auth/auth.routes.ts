@@ -14,7 +14,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServiceDeps } from '../../deps';
-import { SESSION_COOKIE, authOf, clearSessionCookie, sessionAuthOf, setSessionCookie } from '../../plugins/session';
+import {
+  SESSION_COOKIE,
+  authOf,
+  clearSessionCookie,
+  sessionAuthOf,
+  setSessionCookie,
+} from '../../plugins/session';
 import * as auth from './auth.service';
 
 const tags = ['auth'];
