@@ -274,7 +274,7 @@ function TokenFields({
 }
 
 function ShownOnce({ created, onDone }: { created: ApiTokenCreated; onDone: () => void }) {
-  const field = useRef<HTMLInputElement>(null);
+  const field = useRef<HTMLTextAreaElement>(null);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(created.token);
@@ -295,6 +295,8 @@ function ShownOnce({ created, onDone }: { created: ApiTokenCreated; onDone: () =
               value={created.token}
               size="small"
               fullWidth
+              // Wraps rather than scrolls, so the whole token (underscores included) is in view.
+              multiline
               inputRef={field}
               onFocus={(e) => e.target.select()}
               slotProps={{
