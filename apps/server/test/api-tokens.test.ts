@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiTokens, comments, users } from '../src/db/schema';
+import { createIntegrationAccount } from '../src/modules/auth/account.service';
 import {
   XHR,
   buildCompanies,
@@ -165,6 +166,28 @@ describe('making, listing and revoking tokens', () => {
       headers: { ...XHR, cookie: await sessionCookie(t.app, w.admin) },
     });
     expect(byAdmin.statusCode).toBe(200);
+  });
+});
+
+describe('integration accounts (user:create --integration)', () => {
+  it('makes an account that cannot sign in and whose token works as it', async () => {
+    const account = await createIntegrationAccount(
+      { db: t.db, config: t.config, now: () => clock },
+      { name: 'Website feed' },
+    );
+    const [row] = await t.db.select().from(users).where(eq(users.id, account.id));
+    expect(row).toMatchObject({ is_integration: true, password_hash: null, email: null, type: 'user' });
+    const token = await tokenFor(w.admin, ['comments:write'], { owner_id: account.id });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/comments',
+      headers: bearer(token),
+      payload: { content: '<p>Synced</p>', entity_type: 'company', entity_id: w.a.id },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await t.db.select().from(comments))[0]!.user_id).toBe(account.id);
+    const admin = await create(w.admin, { name: 'x', scopes: ['admin'], owner_id: account.id });
+    expect(admin.statusCode).toBe(422);
   });
 });
 
