@@ -8,7 +8,9 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiTokens, comments, users } from '../src/db/schema';
+import { scopeNeeded } from '../src/modules/api-tokens/api-token-scopes';
 import { createIntegrationAccount } from '../src/modules/auth/account.service';
+import { documentedRoutes } from './matrix';
 import {
   XHR,
   buildCompanies,
@@ -386,6 +388,61 @@ describe('a rate limit per token', () => {
     } finally {
       await local.close();
     }
+  });
+});
+
+/**
+ * The routes no token reaches: the session and sign-in, the tokens themselves, the user's own
+ * settings, notifications and screens' state, and the routes that need no session at all. A new
+ * route lands here until the scope table names it: a conscious choice, not an accident.
+ */
+const NO_TOKEN = [
+  'DELETE /api/settings/calendar-feed',
+  'DELETE /api/tokens/{id}',
+  'DELETE /api/watches/{entity_type}/{id}',
+  'GET /api/auth/me',
+  'GET /api/calendar/{token}.ics',
+  'GET /api/config',
+  'GET /api/health',
+  'GET /api/news/whats-new',
+  'GET /api/notifications',
+  'GET /api/notifications/stream',
+  'GET /api/notifications/unread-count',
+  'GET /api/reminders/unsubscribe/{token}',
+  'GET /api/settings/calendar-feed',
+  'GET /api/settings/reminders',
+  'GET /api/tokens',
+  'GET /api/ui-state/{screen}',
+  'GET /api/videos',
+  'GET /api/watches',
+  'GET /api/watches/{entity_type}/{id}',
+  'POST /api/auth/login',
+  'POST /api/auth/logout',
+  'POST /api/auth/refresh',
+  'POST /api/news/seen',
+  'POST /api/settings/calendar-feed',
+  'POST /api/tokens',
+  'PUT /api/auth/me',
+  'PUT /api/auth/password',
+  'PUT /api/notifications/read-all',
+  'PUT /api/notifications/{id}/read',
+  'PUT /api/settings/hide-video',
+  'PUT /api/settings/reminders',
+  'PUT /api/settings/theme',
+  'PUT /api/ui-state/{screen}',
+  'PUT /api/watches/{entity_type}/{id}',
+];
+
+describe('the scope table', () => {
+  it('leaves exactly the account, session, token and personal routes out of every token’s reach', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as Parameters<
+      typeof documentedRoutes
+    >[0];
+    const unreachable = documentedRoutes(doc).filter((r) => {
+      const [method, path] = r.split(' ') as [string, string];
+      return !scopeNeeded(method, path.replace(/\{([^}]+)\}/g, ':$1'));
+    });
+    expect(unreachable).toEqual(NO_TOKEN);
   });
 });
 
