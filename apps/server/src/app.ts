@@ -15,6 +15,7 @@ import type { JobLayer } from './jobs';
 import { TooManyRequestsError } from './lib/errors';
 import { holdUploadWorkers } from './lib/workers/pool';
 import { createLogger } from './logger';
+import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
@@ -185,9 +186,10 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(fastifyMultipart, {
     limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 100, fieldSize: 64 * 1024, parts: 110 },
   });
-  if (config.rateLimitMax > 0) {
+  // Registered for the per-token limit (ADR 0097) even when the general one is off.
+  if (config.rateLimitMax > 0 || config.apiTokenRateLimit > 0) {
     await app.register(fastifyRateLimit, {
-      global: true,
+      global: config.rateLimitMax > 0,
       max: config.rateLimitMax,
       timeWindow: '1 minute',
       allowList: (req) => !isApiRequest(req),
@@ -210,10 +212,26 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       info: {
         title: 'Frontage API',
         description:
-          'Every /api request needs `X-Requested-With: XMLHttpRequest` (except GET /api/health). ' +
-          'Sign in with POST /api/auth/login; the session travels in the `frontage_session` cookie.',
+          'Two ways in. A browser signs in with POST /api/auth/login; the session travels in the ' +
+          '`frontage_session` cookie and every /api request needs `X-Requested-With: XMLHttpRequest` ' +
+          '(except GET /api/health). Another system sends `Authorization: Bearer frt_…`, an API token ' +
+          'made in the profile (POST /api/tokens): no cookie and no X-Requested-With; the token reaches ' +
+          'the routes its scopes cover (`<area>:read`, `<area>:write`, `admin`), as its owner, and ' +
+          'answers 403 elsewhere (ADR 0097).',
         version: '0.1.0',
       },
+      components: {
+        securitySchemes: {
+          apiToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'frt_<32 base62>_<6 base62 checksum>',
+            description: 'An API token from POST /api/tokens, shown once when made.',
+          },
+          session: { type: 'apiKey', in: 'cookie', name: 'frontage_session' },
+        },
+      },
+      security: [{ session: [] }, { apiToken: [] }],
     },
     transform: jsonSchemaTransform,
   });
@@ -230,6 +248,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   sessionPlugin(app, services);
   healthRoutes(app, services);
   authRoutes(app, services);
+  apiTokensRoutes(app, services);
   settingsRoutes(app, services);
   remindersRoutes(app, services);
   watchesRoutes(app, services);

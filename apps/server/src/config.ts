@@ -44,6 +44,7 @@
  * | `UPLOAD_QUEUE` | `16` | Uploads that may wait for a worker; beyond, 503 with Retry-After |
  * | `EXPORT_MAX_PER_USER` | `2` | CSV exports and heavy reports (gap analysis) one user may run at once on one server process; a further one is answered 429 with Retry-After (ADR 0069) |
  * | `CALENDAR_FEED_RATE_LIMIT` | `60` | Requests per minute one calendar feed URL may make (per server process; `0` = unlimited) |
+ * | `API_TOKEN_RATE_LIMIT` | `600` | Requests per minute one API token may make (per server process; `0` = no limit of its own), ADR 0097 |
  * | `REGEAR_PROMPT_MONTHS` | `24` | Months before a lease's expiry its re-gear prompt falls on the lease events work list (1–120); written to the database at start-up, where a change derives every prompt again (ADR 0087) |
  * | `EXPORT_MAX_PER_SERVER` | `4` | CSV exports and heavy reports all users together may run at once on one server process; a further one is answered 429 with Retry-After |
  * | `PUBLIC_URL` | _(unset)_ | The address users open Frontage at (`https://frontage.example.com`): the links of e-mails (ADR 0089), the calendar feed's URL and its events' links (ADR 0090); unset = `http://<HOST>:<PORT>` in e-mails and the origin each request came to for the feed |
@@ -128,6 +129,7 @@ const envSchema = z.object({
   EXPORT_MAX_PER_USER: int(2, 1),
   EXPORT_MAX_PER_SERVER: int(4, 1),
   CALENDAR_FEED_RATE_LIMIT: int(60, 0),
+  API_TOKEN_RATE_LIMIT: int(600, 0),
   REGEAR_PROMPT_MONTHS: z.coerce.number().int().min(1).max(120).default(REGEAR_PROMPT_MONTHS_DEFAULT),
   PUBLIC_URL: z.union([z.string().trim().url(), z.literal('')]).optional(),
   SMTP_URL: z.union([z.string().trim().url(), z.literal('')]).optional(),
@@ -228,6 +230,8 @@ export interface Config {
   publicOrigin: string | null;
   /** Requests per minute per calendar feed URL and process; 0 = unlimited (ADR 0090). */
   calendarFeedRateLimit: number;
+  /** Requests per minute per API token (ADR 0097); 0 = none of its own. */
+  apiTokenRateLimit: number;
   /** Months before expiry the lease events' re-gear prompt falls (ADR 0087). */
   regearPromptMonths: number;
   /** The app's public origin, without a trailing slash: e-mails link to it. */
@@ -343,6 +347,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     heavyRequests: { perUser: e.EXPORT_MAX_PER_USER, perServer: e.EXPORT_MAX_PER_SERVER },
     publicOrigin: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : null,
     calendarFeedRateLimit: e.CALENDAR_FEED_RATE_LIMIT,
+    apiTokenRateLimit: e.API_TOKEN_RATE_LIMIT,
     regearPromptMonths: e.REGEAR_PROMPT_MONTHS,
     publicUrl: (
       e.PUBLIC_URL || `http://${e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST}:${e.PORT}`

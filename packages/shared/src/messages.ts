@@ -41,6 +41,13 @@ export const API_MESSAGES = {
   invalidData: 'The given data was invalid.',
   missingRequestedWith: 'The X-Requested-With header is required.',
   forbidden: 'This action is unauthorized.',
+  /** 403: an API token without the scope the route needs (ADR 0097). */
+  tokenScopeMissing: "This token's scopes do not allow this request.",
+  /** 422 on `scopes`: only an admin's token may carry `admin`. */
+  tokenAdminScope: 'Only an admin may give a token the admin scope.',
+  /** 422 on `owner_id`: an admin creates tokens for integration accounts only. */
+  tokenOwnerNotIntegration: 'Choose an integration account.',
+  tokenRevoked: 'The token has been revoked.',
   notFound: 'Not found.',
   routeNotFound: 'The requested API route does not exist.',
   badCredentials: 'These credentials do not match our records.',

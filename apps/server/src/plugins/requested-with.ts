@@ -1,5 +1,6 @@
 import { API_MESSAGES } from '@frontage/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bearerOf } from '../modules/api-tokens/api-tokens.service';
 
 /**
  * Requests under /api that may arrive without `X-Requested-With` — the ONE list of exemptions,
@@ -67,10 +68,15 @@ const isExempt = (req: FastifyRequest): boolean => {
   );
 };
 
-/** CSRF defence (ASVS 5.0 3.5.1): a cross-site form or image cannot set this header. */
+/**
+ * CSRF defence (ASVS 5.0 3.5.1): a cross-site form or image cannot set this header. Nor can it set
+ * `Authorization`, so a request that carries a bearer credential (an API token, ADR 0097) is not
+ * a forged one and needs no X-Requested-With; such a request is authenticated by its token alone,
+ * never by a cookie that came with it (plugins/session.ts).
+ */
 export const requestedWithGuard = (app: FastifyInstance): void => {
   app.addHook('onRequest', async (req, reply) => {
-    if (!isApiRequest(req) || isExempt(req)) return;
+    if (!isApiRequest(req) || isExempt(req) || bearerOf(req.headers.authorization) !== null) return;
     if (String(req.headers['x-requested-with'] ?? '').toLowerCase() !== 'xmlhttprequest') {
       return reply.code(403).send({ msg: API_MESSAGES.missingRequestedWith });
     }

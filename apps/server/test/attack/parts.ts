@@ -12,7 +12,16 @@ export interface RouteSuitePart {
 export const ROUTE_SUITE_PARTS: RouteSuitePart[] = [
   {
     name: 'accounts',
-    modules: ['foundation', 'companies', 'company-record', 'contacts', 'addresses', 'search', 'reminders'],
+    modules: [
+      'foundation',
+      'api-tokens',
+      'companies',
+      'company-record',
+      'contacts',
+      'addresses',
+      'search',
+      'reminders',
+    ],
   },
   {
     name: 'places',

@@ -14,7 +14,8 @@
  * A call that wrote (a write that succeeded) changes what the next call would see (a record
  * deleted, a unique name taken), so the next step starts from a fresh arrange; a refused call
  * (the database checked unchanged) or a read leaves it as it was. A route's further cases
- * (MatrixCases: a limit, a domain another company holds) get the plain call.
+ * (MatrixCases: a limit, a domain another company holds) get the plain call. Each route also has
+ * one test of API tokens (token-calls.ts: scoped, unscoped, expired, revoked, wrong prefix).
  * Anonymous → 401, ordinary users on admin-only actions → 403 and cross-company writes on master
  * entities → 403 are the rows' expectations. A route without a row fails the first part's first
  * test. FUZZ_RUNS (cases per route, default 24) and FUZZ_SEED change the fuzz; the default is
@@ -33,6 +34,7 @@ import { fuzzActor, shapeProblem } from './answers';
 import { FUZZ_RUNS, FUZZ_SEED, countsLine, noCounts } from './counts';
 import { encodedVariants, hostileCalls, type Call } from './calls';
 import { ROUTE_SUITE_PARTS, type RouteSuitePart } from './parts';
+import { tokenCalls, tokenTestTitle } from './token-calls';
 
 /** Why the suite does not run on PostgreSQL: it tests the routes, not the database. */
 export const POSTGRES_SKIP_REASON =
@@ -265,6 +267,14 @@ export const runRouteSuite = (part: RouteSuitePart) => {
           await fuzz(route, row, s);
         });
       }
+    }
+
+    // The token actors (token-calls.ts): one test per route, beside the four actors'.
+    for (const [route, row] of rows) {
+      it(tokenTestTitle(route, row), async () => {
+        const s = stage(row);
+        await tokenCalls(route, row, { app: t.app, counts, arranged: s.arranged, bodyOf, madeFor });
+      });
     }
 
     for (const [name, row] of cases) {

@@ -27,6 +27,11 @@ export const users = pgTable(
       .default('user'),
     password_hash: text('password_hash'),
     is_temp: boolean('is_temp').notNull().default(false),
+    /**
+     * An integration account (ADR 0097): no person and no password; it exists to own API tokens
+     * an admin creates for another system, so that system's writes are not any person's.
+     */
+    is_integration: boolean('is_integration').notNull().default(false),
     currency: char('currency', { length: 3 }).notNull().default('GBP'),
     last_activity: timestamp('last_activity', { withTimezone: true, mode: 'date' }),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

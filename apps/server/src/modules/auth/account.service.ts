@@ -45,3 +45,32 @@ export const createAccount = async (deps: ServiceDeps, input: AccountInput): Pro
   });
   return loadUserDto(deps, user, true);
 };
+
+export const integrationInputSchema = z.object({
+  name: z.string().trim().min(3, 'The name must be at least 3 characters.').max(255),
+  admin: z.boolean().default(false),
+});
+
+/**
+ * Creates an integration account (ADR 0097): a user with no e-mail and no password, who cannot
+ * sign in and exists to own the API tokens an admin makes for another system.
+ */
+export const createIntegrationAccount = async (
+  deps: ServiceDeps,
+  input: z.input<typeof integrationInputSchema>,
+): Promise<User> => {
+  const parsed = integrationInputSchema.safeParse(input);
+  if (!parsed.success) throw ValidationError.field('name', parsed.error.issues[0]!.message);
+  const user = await deps.db.transaction(async (tx) => {
+    const u = await repo.insertUser(tx, {
+      name: parsed.data.name,
+      email: null,
+      password_hash: null,
+      type: parsed.data.admin ? 'admin' : 'user',
+      is_integration: true,
+    });
+    await repo.insertDefaultSettings(tx, u.id);
+    return u;
+  });
+  return loadUserDto(deps, user, false);
+};

@@ -14,7 +14,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServiceDeps } from '../../deps';
-import { SESSION_COOKIE, authOf, clearSessionCookie, setSessionCookie } from '../../plugins/session';
+import {
+  SESSION_COOKIE,
+  authOf,
+  clearSessionCookie,
+  sessionAuthOf,
+  setSessionCookie,
+} from '../../plugins/session';
 import * as auth from './auth.service';
 
 const tags = ['auth'];
@@ -67,7 +73,7 @@ export const authRoutes = (root: FastifyInstance, deps: ServiceDeps): void => {
     handler: async (req) => ({
       status: 'success' as const,
       msg: API_MESSAGES.profileSaved,
-      data: await auth.updateProfile(deps, authOf(req), req.body),
+      data: await auth.updateProfile(deps, sessionAuthOf(req), req.body),
     }),
   });
 
@@ -80,7 +86,7 @@ export const authRoutes = (root: FastifyInstance, deps: ServiceDeps): void => {
       response: { 200: dataOf(userSchema), 401: msgSchema },
     },
     handler: async (req, reply) => {
-      const result = await auth.refresh(deps, authOf(req));
+      const result = await auth.refresh(deps, sessionAuthOf(req));
       setSessionCookie(reply, deps.config, result.token);
       return { data: result.user };
     },
@@ -94,7 +100,7 @@ export const authRoutes = (root: FastifyInstance, deps: ServiceDeps): void => {
       response: { 200: actionSchema(z.null()), 401: msgSchema },
     },
     handler: async (req, reply) => {
-      await auth.logout(deps, authOf(req));
+      await auth.logout(deps, sessionAuthOf(req));
       clearSessionCookie(reply, deps.config);
       return { status: 'success' as const, msg: API_MESSAGES.loggedOut, data: null };
     },
@@ -111,7 +117,7 @@ export const authRoutes = (root: FastifyInstance, deps: ServiceDeps): void => {
     handler: async (req) => ({
       status: 'success' as const,
       msg: API_MESSAGES.passwordChanged,
-      data: await auth.changePassword(deps, authOf(req), req.body),
+      data: await auth.changePassword(deps, sessionAuthOf(req), req.body),
     }),
   });
 };

@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServiceDeps } from '../../deps';
-import { authOf } from '../../plugins/session';
+import { authOf, sessionAuthOf } from '../../plugins/session';
 import { newsFeed, type NewsFeed } from './news-feed';
 import { assertCanManageNews } from './news.policy';
 import * as news from './news.service';
@@ -103,7 +103,7 @@ export const newsRoutes = (root: FastifyInstance, deps: ServiceDeps, feed?: News
       response: { 200: whatsNewResponseSchema, 401: msgSchema },
     },
     handler: async (req) => {
-      const { user, session } = authOf(req);
+      const { user, session } = sessionAuthOf(req);
       return { data: await news.whatsNew(deps, user.id, session.activity_before, source) };
     },
   });

@@ -1,5 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  ApiTokenCreateBody,
+  ApiTokenCreated,
+  ApiTokenList,
   CalendarFeedStatus,
   CalendarFeedUrl,
   PasswordChangeBody,
@@ -80,5 +83,33 @@ export const useRevokeCalendarFeed = () => {
   return useMutation({
     mutationFn: async () => (await http.delete<{ data: CalendarFeedStatus }>('/settings/calendar-feed')).data,
     onSuccess: (status) => qc.setQueryData(calendarFeedKeys.status, status),
+  });
+};
+
+export const apiTokenKeys = { list: ['api-tokens'] as const };
+
+/** GET /api/tokens — my tokens (an admin's list holds the integration accounts' too). */
+export const useApiTokens = () =>
+  useQuery({
+    queryKey: apiTokenKeys.list,
+    queryFn: async ({ signal }) => http.get<ApiTokenList>('/tokens', { signal }),
+  });
+
+/** POST /api/tokens — the answer holds the token, the only time it is shown (ADR 0097). */
+export const useCreateApiToken = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: ApiTokenCreateBody) =>
+      (await http.post<{ data: ApiTokenCreated }>('/tokens', body)).data,
+    onSuccess: () => qc.invalidateQueries({ queryKey: apiTokenKeys.list }),
+  });
+};
+
+/** DELETE /api/tokens/{id} — the token stops working at once. */
+export const useRevokeApiToken = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => http.delete(`/tokens/${id}`),
+    onSuccess: () => qc.invalidateQueries({ queryKey: apiTokenKeys.list }),
   });
 };

@@ -33,6 +33,7 @@ import { useChangePassword, useUpdateProfile } from '../api';
 import { Section } from '../components/Section';
 import { RemindersSection } from '../components/RemindersSection';
 import { CalendarFeedSection } from '../components/CalendarFeedSection';
+import { ApiTokensSection } from '../components/ApiTokensSection';
 
 export default function ProfilePage() {
   return (
@@ -44,6 +45,7 @@ export default function ProfilePage() {
         <PasswordForm />
         <RemindersSection />
         <CalendarFeedSection />
+        <ApiTokensSection />
       </Stack>
     </Box>
   );
