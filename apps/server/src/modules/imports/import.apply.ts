@@ -173,7 +173,7 @@ export const runRevert = async (
           await tx.transaction(async (sp) => {
             const d = { ...deps, db: sp };
             const historyFrom = adapter.markHistory ? await records.lastHistoryId(sp) : 0;
-            if (summary.created) await adapter.remove(d, actor, recordId);
+            if (summary.created) await adapter.remove(d, actor, recordId, imp.id);
             else {
               await adapter.update(d, actor, recordId, summary.first_before as Record<string, unknown>);
               await adapter.markHistory?.(sp, imp.id, recordId, historyFrom);
