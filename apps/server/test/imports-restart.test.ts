@@ -39,7 +39,7 @@ const companies = async () =>
   );
 
 /** Runs the import on an app whose job layer is stopped after `stopAfter` batches (if given), then started anew. */
-const runImport = async (stopAfter: number | null) => {
+const runImport = async (stopAfter: number | null, sliceSeconds?: number) => {
   const w = await importWorld(t);
   const db = await testDb();
   const first = await startJobLayer(db, { maintenanceIntervalSeconds: 1, schedule: false });
@@ -50,6 +50,7 @@ const runImport = async (stopAfter: number | null) => {
   const stoppedOnce = new Promise<void>((r) => (stopped = r));
   await workImportJobs(first, app.app.services, {
     pollingIntervalSeconds: 0.5,
+    ...(sliceSeconds !== undefined ? { sliceSeconds } : {}),
     stopping: () => {
       if (stopAfter === null || ++batches <= stopAfter) return false;
       stopped();
@@ -97,5 +98,24 @@ describe('import apply across a restart', () => {
     expect(resumed.done.progress).toBe(ROWS);
     expect(resumed.names).toEqual(whole.names);
     expect(new Set(resumed.names).size).toBe(resumed.names.length);
+  });
+
+  it('works a long apply as a chain of short jobs (each queues the next slice) with the same result', async () => {
+    const jobCount = async () =>
+      (
+        await queryRows<{ n: number }>(
+          await testDb(),
+          sql`select count(*)::int as n from pgboss.job where name = 'imports'`,
+        )
+      )[0]!.n;
+    const whole = await runImport(null);
+    const before = await jobCount();
+    // A slice this short ends after one batch: 15 jobs, one after another, and the one that
+    // finds every row done.
+    const sliced = await runImport(null, 0.001);
+    expect(sliced.done.counts).toEqual(whole.done.counts);
+    expect(sliced.done.progress).toBe(ROWS);
+    expect(sliced.names).toEqual(whole.names);
+    expect((await jobCount()) - before).toBe(ROWS / 2 + 1);
   });
 });

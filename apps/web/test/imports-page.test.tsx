@@ -134,10 +134,10 @@ describe('/imports — New import', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'New import' }));
     const dialog = await screen.findByRole('dialog', { name: 'New import' });
-    // Only the entities the server imports today can be chosen.
+    // Every entity the server imports can be chosen (deals included).
     await user.click(within(dialog).getByRole('combobox', { name: 'Entity' }));
     expect(screen.getByRole('option', { name: 'Companies' })).not.toHaveAttribute('aria-disabled');
-    expect(screen.getByRole('option', { name: /Deals/ })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('option', { name: 'Deals' })).not.toHaveAttribute('aria-disabled');
     await user.click(screen.getByRole('option', { name: 'Properties' }));
     await user.upload(within(dialog).getByLabelText('Import file'), file());
 

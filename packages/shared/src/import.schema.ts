@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEAL_IMPORT_FIELDS, LEASE_TERM_IMPORT_FIELDS } from './import-fields';
 
 /**
  * Imports (issue 31, ADR 0094): a CSV or XLSX file of one entity type is streamed into a staging
@@ -15,6 +16,7 @@ export const IMPORT_READY_ENTITIES = [
   'companies',
   'contacts',
   'schemes',
+  'deals',
 ] as const satisfies readonly ImportEntity[];
 export type ImportReadyEntity = (typeof IMPORT_READY_ENTITIES)[number];
 
@@ -61,7 +63,22 @@ export const IMPORT_REVERT_DAYS = 30;
 
 /* ───────────────────────────── fields ───────────────────────────── */
 
-export type ImportFieldKind = 'text' | 'money' | 'area' | 'date' | 'company' | 'unit' | 'number' | 'yesno';
+/**
+ * `choice`: a code or its label (lease terms, deal type, reason, sale type); `companies` and
+ * `contacts`: several, separated by ";" or a new line (contacts by e-mail).
+ */
+export type ImportFieldKind =
+  | 'text'
+  | 'money'
+  | 'area'
+  | 'date'
+  | 'company'
+  | 'companies'
+  | 'contacts'
+  | 'unit'
+  | 'number'
+  | 'yesno'
+  | 'choice';
 
 export interface ImportField {
   key: string;
@@ -107,6 +124,7 @@ const PROPERTY_FIELDS = [
   f('ground_floor_area', 'Ground', 'area', ['Ground', 'Ground floor', 'GF']),
   f('first_floor_area', 'First', 'area', ['First', 'First floor', 'FF']),
   f('frontage_area', 'Frontage', 'area', ['Frontage']),
+  ...LEASE_TERM_IMPORT_FIELDS,
 ] as const;
 
 const COMPANY_FIELDS = [
@@ -146,6 +164,7 @@ export const IMPORT_FIELDS: Readonly<Record<ImportReadyEntity, readonly ImportFi
   companies: COMPANY_FIELDS,
   contacts: CONTACT_FIELDS,
   schemes: SCHEME_FIELDS,
+  deals: DEAL_IMPORT_FIELDS,
 };
 
 /** A header as compared with the aliases: lower case, letters and digits only. */
@@ -214,6 +233,18 @@ export const IMPORT_MESSAGES = {
     'You may only add contacts to your own company, or to a company none of whose people can sign in.',
   unresolvedCompany: (name: string) => `No company named "${name}" was found.`,
   ambiguousCompany: (name: string) => `More than one company is named "${name}".`,
+  rowChoice: (values: readonly string[]) => `The value must be one of: ${values.join(', ')}.`,
+  rowWhole: 'The value must be a whole number.',
+  unresolvedContact: (email: string) => `No contact with the e-mail "${email}" was found.`,
+  unresolvedProperty: (place: string) => `No property at "${place}" was found.`,
+  ambiguousProperty: (place: string) => `More than one property is at "${place}".`,
+  unresolvedScheme: (name: string) => `No scheme named "${name}" was found.`,
+  ambiguousScheme: (name: string) => `More than one scheme is named "${name}".`,
+  dealPlaceRequired: 'Name the property (unit, street and post code) or, for a sale of a scheme, the scheme.',
+  dealTypeRequired: 'The deal type is required.',
+  dealFieldNotOfType: (label: string) => `This field does not apply to a ${label} deal.`,
+  dealNotUpdated: 'An import records new deals only; correct a recorded deal on its page.',
+  dealRevertReason: (importId: number) => `Import ${importId} was reverted.`,
 } as const;
 
 /* ───────────────────────────── wire ───────────────────────────── */

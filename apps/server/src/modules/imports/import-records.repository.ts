@@ -223,3 +223,44 @@ export const markHistory = async (db: Db, importId: number, propertyId: number, 
       (h.entity_type = 'property' and h.entity_id = ${propertyId}) or
       (h.entity_type = 'address' and h.entity_id = (select address_id from properties where id = ${propertyId})))`);
 };
+
+/**
+ * Deals on these properties or schemes, each with its natural key's parts: the type, the place
+ * and its day (the effective date, else the lease start; '' when neither).
+ */
+export const dealsAt = (db: Db, propertyIds: number[], schemeIds: number[]) =>
+  propertyIds.length || schemeIds.length
+    ? queryRows<{
+        id: number;
+        deal_type: string;
+        property_id: number | null;
+        scheme_id: number | null;
+        day: string;
+      }>(
+        db,
+        sql`select id, deal_type, property_id, scheme_id,
+                   coalesce(to_char(coalesce(effective_date, lease_start_date), 'YYYY-MM-DD'), '') as day
+            from deals where property_id = any(${idArray(propertyIds)}) or scheme_id = any(${idArray(schemeIds)})
+            order by id`,
+      )
+    : Promise.resolve([]);
+
+/**
+ * A deal's stamp: when it was recorded, or corrected last (its correction history). Null once it
+ * has left `deals` (voided).
+ */
+export const dealStamp = async (db: Db, id: number): Promise<Date | null> => {
+  const rows = await queryRows<{ at: Date | string }>(
+    db,
+    sql`select greatest(d.created_at, (select max(h.created_at) from field_history h
+          where h.deal_id = d.id and h.source = 'deal_correction')) as at
+        from deals d where d.id = ${id}`,
+  );
+  return rows[0] ? new Date(rows[0].at) : null;
+};
+
+/** Marks the history a deal recorded (or its void) with the import. */
+export const markDealHistory = async (db: Db, importId: number, dealId: number, afterId: number) => {
+  await db.execute(sql`update field_history set import_id = ${importId}
+    where id > ${afterId} and import_id is null and deal_id = ${dealId}`);
+};

@@ -90,19 +90,26 @@ const applyRow = async (
   }
 };
 
-/** Applies an import in `applying`, a batch per transaction, until every row is done. */
+/**
+ * Applies an import in `applying`, a batch per transaction, until every row is done — or until
+ * the time `until` (ms since the epoch) has passed between two batches: then it answers true (more
+ * to do) and the caller queues the next slice, so no job runs longer than the job layer lets one.
+ */
 export const runApply = async (
   deps: ServiceDeps,
   importId: number,
   stopping: () => boolean,
-): Promise<void> => {
+  until = Infinity,
+): Promise<boolean> => {
   const first = await repo.findImport(deps.db, importId);
-  if (first?.status !== 'applying') return;
+  if (first?.status !== 'applying') return false;
   const adapter = ADAPTERS[first.entity as ImportReadyEntity];
   const actor = await actorOf(deps.db, first);
-  if (!actor) return;
-  for (let finished = false; !finished;) {
+  if (!actor) return false;
+  // At least one batch per slice, so every job moves the import on.
+  for (let finished = false, batches = 0; !finished; batches++) {
     if (stopping()) throw new ImportStopped();
+    if (batches > 0 && Date.now() > until) return true;
     finished = await deps.db.transaction(async (tx) => {
       // The lock: one batch at a time, whichever process runs the job.
       const imp = await repo.findImport(tx, importId, true);
@@ -124,26 +131,31 @@ export const runApply = async (
       return false;
     });
   }
+  return false;
 };
 
 /**
  * Reverts an import in `reverting`: each record once, at its last row — a created one deleted,
  * an updated one restored to its first before-image — unless it was edited since (its updated_at
- * is not the import's last write): then it is a conflict, left alone unless `force`.
+ * is not the import's last write): then it is a conflict, left alone unless `force`. Sliced in
+ * time as runApply is (true = more to do).
  */
 export const runRevert = async (
   deps: ServiceDeps,
   importId: number,
   force: boolean,
   stopping: () => boolean,
-): Promise<void> => {
+  until = Infinity,
+): Promise<boolean> => {
   const first = await repo.findImport(deps.db, importId);
-  if (first?.status !== 'reverting') return;
+  if (first?.status !== 'reverting') return false;
   const adapter = ADAPTERS[first.entity as ImportReadyEntity];
   const actor = await actorOf(deps.db, first);
-  if (!actor) return;
-  for (let finished = false; !finished;) {
+  if (!actor) return false;
+  // At least one batch per slice, so every job moves the import on.
+  for (let finished = false, batches = 0; !finished; batches++) {
     if (stopping()) throw new ImportStopped();
+    if (batches > 0 && Date.now() > until) return true;
     finished = await deps.db.transaction(async (tx) => {
       const imp = await repo.findImport(tx, importId, true);
       if (imp?.status !== 'reverting') return true;
@@ -173,7 +185,7 @@ export const runRevert = async (
           await tx.transaction(async (sp) => {
             const d = { ...deps, db: sp };
             const historyFrom = adapter.markHistory ? await records.lastHistoryId(sp) : 0;
-            if (summary.created) await adapter.remove(d, actor, recordId);
+            if (summary.created) await adapter.remove(d, actor, recordId, imp.id);
             else {
               await adapter.update(d, actor, recordId, summary.first_before as Record<string, unknown>);
               await adapter.markHistory?.(sp, imp.id, recordId, historyFrom);
@@ -188,4 +200,5 @@ export const runRevert = async (
       return false;
     });
   }
+  return false;
 };

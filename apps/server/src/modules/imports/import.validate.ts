@@ -71,6 +71,7 @@ export const chooseOutcomes = async (
   const imp = (await repo.findImport(deps.db, importId))!;
   const adapter = ADAPTERS[imp.entity as ImportReadyEntity];
   await repo.applyChoices(deps.db, importId, choices as never);
+  if (adapter.updates === false) await repo.updatesToSkips(deps.db, importId);
   const targets = await repo.updateTargets(deps.db, importId);
   const owned = await adapter.owned(deps.db, actor, targets);
   await repo.refuseTargets(

@@ -124,6 +124,13 @@ export const applyChoices = async (db: Db, importId: number, choices: ImportAppl
     where r.import_id = ${importId} and r.outcome is distinct from 'error'`);
 };
 
+/** For a type an import never updates (deals): every row that would update is skipped. */
+export const updatesToSkips = async (db: Db, importId: number): Promise<void> => {
+  await db.execute(
+    sql`update import_rows set outcome = 'skip' where import_id = ${importId} and outcome = 'update'`,
+  );
+};
+
 /** The existing records the rows would update. */
 export const updateTargets = async (db: Db, importId: number): Promise<number[]> =>
   (

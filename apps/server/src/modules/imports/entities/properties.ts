@@ -22,16 +22,19 @@ import {
   streetKey,
   unitKey,
 } from '../import.values';
+import { LEASE_TERM_FIELDS, leaseTermOf } from './choices';
 import { companiesNamed } from './company-keys';
+import { propertiesByKeys, propertyKey } from './property-keys';
 import { issuesOf, textErrors } from './row-errors';
 import type { CheckedRow, ImportAdapter, MappedRow, RowError } from './types';
 
 /**
- * Properties (standalone units): address, areas with their unit, lease dates, rent and the
- * tenant and landlord named by company name. A row is validated by propertyCreateSchema (create)
- * and propertyUpdateSchema (the same row as an update: only the cells that have a value change
- * the unit). Matched by unit + street + post code, normalised ("Unit 4" = "4", "LS1 6AL" =
- * "ls16al"). Writes go through the properties service (history, derived tables by triggers).
+ * Properties (standalone units): address, areas with their unit, lease dates, rent, the tenant
+ * and landlord named by company name, and the seven lease terms (ADR 0086: codes or labels). A
+ * row is validated by propertyCreateSchema (create) and propertyUpdateSchema (the same row as an
+ * update: only the cells that have a value change the unit). Matched by unit + street + post
+ * code, normalised ("Unit 4" = "4", "LS1 6AL" = "ls16al"). Writes go through the properties
+ * service (history, derived tables by triggers).
  */
 
 const FIELDS = IMPORT_FIELDS.properties;
@@ -83,6 +86,10 @@ const valuesOf = (v: Record<string, string>, companies: Map<string, number[]>) =
         });
       else if (key === 'tenant') fields.company_id = ids[0];
       else fields.landlords = [ids[0]];
+    } else if (LEASE_TERM_FIELDS.has(key)) {
+      const term = leaseTermOf(key, text);
+      if ('error' in term) errors.push(term.error);
+      else fields[key] = term.value;
     } else fields[key] = text;
   }
   return { errors, fields, address, unit };
@@ -99,11 +106,9 @@ const check = (row: MappedRow, companies: Map<string, number[]>): CheckedRow => 
   const all = [...cellErrors, ...(create.success ? [] : issuesOf(create.error))];
   if (all.length || !create.success || !update.success)
     return { payload: null, errors: all.length ? all : issuesOf(update.error!), keys: [] };
-  const pc = postCodeKey(String(address.post_code ?? ''));
-  const keys = pc
-    ? [
-        `address:${unitKey(String(fields.building_num ?? ''))}|${streetKey(String(address.street ?? ''))}|${pc}`,
-      ]
+  const pc = String(address.post_code ?? '');
+  const keys = postCodeKey(pc)
+    ? [propertyKey(String(fields.building_num ?? ''), String(address.street ?? ''), pc)]
     : [];
   return { payload: { create: create.data, update: update.data, unit: unit ?? 'sqft' }, errors: [], keys };
 };
@@ -131,19 +136,7 @@ export const propertiesAdapter: ImportAdapter = {
     const companies = await companiesNamed(db, names);
     return rows.map((r) => check(r, companies));
   },
-  existing: async (db, keys) => {
-    const wanted = new Set(keys);
-    const postCodes = [...new Set(keys.map((k) => k.split('|')[2] ?? ''))].filter(Boolean);
-    const out = new Map<string, number[]>();
-    for (const p of await records.propertiesAtPostCodes(db, postCodes)) {
-      const key = `address:${unitKey(p.building_num ?? '')}|${streetKey(p.street ?? '')}|${p.post_code_key}`;
-      if (!wanted.has(key)) continue;
-      const list = out.get(key);
-      if (list) list.push(p.id);
-      else out.set(key, [p.id]);
-    }
-    return out;
-  },
+  existing: propertiesByKeys,
   // An agent updates only units their company holds or acts for (ADR 0094).
   owned: async (db, actor, ids) => {
     if (isAdmin(actor)) return new Set(ids);

@@ -48,8 +48,13 @@ export interface ImportAdapter {
   ) => Promise<Record<string, unknown>>;
   /** Updates a record with the payload (or restores a before-image) through the module's service. */
   update: (deps: ServiceDeps, actor: Actor, id: number, payload: Record<string, unknown>) => Promise<void>;
-  /** Deletes a record the import created (revert). */
-  remove: (deps: ServiceDeps, actor: Actor, id: number) => Promise<void>;
+  /** Deletes (a deal: voids) a record the import created (revert of import `importId`). */
+  remove: (deps: ServiceDeps, actor: Actor, id: number, importId: number) => Promise<void>;
+  /**
+   * False when an import never updates an existing record of this type (deals: a recorded deal
+   * is corrected on its page): a duplicate group's `update` choice is then a skip.
+   */
+  updates?: false;
   /** Marks the history rows its last write recorded (those after `afterHistoryId`) with the import. */
   markHistory?: (db: Db, importId: number, id: number, afterHistoryId: number) => Promise<void>;
   /** The record's updated_at (null when it no longer exists): an edit since the import moves it. */
