@@ -2,12 +2,7 @@ import type { StyleSpecification, SymbolLayerSpecification } from 'maplibre-gl';
 import type { Feature, FeatureCollection, MultiLineString, MultiPolygon, Polygon, Position } from 'geojson';
 import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
-// Served as static assets (not bundled into JS): JSON parses faster than a module, and only the
-// map screens fetch them.
-import worldUrl from 'world-atlas/countries-50m.json?url';
-import detailUrl from 'world-atlas/land-10m.json?url';
-// Towns of the British Isles ranked by population (scripts/basemap-places.mjs writes it).
-import placesUrl from './places.json?url';
+import { BASEMAP_FILES, fetchBasemapJson } from './basemapAssets';
 
 export type BasemapMode = 'light' | 'dark';
 
@@ -75,24 +70,8 @@ const polygonsOf = (f: Feature | FeatureCollection): Position[][][] => {
   );
 };
 
-/**
- * The files' responses, asked for once per page load: a preload only downloads them (reading 3 MB
- * of JSON would hold the main thread while the page is still asking for its data).
- */
-const responses = new Map<string, Promise<Response>>();
-const download = (url: string) => {
-  const res = fetch(url);
-  res.catch(() => {}); // a failure is reported where the body is read
-  responses.set(url, res);
-  return res;
-};
-const fetchJson = async <T>(url: string): Promise<T> => {
-  const r = await (responses.get(url) ?? download(url));
-  responses.delete(url); // a body is read once
-  if (!r.ok) throw new Error(`basemap ${r.status}`);
-  return (await r.json()) as T;
-};
-const fetchTopo = <K extends string>(url: string) => fetchJson<Topology<Record<K, GeometryCollection>>>(url);
+const fetchTopo = <K extends string>(url: string) =>
+  fetchBasemapJson<Topology<Record<K, GeometryCollection>>>(url);
 
 type PlaceRow = [name: string, lng: number, lat: number, rank: number];
 
@@ -111,9 +90,9 @@ let dataPromise: Promise<BasemapData> | null = null;
 /** Natural Earth land and borders (public domain, `world-atlas`), fetched once per page load. */
 const loadBasemapData = (): Promise<BasemapData> => {
   dataPromise ??= Promise.all([
-    fetchTopo<'countries' | 'land'>(worldUrl),
-    fetchTopo<'land'>(detailUrl),
-    fetchJson<{ places: PlaceRow[] }>(placesUrl),
+    fetchTopo<'countries' | 'land'>(BASEMAP_FILES.world),
+    fetchTopo<'land'>(BASEMAP_FILES.detail),
+    fetchBasemapJson<{ places: PlaceRow[] }>(BASEMAP_FILES.places),
   ])
     .then(([world, detail, { places }]) => {
       const coarse = polygonsOf(feature(world, world.objects.land)).filter(
@@ -144,12 +123,6 @@ const loadBasemapData = (): Promise<BasemapData> => {
       throw err;
     });
   return dataPromise;
-};
-
-/** Starts downloading the offline basemap's data (a map screen about to open); read when drawn. */
-export const preloadBasemap = (): void => {
-  if (dataPromise) return;
-  for (const url of [worldUrl, detailUrl, placesUrl]) if (!responses.has(url)) download(url);
 };
 
 /** The sea alone: what a map shows at once, while the offline basemap's data is still coming. */

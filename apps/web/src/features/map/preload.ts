@@ -4,13 +4,15 @@
  * download while the page asks for its clusters.
  */
 
+import { preloadBasemap } from '../../components/map/basemapAssets';
+
 /** The map component with MapLibre (about 1 MB): its own chunk, fetched once. */
 export const loadClusterMap = () => import('./components/ClusterMap');
 
 /** Starts the map library's chunk and the offline basemap's data (already started: no-op). */
 export const preloadMapLibrary = (): void => {
   void loadClusterMap().catch(() => {});
-  void import('../../components/map/basemap').then((m) => m.preloadBasemap()).catch(() => {});
+  preloadBasemap();
 };
 
 /** The drawer's Map entry, hovered or focused: the page's chunk and what the page will need. */
