@@ -5,7 +5,7 @@
  * map names cities first and villages only close in. Run again when either package is updated:
  * `node scripts/basemap-places.mjs`.
  * Output: { "places": [[name, lng, lat, rank], ...] } biggest first; rank 0 (≥ 250,000 people)
- * to 4 (under 8,000), coordinates to 4 decimals (~10 m).
+ * to 4 (under 8,000), a step more for a district of a bigger place; coordinates to 4 decimals.
  */
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -41,10 +41,25 @@ const places = towns
     const match = (populations.get(t.name) ?? []).find((p) => near(p.at, at));
     return { name: t.name, at, population: match?.population ?? 0 };
   })
-  .sort((a, b) => b.population - a.population || a.name.localeCompare(b.name))
-  .map((p) => [p.name, r4(p.at[0]), r4(p.at[1]), rankOf(p.population)]);
+  .sort((a, b) => b.population - a.population || a.name.localeCompare(b.name));
+
+// A district of a bigger place (Islington in London, Salford by Manchester) is named a step
+// later than its own population says: within 20 km of a place three times its size.
+const SHADOW_DEG = 0.18;
+const ranked = places.map((p, i) => {
+  const big = places
+    .slice(0, i)
+    .some(
+      (q) =>
+        q.population >= 3 * p.population &&
+        Math.abs(q.at[1] - p.at[1]) < SHADOW_DEG &&
+        Math.abs(q.at[0] - p.at[0]) < SHADOW_DEG * 1.7,
+    );
+  const rank = Math.min(RANKS.length, rankOf(p.population) + (big ? 1 : 0));
+  return [p.name, r4(p.at[0]), r4(p.at[1]), rank];
+});
 
 const out = resolve(import.meta.dirname, '../apps/web/src/components/map/places.json');
-writeFileSync(out, JSON.stringify({ places }) + '\n');
-const counts = RANKS.concat(0).map((_, r) => places.filter((p) => p[3] === r).length);
+writeFileSync(out, JSON.stringify({ places: ranked }) + '\n');
+const counts = RANKS.concat(0).map((_, r) => ranked.filter((p) => p[3] === r).length);
 process.stdout.write(`${places.length} places, by rank ${counts.join(' / ')} → ${out}\n`);

@@ -148,6 +148,11 @@ const placeLayer = (rank: number, c: Palette): SymbolLayerSpecification => {
       'text-size': ['interpolate', ['linear'], ['zoom'], 5, 13 - Math.min(rank, 2), 14, 17 - rank],
       // The bigger place first within the layer too (the file is sorted by population).
       'symbol-sort-key': ['get', 'sort'],
+      // Beside the place rather than on it: /map's markers sit over the towns they count, and
+      // MapLibre moves a name to another side where the first would overlap a bigger name.
+      'text-variable-anchor': ['top', 'bottom', 'right', 'left'],
+      'text-radial-offset': 1.5,
+      'text-justify': 'auto',
       'text-padding': 4,
       'text-max-width': 8,
     },
