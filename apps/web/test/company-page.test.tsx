@@ -20,14 +20,7 @@ import { seriousViolations } from './trackedRetailersFixtures';
 const pages = { '/companies/:id': <CompanyPage /> };
 
 vi.mock('maplibre-gl', () => import('./fakeMapLibre'));
-vi.mock('../src/components/map/basemap', () => ({
-  buildOfflineStyle: async (mode: string) => ({
-    version: 8,
-    name: `offline ${mode}`,
-    sources: {},
-    layers: [],
-  }),
-}));
+vi.mock('../src/components/map/basemap', () => import('./fakeBasemap'));
 beforeAll(() => {
   // jsdom has no layout: the comment editor (ProseMirror) asks ranges for rectangles.
   Range.prototype.getBoundingClientRect = () => new DOMRect(0, 0, 0, 0);

@@ -13,14 +13,7 @@ import { makeRetailer, seriousViolations } from './trackedRetailersFixtures';
 const pages = { '/reports/gap-analysis': <GapAnalysisPage /> };
 
 vi.mock('maplibre-gl', () => import('./fakeMapLibre'));
-vi.mock('../src/components/map/basemap', () => ({
-  buildOfflineStyle: async (mode: string) => ({
-    version: 8,
-    name: `offline ${mode}`,
-    sources: {},
-    layers: [],
-  }),
-}));
+vi.mock('../src/components/map/basemap', () => import('./fakeBasemap'));
 beforeEach(() => {
   fakeMaps.length = 0;
 });

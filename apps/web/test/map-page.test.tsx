@@ -13,14 +13,7 @@ import { company, property, scheme } from './placesFixtures';
 
 // jsdom has no WebGL: MapLibre is replaced by a DOM-only stand-in, the basemap by an empty style.
 vi.mock('maplibre-gl', () => import('./fakeMapLibre'));
-vi.mock('../src/components/map/basemap', () => ({
-  buildOfflineStyle: async (mode: string) => ({
-    version: 8,
-    name: `offline ${mode}`,
-    sources: {},
-    layers: [],
-  }),
-}));
+vi.mock('../src/components/map/basemap', () => import('./fakeBasemap'));
 // The side panel is the other half of the page (its own tests): here it shows what it is given.
 vi.mock('../src/features/map/components/MapSidePanel', () => ({
   MapSidePanel: (p: MapSidePanelProps) => (

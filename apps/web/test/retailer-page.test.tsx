@@ -13,14 +13,7 @@ import { makeRetailerDetail, seriousViolations } from './trackedRetailersFixture
 const pages = { '/core-data/:id': <RetailerPage /> };
 
 vi.mock('maplibre-gl', () => import('./fakeMapLibre'));
-vi.mock('../src/components/map/basemap', () => ({
-  buildOfflineStyle: async (mode: string) => ({
-    version: 8,
-    name: `offline ${mode}`,
-    sources: {},
-    layers: [],
-  }),
-}));
+vi.mock('../src/components/map/basemap', () => import('./fakeBasemap'));
 beforeAll(() => {
   // jsdom has no layout: the comment editor (ProseMirror) asks ranges for rectangles.
   Range.prototype.getBoundingClientRect = () => new DOMRect(0, 0, 0, 0);

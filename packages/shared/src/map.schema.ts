@@ -70,6 +70,9 @@ export const MAP_ZOOM_MAX = 22;
 export const MAP_UNCLUSTERED_ZOOM = 17;
 /** Where the map opens the first time: Great Britain. */
 export const MAP_DEFAULT_VIEW = { lat: 54.2, lng: -2.6, zoom: 5 } as const;
+/** Shown on /map when the installation names no hosted basemap (MAP_STYLES unset). */
+export const MAP_OFFLINE_BASEMAP_HINT =
+  'Offline basemap: coastlines and place names only. Set MAP_STYLES on the server for street maps.';
 export const MAP_POLYGON_MAX_VERTICES = 200;
 export const MAP_RADIUS_MAX_M = 100_000;
 export const MAP_SEARCH_NAME_MAX = 100;

@@ -94,11 +94,19 @@ export function SideDrawer({ wide, collapsed, mobileOpen, onClose }: Props) {
     >
       <List disablePadding>
         {NAV_ITEMS.filter((item) => !item.adminOnly || isAdmin(user)).map(
-          ({ label, to, icon: Icon, end }) => (
+          ({ label, to, icon: Icon, end, preload }) => (
             <li key={to}>
               <Entry label={label} icon={<Icon fontSize="small" />} collapsed={mini}>
                 {(content) => (
-                  <ListItemButton component={NavLink} to={to} end={end} sx={itemSx} onClick={closeOnNavigate}>
+                  <ListItemButton
+                    component={NavLink}
+                    to={to}
+                    end={end}
+                    sx={itemSx}
+                    onClick={closeOnNavigate}
+                    onMouseEnter={preload}
+                    onFocus={preload}
+                  >
                     {content}
                   </ListItemButton>
                 )}

@@ -14,6 +14,7 @@ import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import TrackChangesIcon from '@mui/icons-material/TrackChanges';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { preloadMapPage } from '../../features/map/preload';
 
 export interface NavItem {
   label: string;
@@ -21,6 +22,8 @@ export interface NavItem {
   icon: ComponentType<SvgIconProps>;
   adminOnly?: boolean;
   end?: boolean;
+  /** Loads what the page needs when the entry is hovered or focused (the map's large chunk). */
+  preload?: () => void;
 }
 
 /**
@@ -29,7 +32,7 @@ export interface NavItem {
  */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'My Properties', to: '/', icon: HomeWorkIcon, end: true },
-  { label: 'Map', to: '/map', icon: MapIcon },
+  { label: 'Map', to: '/map', icon: MapIcon, preload: preloadMapPage },
   { label: 'Schemes', to: '/schemes', icon: LocationCityIcon },
   { label: 'Properties', to: '/properties', icon: StorefrontIcon },
   { label: 'Companies', to: '/companies', icon: BusinessIcon },

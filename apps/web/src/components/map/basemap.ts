@@ -1,23 +1,54 @@
-import type { StyleSpecification } from 'maplibre-gl';
+import type { StyleSpecification, SymbolLayerSpecification } from 'maplibre-gl';
 import type { Feature, FeatureCollection, MultiLineString, MultiPolygon, Polygon, Position } from 'geojson';
 import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
-// Served as static assets (not bundled into JS): JSON parses faster than a module, and only the
-// map screens fetch them.
-import worldUrl from 'world-atlas/countries-50m.json?url';
-import detailUrl from 'world-atlas/land-10m.json?url';
+import { BASEMAP_FILES, fetchBasemapJson } from './basemapAssets';
 
 export type BasemapMode = 'light' | 'dark';
 
 interface BasemapData {
   land: FeatureCollection;
   borders: MultiLineString;
+  places: FeatureCollection;
 }
 
-const PALETTE: Record<BasemapMode, { sea: string; land: string; border: string; coast: string }> = {
-  light: { sea: '#c9dcec', land: '#f3f1ea', border: '#9a8f99', coast: '#8fa9bf' },
-  dark: { sea: '#0e1c2a', land: '#28303a', border: '#6d7480', coast: '#3b556d' },
+interface Palette {
+  sea: string;
+  land: string;
+  border: string;
+  coast: string;
+  /** Place names and the halo that keeps them readable over land, sea and coastlines. */
+  label: string;
+  labelMinor: string;
+  halo: string;
+}
+
+const PALETTE: Record<BasemapMode, Palette> = {
+  light: {
+    sea: '#c9dcec',
+    land: '#f3f1ea',
+    border: '#9a8f99',
+    coast: '#8fa9bf',
+    label: '#2b2f36',
+    labelMinor: '#4f5560',
+    halo: '#f7f6f1',
+  },
+  dark: {
+    sea: '#0e1c2a',
+    land: '#28303a',
+    border: '#6d7480',
+    coast: '#3b556d',
+    label: '#e6e9ee',
+    labelMinor: '#b9c0ca',
+    halo: '#1b2129',
+  },
 };
+
+/**
+ * The zoom from which each rank of place is named (rank 0: cities of 250,000 people and more, …,
+ * 4: under 8,000): the UK view names the cities, a county its towns, a town its villages.
+ */
+export const PLACE_MIN_ZOOM = [3, 5.5, 7, 8.5, 10] as const;
 
 /**
  * The British Isles: drawn from the 1:10m data, everything else from 1:50m. Indexing the whole
@@ -39,18 +70,31 @@ const polygonsOf = (f: Feature | FeatureCollection): Position[][][] => {
   );
 };
 
-const fetchTopo = async <K extends string>(url: string) => {
-  const res = await fetch(url);
-  if (!res.ok) throw new Error(`basemap ${res.status}`);
-  return (await res.json()) as Topology<Record<K, GeometryCollection>>;
-};
+const fetchTopo = <K extends string>(url: string) =>
+  fetchBasemapJson<Topology<Record<K, GeometryCollection>>>(url);
+
+type PlaceRow = [name: string, lng: number, lat: number, rank: number];
+
+/** The places as points; `sort` puts the bigger place first where two names would overlap. */
+export const placeFeatures = (rows: readonly PlaceRow[]): FeatureCollection => ({
+  type: 'FeatureCollection',
+  features: rows.map(([name, lng, lat, rank], i) => ({
+    type: 'Feature',
+    properties: { name, rank, sort: i },
+    geometry: { type: 'Point', coordinates: [lng, lat] },
+  })),
+});
 
 let dataPromise: Promise<BasemapData> | null = null;
 
 /** Natural Earth land and borders (public domain, `world-atlas`), fetched once per page load. */
 const loadBasemapData = (): Promise<BasemapData> => {
-  dataPromise ??= Promise.all([fetchTopo<'countries' | 'land'>(worldUrl), fetchTopo<'land'>(detailUrl)])
-    .then(([world, detail]) => {
+  dataPromise ??= Promise.all([
+    fetchTopo<'countries' | 'land'>(BASEMAP_FILES.world),
+    fetchTopo<'land'>(BASEMAP_FILES.detail),
+    fetchBasemapJson<{ places: PlaceRow[] }>(BASEMAP_FILES.places),
+  ])
+    .then(([world, detail, { places }]) => {
       const coarse = polygonsOf(feature(world, world.objects.land)).filter(
         (p) => !ringInside(p[0] ?? [], DETAIL_BOX),
       );
@@ -68,7 +112,11 @@ const loadBasemapData = (): Promise<BasemapData> => {
         ],
       };
       // Only the lines shared by two countries: coastlines come from the land.
-      return { land, borders: mesh(world, world.objects.countries, (a, b) => a !== b) };
+      return {
+        land,
+        borders: mesh(world, world.objects.countries, (a, b) => a !== b),
+        places: placeFeatures(places),
+      };
     })
     .catch((err: unknown) => {
       dataPromise = null; // let the next map try again
@@ -77,9 +125,49 @@ const loadBasemapData = (): Promise<BasemapData> => {
   return dataPromise;
 };
 
+/** The sea alone: what a map shows at once, while the offline basemap's data is still coming. */
+export const seaStyle = (mode: BasemapMode): StyleSpecification => ({
+  version: 8,
+  sources: {},
+  layers: [{ id: 'sea', type: 'background', paint: { 'background-color': PALETTE[mode].sea } }],
+});
+
+/** The names of the places of one rank, from the zoom that rank is named at. */
+const placeLayer = (rank: number, c: Palette): SymbolLayerSpecification => {
+  const major = rank < 2;
+  return {
+    id: `places-${rank}`,
+    type: 'symbol',
+    source: 'places',
+    minzoom: PLACE_MIN_ZOOM[rank] ?? 0,
+    filter: ['==', ['get', 'rank'], rank],
+    layout: {
+      'text-field': ['get', 'name'],
+      // MapLibre draws with the browser's fonts and reads the weight from the first name.
+      'text-font': [major ? 'Inter SemiBold' : 'Inter Regular', 'Segoe UI', 'Roboto', 'Arial', 'sans-serif'],
+      'text-size': ['interpolate', ['linear'], ['zoom'], 5, 13 - Math.min(rank, 2), 14, 17 - rank],
+      // The bigger place first within the layer too (the file is sorted by population).
+      'symbol-sort-key': ['get', 'sort'],
+      // Beside the place rather than on it: /map's markers sit over the towns they count, and
+      // MapLibre moves a name to another side where the first would overlap a bigger name.
+      'text-variable-anchor': ['top', 'bottom', 'right', 'left'],
+      'text-radial-offset': 1.5,
+      'text-justify': 'auto',
+      'text-padding': 4,
+      'text-max-width': 8,
+    },
+    paint: {
+      'text-color': major ? c.label : c.labelMinor,
+      'text-halo-color': c.halo,
+      'text-halo-width': 1.6,
+    },
+  };
+};
+
 /**
- * The offline basemap: sea background, land fill and country borders, no tiles, glyphs or sprites,
- * so it needs nothing but this app's own origin (CSP `connect-src 'self'`).
+ * The offline basemap: sea background, land fill, country borders and place names, no tiles,
+ * glyphs or sprites, so it needs nothing but this app's own origin (CSP `connect-src 'self'`):
+ * with no glyphs URL MapLibre draws the names with the browser's own fonts.
  */
 export async function buildOfflineStyle(mode: BasemapMode): Promise<StyleSpecification> {
   const data = await loadBasemapData();
@@ -90,6 +178,7 @@ export async function buildOfflineStyle(mode: BasemapMode): Promise<StyleSpecifi
     sources: {
       land: { type: 'geojson', data: data.land, attribution: 'Natural Earth', tolerance: 0.2 },
       borders: { type: 'geojson', data: { type: 'Feature', geometry: data.borders, properties: {} } },
+      places: { type: 'geojson', data: data.places, attribution: 'GeoNames' },
     },
     layers: [
       { id: 'sea', type: 'background', paint: { 'background-color': c.sea } },
@@ -113,6 +202,9 @@ export async function buildOfflineStyle(mode: BasemapMode): Promise<StyleSpecifi
           'line-dasharray': [3, 2],
         },
       },
+      // The biggest places last: the top layer is placed first, so a city keeps its name
+      // where a village's would overlap it.
+      ...PLACE_MIN_ZOOM.map((_, r) => placeLayer(PLACE_MIN_ZOOM.length - 1 - r, c)),
     ],
   };
 }

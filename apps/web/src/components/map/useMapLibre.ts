@@ -1,19 +1,15 @@
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useTheme } from '@mui/material';
 import * as maplibregl from 'maplibre-gl';
-import type { Map as MapLibreMap, StyleSpecification } from 'maplibre-gl';
+import type { Map as MapLibreMap } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 // The worker is its own file served from our origin (CSP `worker-src 'self'`); MapLibre would
 // otherwise look for it next to the bundled chunk, where it is not.
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import { buildOfflineStyle, type BasemapMode } from './basemap';
+import { buildOfflineStyle, seaStyle, type BasemapMode } from './basemap';
 import type { LngLat } from './types';
 
 maplibregl.setWorkerUrl(workerUrl);
-
-/** A hosted style as its URL, or the offline Natural Earth basemap in the theme's palette. */
-const styleFor = (url: string | null, mode: BasemapMode): Promise<string | StyleSpecification> =>
-  url ? Promise.resolve(url) : buildOfflineStyle(mode);
 
 export interface MapLibreOptions {
   container: RefObject<HTMLElement | null>;
@@ -65,18 +61,35 @@ export function useMapLibre({
   const shown = useRef<{ url: string | null; mode: BasemapMode } | null>(null);
   const known = styleUrl !== undefined;
 
+  /** Counts the styles asked for, so a slow offline style never replaces a later choice. */
+  const asked = useRef(0);
+  /** Asks for a style; the offline one is built (its data fetched) and set when it is ready. */
+  const showStyle = (m: MapLibreMap, url: string | null, mode: BasemapMode, first: boolean) => {
+    const n = ++asked.current;
+    shown.current = { url, mode };
+    if (url) {
+      if (!first) m.setStyle(url, { diff: false });
+      return;
+    }
+    buildOfflineStyle(mode)
+      .then((style) => n === asked.current && m.setStyle(style, { diff: false }))
+      .catch((err: unknown) => console.warn('map style could not be loaded', err));
+  };
+
   useEffect(() => {
     if (!known || !container.current) return;
     let cancelled = false;
     let created: MapLibreMap | null = null;
-    const { styleUrl: url = null, mode: firstMode } = latest.current;
-    styleFor(url, firstMode)
-      .then((style) => {
+    const ask = asked;
+    // The offline basemap's data (a few MB) is not waited for: the map opens on the sea's colour
+    // at once, so the page's own data can be drawn, and the land follows when its data is in.
+    void Promise.resolve()
+      .then(() => {
         if (cancelled || !container.current) return;
-        const { center: c, zoom: z } = latest.current;
+        const { styleUrl: url = null, mode: firstMode, center: c, zoom: z } = latest.current;
         const m = new maplibregl.Map({
           container: container.current,
-          style,
+          style: url ?? seaStyle(firstMode),
           center: [c.lng, c.lat],
           zoom: z,
           dragRotate: false,
@@ -89,7 +102,7 @@ export function useMapLibre({
         m.on('style.load', () => latest.current.onStyleLoad?.(m));
         m.once('load', () => !cancelled && setLoaded(true));
         m.on('error', (e) => console.warn('map error', e.error));
-        shown.current = { url, mode: firstMode };
+        showStyle(m, url, firstMode, true);
         created = m;
         setMap(m);
       })
@@ -99,6 +112,7 @@ export function useMapLibre({
       });
     return () => {
       cancelled = true;
+      ask.current++;
       shown.current = null;
       setMap(null);
       setLoaded(false);
@@ -112,14 +126,7 @@ export function useMapLibre({
     const now = shown.current;
     if (!map || !now || styleUrl === undefined) return;
     if (now.url === styleUrl && (styleUrl !== null || now.mode === mode)) return;
-    shown.current = { url: styleUrl, mode };
-    let cancelled = false;
-    styleFor(styleUrl, mode)
-      .then((style) => !cancelled && map.setStyle(style, { diff: false }))
-      .catch((err: unknown) => console.warn('map style could not be loaded', err));
-    return () => {
-      cancelled = true;
-    };
+    showStyle(map, styleUrl, mode, false);
   }, [map, styleUrl, mode]);
 
   return { map, loaded, failed };

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Box, LinearProgress, Typography } from '@mui/material';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import {
@@ -7,6 +7,7 @@ import {
   MAP_DEFAULT_VIEW,
   MAP_GROUPS,
   MAP_LAYERS,
+  MAP_OFFLINE_BASEMAP_HINT,
   MAP_OVERLAYS,
   MAP_ZOOM_MAX,
   MAP_ZOOM_MIN,
@@ -19,11 +20,16 @@ import { CreateEnquiryDialog } from '../../../entities/enquiries/CreateEnquiryDi
 import type { EnquirySubject } from '../../../entities/enquiries/enquiryForm';
 import { useSavedUiState } from '../../../lib/useSavedUiState';
 import { LABELLED_POINTS_MAX, useClusters, useHeat, useMapStyles, usePointLabels } from '../api';
-import { ClusterMap, type SettledMapView } from '../components/ClusterMap';
+import { boundsAt } from '../../../components/map/viewport';
+import type { SettledMapView } from '../components/ClusterMap';
 import { LayerSwitch } from '../components/LayerSwitch';
 import { MapKey, MapLegend } from '../components/MapLegend';
 import { MapSidePanel } from '../components/MapSidePanel';
+import { loadClusterMap, preloadMapLibrary } from '../preload';
 import { filterQuery, type MapFilterState, type MapViewState } from '../state';
+
+// MapLibre is a chunk of its own: the page asks for its clusters while the library downloads.
+const ClusterMap = lazy(() => loadClusterMap().then((m) => ({ default: m.ClusterMap })));
 
 type Styles = PublicConfig['map_styles'];
 type SavedMap = MapViewState & Record<string, unknown>;
@@ -73,6 +79,8 @@ export const sanitizeMapState =
  * groups, overlays and filters are saved per user (spec A §3) and come back on the next visit.
  */
 export default function MapPage() {
+  // The map library and the basemap's data download while the saved view and the config load.
+  useEffect(preloadMapLibrary, []);
   const styles = useMapStyles();
   if (!styles) return <LinearProgress aria-label="Loading map" />;
   return <MapScreen styles={styles} />;
@@ -96,6 +104,17 @@ function MapBody({ styles, saved }: { styles: Styles; saved: ReturnType<typeof u
   const [map, setMap] = useState<MapLibreMap | null>(null);
   const [area, setArea] = useState<MapSearchArea | null>(null);
   const [enquiryFor, setEnquiryFor] = useState<EnquirySubject | null>(null);
+  const mapBox = useRef<HTMLDivElement>(null);
+
+  // The first view from the saved centre and zoom and the map's size, before the map exists: the
+  // clusters are asked for at once, in parallel with loading the map library, and drawn when both
+  // are in. The map's own first view asks the same question (one request, from the cache).
+  useLayoutEffect(() => {
+    const el = mapBox.current;
+    if (!el || !el.clientWidth || !el.clientHeight) return;
+    const { center, zoom } = initialView;
+    setView((v) => v ?? { bbox: boundsAt(center, zoom, el.clientWidth, el.clientHeight), zoom, center });
+  }, [initialView]);
 
   const query = useMemo(() => filterQuery(state.filters, state.groups), [state.filters, state.groups]);
   const vacantQuery = useMemo(() => ({ ...query, vacant: 'true' as const }), [query]);
@@ -140,53 +159,61 @@ function MapBody({ styles, saved }: { styles: Styles; saved: ReturnType<typeof u
           </Typography>
           <MapLegend groups={state.groups} totals={totals} onChange={(groups) => update({ groups })} />
           <Box sx={{ flexGrow: 1 }} />
+          {layersOf(styles).length === 1 && (
+            <Typography variant="caption" color="text.secondary" noWrap title={MAP_OFFLINE_BASEMAP_HINT}>
+              {MAP_OFFLINE_BASEMAP_HINT}
+            </Typography>
+          )}
         </Box>
-        <Box sx={{ flex: 1, minHeight: 0, position: 'relative' }}>
+        <Box ref={mapBox} sx={{ flex: 1, minHeight: 0, position: 'relative' }}>
           {clusters.isFetching && (
             <LinearProgress
               aria-label="Updating the map"
               sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 3, height: 3 }}
             />
           )}
-          <ClusterMap
-            styleUrl={state.layer === 'offline' ? null : styles[state.layer]}
-            initialView={initialView}
-            clusters={clusters.data?.data ?? NO_CLUSTERS}
-            labels={labels.data}
-            vacancy={on('vacancy') ? (vacancy.data?.data ?? null) : null}
-            leaseEvents={on('lease_events') ? (leaseEvents.data?.data ?? null) : null}
-            heat={on('rent_heat') ? (heat.data ?? null) : null}
-            query={query}
-            onViewSettled={onViewSettled}
-            onMapReady={setMap}
-            onAddEnquiry={setEnquiryFor}
-          >
-            <Box
-              sx={{
-                position: 'absolute',
-                top: 8,
-                left: 8,
-                zIndex: 3,
-                bgcolor: 'background.paper',
-                borderRadius: 1,
-                boxShadow: 1,
-              }}
+          <Suspense fallback={<Box sx={{ position: 'absolute', inset: 0, bgcolor: 'action.hover' }} />}>
+            <ClusterMap
+              styleUrl={state.layer === 'offline' ? null : styles[state.layer]}
+              initialView={initialView}
+              clusters={clusters.data?.data ?? NO_CLUSTERS}
+              labels={labels.data}
+              vacancy={on('vacancy') ? (vacancy.data?.data ?? null) : null}
+              leaseEvents={on('lease_events') ? (leaseEvents.data?.data ?? null) : null}
+              heat={on('rent_heat') ? (heat.data ?? null) : null}
+              query={query}
+              onViewSettled={onViewSettled}
+              onMapReady={setMap}
+              onAddEnquiry={setEnquiryFor}
             >
-              <LayerSwitch
-                layers={layersOf(styles)}
-                layer={state.layer}
-                onLayerChange={(layer) => update({ layer })}
-                overlays={state.overlays}
-                onOverlaysChange={(overlays) => update({ overlays })}
-              />
-            </Box>
-            <MapKey overlays={state.overlays} />
-          </ClusterMap>
+              <Box
+                sx={{
+                  position: 'absolute',
+                  top: 8,
+                  left: 8,
+                  zIndex: 3,
+                  bgcolor: 'background.paper',
+                  borderRadius: 1,
+                  boxShadow: 1,
+                }}
+              >
+                <LayerSwitch
+                  layers={layersOf(styles)}
+                  layer={state.layer}
+                  onLayerChange={(layer) => update({ layer })}
+                  overlays={state.overlays}
+                  onOverlaysChange={(overlays) => update({ overlays })}
+                />
+              </Box>
+              <MapKey overlays={state.overlays} />
+            </ClusterMap>
+          </Suspense>
         </Box>
       </Box>
       <MapSidePanel
         map={map}
-        bbox={view?.bbox ?? null}
+        // The list asks once the map has its first clusters: the map's answer comes first.
+        bbox={clusters.data ? (view?.bbox ?? null) : null}
         groups={state.groups}
         filters={state.filters}
         onFiltersChange={(filters: MapFilterState) => update({ filters })}
