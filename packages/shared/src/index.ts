@@ -49,3 +49,4 @@ export * from './reminder.schema';
 export * from './company-record.schema';
 export * from './watch.schema';
 export * from './import.schema';
+export * from './webhook.schema';

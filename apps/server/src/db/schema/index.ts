@@ -21,3 +21,4 @@ export * from './reminders';
 export * from './calendar-feeds';
 export * from './watches';
 export * from './imports';
+export * from './webhooks';

@@ -1,0 +1,429 @@
+/**
+ * Webhooks (issue 34, ADR 0098): endpoints managed by admins, the outbox written in the change's
+ * transaction, deliveries signed as Standard Webhooks specifies (checked with the
+ * `standardwebhooks` package), the retry schedule, 410, Retry-After, rotation, the 5-day disable,
+ * the delivery log with replay, and the SSRF guard.
+ */
+import { sql } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { WEBHOOK_MESSAGES, WEBHOOK_RETRY_JITTER, WEBHOOK_RETRY_SCHEDULE } from '@frontage/shared';
+import { queryRows } from '../src/db/client';
+import { recordDeal } from '../src/modules/deals/deals.service';
+import { addressAllowed, postOnce } from '../src/modules/webhooks/webhooks.http';
+import { WAIT_MS, XHR, buildCompany, buildUser, resetData, sessionCookie } from './helpers';
+import {
+  buildWebhookApp,
+  createWebhook,
+  deliveriesOf,
+  dropWebhookJobs,
+  outboxTypes,
+  settledDelivery,
+  startReceiver,
+  type Receiver,
+} from './webhooks.fixtures';
+
+type App = Awaited<ReturnType<typeof buildWebhookApp>>;
+
+let rx: Receiver;
+beforeAll(async () => {
+  rx = await startReceiver();
+});
+afterAll(() => rx.close());
+
+/** An admin (signed in), a property and a tenant company to record a letting with. */
+const world = async (t: App) => {
+  await resetData();
+  await dropWebhookJobs();
+  rx.reset();
+  const admin = await buildUser({ type: 'admin' });
+  const cookie = await sessionCookie(t.app, admin);
+  const tenant = await buildCompany({ name: 'Greggs' });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/properties',
+    headers: { ...XHR, cookie },
+    payload: { building_num: '4', address: { street: 'Briggate', city: 'Leeds', post_code: 'LS1 6HD' } },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const property = res.json().data as { id: number };
+  const letting = () => ({
+    deal_type: 'new_letting',
+    property_id: property.id,
+    effective_date: '2026-04-01',
+    tenant_id: tenant.id,
+    rent_pa: '50000',
+    lease_start_date: '2026-04-01',
+    lease_end_date: '2036-03-31',
+  });
+  const recordLetting = async () => {
+    const r = await t.app.inject({ method: 'POST', url: '/api/deals', headers: { ...XHR, cookie }, payload: letting() });
+    expect(r.statusCode, r.body).toBe(201);
+    return r.json().data as { id: number };
+  };
+  return { admin, cookie, tenant, property, letting, recordLetting };
+};
+
+const verify = (secret: string, r: { headers: Record<string, unknown>; body: string }) =>
+  new Webhook(secret).verify(r.body, {
+    'webhook-id': String(r.headers['webhook-id']),
+    'webhook-timestamp': String(r.headers['webhook-timestamp']),
+    'webhook-signature': String(r.headers['webhook-signature']),
+  });
+
+describe('webhooks with the immediate schedule', () => {
+  let t: App;
+  beforeAll(async () => {
+    t = await buildWebhookApp({ WEBHOOKS_RETRY_SCHEDULE: '0' });
+  });
+  afterAll(() => t.close());
+
+  it('answers the secret once, never again, and validates the endpoint', async () => {
+    const w = await world(t);
+    const hook = await createWebhook(t, w.cookie, { url: rx.url(), events: ['deal.created'], description: 'Books' });
+    expect(hook.secret).toMatch(/^whsec_[A-Za-z0-9+/=]{32}$/);
+    const read = await t.app.inject({ method: 'GET', url: `/api/webhooks/${hook.id}`, headers: { ...XHR, cookie: w.cookie } });
+    expect(read.json().data).toMatchObject({ url: rx.url(), events: ['deal.created'], enabled: true });
+    expect(read.body).not.toContain(hook.secret);
+    expect(read.json().data.secret).toBeUndefined();
+    const list = await t.app.inject({ method: 'GET', url: '/api/webhooks', headers: { ...XHR, cookie: w.cookie } });
+    expect(list.body).not.toContain(hook.secret);
+
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks',
+      headers: { ...XHR, cookie: w.cookie },
+      payload: { url: 'not a url', events: ['deal.lost'] },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['events.0', 'url']);
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks',
+      headers: { ...XHR, cookie: w.cookie },
+      payload: { url: rx.url(), events: [] },
+    });
+    expect(none.json().errors).toEqual({ events: [WEBHOOK_MESSAGES.eventsRequired] });
+
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/webhooks/${hook.id}`,
+      headers: { ...XHR, cookie: w.cookie },
+      payload: { events: ['deal.created', 'deal.voided'], enabled: false },
+    });
+    expect(patched.json().data).toMatchObject({ events: ['deal.created', 'deal.voided'], enabled: false });
+    const gone = await t.app.inject({ method: 'DELETE', url: `/api/webhooks/${hook.id}`, headers: { ...XHR, cookie: w.cookie } });
+    expect(gone.statusCode).toBe(200);
+    const again = await t.app.inject({ method: 'GET', url: `/api/webhooks/${hook.id}`, headers: { ...XHR, cookie: w.cookie } });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('delivers a recorded deal signed as Standard Webhooks specifies, and logs the attempt', async () => {
+    const w = await world(t);
+    rx.answer({ status: 200, body: 'thanks' });
+    const hook = await createWebhook(t, w.cookie, { url: rx.url(), events: ['deal.created'] });
+    const deal = await w.recordLetting();
+    await rx.waitFor(1);
+    const [r] = rx.received;
+    expect(r!.headers['content-type']).toBe('application/json');
+    expect(String(r!.headers['webhook-id'])).toMatch(/^msg_/);
+    expect(verify(hook.secret, r!)).toEqual({
+      type: 'deal.created',
+      timestamp: expect.any(String),
+      data: { id: deal.id, deal_type: 'new_letting', property_id: w.property.id, scheme_id: null },
+    });
+    // A wrong secret does not verify.
+    expect(() => verify(`whsec_${Buffer.alloc(24, 1).toString('base64')}`, r!)).toThrow();
+    const d = await settledDelivery(t, w.cookie, hook.id);
+    expect(d).toMatchObject({ status: 'succeeded', event_type: 'deal.created', attempt_count: 1, message_id: r!.headers['webhook-id'] });
+    expect(d.attempts[0]).toMatchObject({ status_code: 200, response_body: 'thanks', error: null });
+  });
+
+  it('writes the outbox in the change’s transaction: a rolled-back change sends nothing', async () => {
+    const w = await world(t);
+    const hook = await createWebhook(t, w.cookie, { url: rx.url(), events: ['deal.created', 'property.updated'] });
+    await expect(
+      t.db.transaction(async (tx) => {
+        await recordDeal(tx, { id: w.admin.id, type: 'admin', company_id: null, name: 'A' } as never, w.letting() as never);
+        throw new Error('the change fails after the deal was recorded');
+      }),
+    ).rejects.toThrow('the change fails');
+    expect(await outboxTypes(t)).toEqual([]);
+    // A change that commits afterwards arrives, and is the only one.
+    const deal = await w.recordLetting();
+    await rx.waitFor(2);
+    await settledDelivery(t, w.cookie, hook.id);
+    const types = rx.received.map((r) => (JSON.parse(r.body) as { type: string; data: { id: number } }));
+    expect(types.map((b) => b.type).sort()).toEqual(['deal.created', 'property.updated']);
+    expect(types.find((b) => b.type === 'deal.created')!.data.id).toBe(deal.id);
+    expect((await deliveriesOf(t, w.cookie, hook.id)).meta.pagination.total).toBe(2);
+  });
+
+  it('counts a redirect as a failure and never follows it; replay sends the same message again', async () => {
+    const w = await world(t);
+    rx.answer({ status: 302, headers: { location: rx.url('/elsewhere') } }, { status: 200 });
+    const hook = await createWebhook(t, w.cookie, { url: rx.url(), events: ['deal.created'] });
+    await w.recordLetting();
+    const failed = await settledDelivery(t, w.cookie, hook.id);
+    expect(failed).toMatchObject({ status: 'failed', attempt_count: 1 });
+    expect(failed.attempts[0]).toMatchObject({ status_code: 302, error: 'redirect (302) not followed' });
+    expect(rx.received.map((r) => r.path)).toEqual(['/hook']);
+
+    const replay = await t.app.inject({
+      method: 'POST',
+      url: `/api/webhooks/${hook.id}/deliveries/${failed.id}/replay`,
+      headers: { ...XHR, cookie: w.cookie },
+    });
+    expect(replay.json()).toMatchObject({ status: 'success', msg: WEBHOOK_MESSAGES.replayed });
+    await rx.waitFor(2);
+    expect(rx.received[1]!.headers['webhook-id']).toBe(rx.received[0]!.headers['webhook-id']);
+    verify(hook.secret, rx.received[1]!);
+    const done = await settledDelivery(t, w.cookie, hook.id);
+    expect(done).toMatchObject({ status: 'succeeded', attempt_count: 2 });
+    expect(done.attempts.map((a) => a.status_code)).toEqual([200, 302]);
+  });
+
+  it('replays every failed delivery of a time range, and filters the log', async () => {
+    const w = await world(t);
+    rx.answer({ status: 500 }, { status: 500 }, { status: 200 });
+    const hook = await createWebhook(t, w.cookie, { url: rx.url(), events: ['deal.created'] });
+    await w.recordLetting();
+    await w.recordLetting();
+    await rx.waitFor(2);
+    await waitForCount(t, w.cookie, hook.id, '?status=failed', 2);
+    const day = new Date().toISOString().slice(0, 10);
+    const none = await deliveriesOf(t, w.cookie, hook.id, '?status=failed&to=2020-01-01');
+    expect(none.meta.pagination.total).toBe(0);
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: `/api/webhooks/${hook.id}/deliveries?status=lost&from=yesterday`,
+      headers: { ...XHR, cookie: w.cookie },
+    });
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['from', 'status']);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/webhooks/${hook.id}/deliveries/replay`,
+      headers: { ...XHR, cookie: w.cookie },
+      payload: { from: day, to: day },
+    });
+    expect(res.json()).toMatchObject({ status: 'success', data: { replayed: 2 } });
+    await waitForCount(t, w.cookie, hook.id, '?status=succeeded', 2);
+  });
+
+  it('disables an endpoint that answers 410 Gone', async () => {
+    const w = await world(t);
+    rx.answer({ status: 410 });
+    const hook = await createWebhook(t, w.cookie, { url: rx.url(), events: ['deal.created'] });
+    await w.recordLetting();
+    expect(await settledDelivery(t, w.cookie, hook.id)).toMatchObject({ status: 'failed' });
+    const read = await t.app.inject({ method: 'GET', url: `/api/webhooks/${hook.id}`, headers: { ...XHR, cookie: w.cookie } });
+    expect(read.json().data).toMatchObject({ enabled: false, disabled_reason: WEBHOOK_MESSAGES.disabledGone });
+    // Disabled: the next change is not sent to it.
+    await w.recordLetting();
+    const total = async () => (await deliveriesOf(t, w.cookie, hook.id)).meta.pagination.total;
+    expect(await total()).toBe(1);
+  });
+
+  it('disables an endpoint failing for 5 days and tells its owner', async () => {
+    const w = await world(t);
+    rx.answer({ status: 500 });
+    const hook = await createWebhook(t, w.cookie, { url: rx.url(), events: ['deal.created'] });
+    await t.db.execute(sql`update webhook_endpoints set failing_since = now() - interval '6 days'`);
+    await w.recordLetting();
+    await settledDelivery(t, w.cookie, hook.id);
+    const read = await t.app.inject({ method: 'GET', url: `/api/webhooks/${hook.id}`, headers: { ...XHR, cookie: w.cookie } });
+    expect(read.json().data).toMatchObject({ enabled: false, disabled_reason: WEBHOOK_MESSAGES.disabledFailing });
+    const notes = await queryRows<{ user_id: number; message: string }>(
+      t.db,
+      sql`select user_id, message from notifications where type = 'webhook_disabled'`,
+    );
+    expect(notes).toEqual([{ user_id: w.admin.id, message: WEBHOOK_MESSAGES.disabledNotice(rx.url()) }]);
+    // Enabled again, its failures are forgotten.
+    const on = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/webhooks/${hook.id}`,
+      headers: { ...XHR, cookie: w.cookie },
+      payload: { enabled: true },
+    });
+    expect(on.json().data).toMatchObject({ enabled: true, disabled_reason: null, failing_since: null });
+  });
+
+  it('signs with the old and the new secret for 24 hours after a rotation', async () => {
+    const w = await world(t);
+    const hook = await createWebhook(t, w.cookie, { url: rx.url(), events: ['deal.created'] });
+    const rotated = await t.app.inject({
+      method: 'POST',
+      url: `/api/webhooks/${hook.id}/rotate-secret`,
+      headers: { ...XHR, cookie: w.cookie },
+    });
+    const fresh = rotated.json().data as { secret: string; previous_secret_expires_at: string };
+    expect(fresh.secret).not.toBe(hook.secret);
+    const hours = (Date.parse(fresh.previous_secret_expires_at) - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(23.9);
+    expect(hours).toBeLessThanOrEqual(24);
+    await w.recordLetting();
+    await rx.waitFor(1);
+    const signatures = String(rx.received[0]!.headers['webhook-signature']).split(' ');
+    expect(signatures).toHaveLength(2);
+    expect(signatures.every((s) => s.startsWith('v1,'))).toBe(true);
+    verify(fresh.secret, rx.received[0]!);
+    verify(hook.secret, rx.received[0]!);
+    // Past the 24 hours only the new secret signs.
+    await t.db.execute(sql`update webhook_endpoints set previous_secret_expires_at = now() - interval '1 second'`);
+    await w.recordLetting();
+    await rx.waitFor(2);
+    expect(String(rx.received[1]!.headers['webhook-signature']).split(' ')).toHaveLength(1);
+    verify(fresh.secret, rx.received[1]!);
+    expect(() => verify(hook.secret, rx.received[1]!)).toThrow();
+  });
+
+  it('records each kind of change in the outbox', async () => {
+    const w = await world(t);
+    const deal = await w.recordLetting();
+    const send = (method: 'PUT' | 'POST' | 'DELETE', url: string, payload: object) =>
+      t.app.inject({ method, url, headers: { ...XHR, cookie: w.cookie }, payload });
+    expect((await send('DELETE', `/api/deals/${deal.id}`, { reason: 'Wrong unit' })).statusCode).toBe(200);
+    expect((await send('PUT', `/api/companies/${w.tenant.id}`, { name: 'Greggs plc', domain: null, phone: null })).statusCode).toBe(200);
+    expect(
+      (await send('POST', '/api/comments', { entity_type: 'property', entity_id: w.property.id, content: '<p>Seen</p>' }))
+        .statusCode,
+    ).toBe(201);
+    const enquiry = await send('POST', '/api/enquiries', { title: 'Unit wanted', stage: 'new' });
+    if (enquiry.statusCode === 201)
+      expect(
+        (await send('PUT', `/api/enquiries/${enquiry.json().data.id}`, { stage: 'viewing' })).statusCode,
+      ).toBe(200);
+    const types = new Set(await outboxTypes(t));
+    expect([...types].sort()).toEqual(
+      expect.arrayContaining(['comment.created', 'company.updated', 'deal.created', 'deal.voided', 'property.tenant_changed', 'property.updated']),
+    );
+  });
+});
+
+describe('retries', () => {
+  let t: App;
+  beforeAll(async () => {
+    t = await buildWebhookApp({ WEBHOOKS_RETRY_SCHEDULE: '0,1,1,1' });
+  });
+  afterAll(() => t.close());
+
+  it('retries a failing receiver on the schedule, re-signed each time with the same webhook-id', async () => {
+    const w = await world(t);
+    rx.answer({ status: 500 }, { status: 503 }, { status: 500 }, { status: 204 });
+    const hook = await createWebhook(t, w.cookie, { url: rx.url(), events: ['deal.created'] });
+    await w.recordLetting();
+    await rx.waitFor(4);
+    const d = await settledDelivery(t, w.cookie, hook.id);
+    expect(d).toMatchObject({ status: 'succeeded', attempt_count: 4 });
+    expect(d.attempts.map((a) => a.status_code)).toEqual([204, 500, 503, 500]);
+    const ids = new Set(rx.received.map((r) => r.headers['webhook-id']));
+    expect(ids.size).toBe(1);
+    for (const r of rx.received) verify(hook.secret, r);
+    const stamps = rx.received.map((r) => Number(r.headers['webhook-timestamp']));
+    expect([...stamps].sort((a, b) => a - b)).toEqual(stamps);
+    expect(stamps.at(-1)!).toBeGreaterThan(stamps[0]!);
+    expect(new Set(rx.received.map((r) => r.headers['webhook-signature'])).size).toBe(4);
+  });
+
+  it('gives up when the schedule is spent', async () => {
+    const w = await world(t);
+    rx.answer({ status: 500 });
+    const hook = await createWebhook(t, w.cookie, { url: rx.url(), events: ['deal.created'] });
+    await w.recordLetting();
+    const d = await settledDelivery(t, w.cookie, hook.id);
+    expect(d).toMatchObject({ status: 'failed', attempt_count: 4, next_attempt_at: null });
+  });
+});
+
+describe('Retry-After', () => {
+  let t: App;
+  beforeAll(async () => {
+    // The schedule's second attempt is an hour away: only Retry-After can bring it sooner.
+    t = await buildWebhookApp({ WEBHOOKS_RETRY_SCHEDULE: '0,3600' });
+  });
+  afterAll(() => t.close());
+
+  it('is honoured on 429 and 503', async () => {
+    const w = await world(t);
+    rx.answer({ status: 429, headers: { 'retry-after': '1' } }, { status: 200 });
+    const hook = await createWebhook(t, w.cookie, { url: rx.url(), events: ['deal.created'] });
+    await w.recordLetting();
+    await rx.waitFor(2);
+    expect(await settledDelivery(t, w.cookie, hook.id)).toMatchObject({ status: 'succeeded', attempt_count: 2 });
+  });
+});
+
+describe('the SSRF guard', () => {
+  let t: App;
+  beforeAll(async () => {
+    t = await buildWebhookApp({ WEBHOOKS_ALLOW_LOOPBACK: 'false', WEBHOOKS_ALLOW_HTTP: 'true' });
+  });
+  afterAll(() => t.close());
+
+  it('refuses private, loopback and link-local endpoint URLs', async () => {
+    const w = await world(t);
+    for (const url of [
+      rx.url(),
+      'http://localhost/hook',
+      'https://10.1.2.3/hook',
+      'https://172.16.0.1/hook',
+      'https://192.168.1.1/hook',
+      'https://169.254.169.254/latest',
+      'https://[::1]/hook',
+      'https://[fd00::1]/hook',
+      'https://[fe80::1]/hook',
+      'https://[::ffff:127.0.0.1]/hook',
+      'https://0.0.0.0/hook',
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/webhooks',
+        headers: { ...XHR, cookie: w.cookie },
+        payload: { url, events: ['deal.created'] },
+      });
+      expect(res.statusCode, url).toBe(422);
+      expect(res.json().errors, url).toEqual({ url: [WEBHOOK_MESSAGES.urlRefused] });
+    }
+  });
+
+  it('refuses loopback at delivery time, by address and by a name that resolves to it', async () => {
+    const opts = { allowLoopback: false, timeoutMs: 15_000, keepBytes: 4096 };
+    rx.reset();
+    const literal = await postOnce(rx.url(), {}, '{}', opts);
+    expect(literal).toMatchObject({ status: null, error: expect.stringMatching(/^refused/) });
+    const named = await postOnce(`https://localhost:${rx.port}/hook`, {}, '{}', opts);
+    expect(named).toMatchObject({ status: null, error: expect.stringMatching(/^refused/) });
+    expect(rx.received).toEqual([]);
+    // With the allowance, the same receiver is reached.
+    const allowed = await postOnce(rx.url(), {}, '{}', { ...opts, allowLoopback: true });
+    expect(allowed.status).toBe(200);
+  });
+
+  it('allows public unicast addresses only', () => {
+    const off = { allowLoopback: false };
+    for (const a of ['127.0.0.1', '10.0.0.1', '172.31.255.255', '192.168.0.1', '169.254.1.1', '100.64.0.1', '::1', 'fc00::1', 'fd12::1', 'fe80::1', '::ffff:10.0.0.1', '::', '224.0.0.1'])
+      expect(addressAllowed(a, off), a).toBe(false);
+    for (const a of ['8.8.8.8', '2a00:1450:4009:81f::200e', '::ffff:8.8.8.8']) expect(addressAllowed(a, off), a).toBe(true);
+    expect(addressAllowed('127.0.0.1', { allowLoopback: true })).toBe(true);
+    expect(addressAllowed('10.0.0.1', { allowLoopback: true })).toBe(false);
+  });
+});
+
+describe('the default schedule', () => {
+  it('is the specification’s and spans more than 72 hours even with the jitter taken off', () => {
+    expect(WEBHOOK_RETRY_SCHEDULE.slice(0, 7)).toEqual([0, 5, 300, 1800, 7200, 18000, 36000]);
+    const total = WEBHOOK_RETRY_SCHEDULE.reduce((a, b) => a + b, 0) * (1 - WEBHOOK_RETRY_JITTER);
+    expect(total).toBeGreaterThan(72 * 3600);
+  });
+});
+
+/** Waits until the filtered log counts `n` deliveries. */
+const waitForCount = async (t: App, cookie: string, id: number, query: string, n: number) => {
+  await vi.waitFor(
+    async () => {
+      const total = (await deliveriesOf(t, cookie, id, query)).meta.pagination.total;
+      if (total < n) throw new Error(`${total} of ${n}`);
+    },
+    { timeout: WAIT_MS, interval: 100 },
+  );
+};
