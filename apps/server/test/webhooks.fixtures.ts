@@ -26,7 +26,11 @@ export const startReceiver = async () => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      received.push({
+        path: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
       const answer = (answers.length > 1 ? answers.shift() : answers[0]) ?? { status: 200 };
       res.writeHead(answer.status, answer.headers ?? {});
       res.end(answer.body ?? 'ok');
@@ -63,7 +67,10 @@ export const buildWebhookApp = async (env: Record<string, string> = {}) => {
   const db = await testDb();
   const jobs = await startJobLayer(db, { maintenanceIntervalSeconds: 1, schedule: false });
   await declareWebhookJobs(jobs, { timeoutMs: 15_000 });
-  const t = await buildTestApp({ env: { WEBHOOKS_ALLOW_LOOPBACK: 'true', WEBHOOKS_RELAY_MS: '50', ...env }, jobs });
+  const t = await buildTestApp({
+    env: { WEBHOOKS_ALLOW_LOOPBACK: 'true', WEBHOOKS_RELAY_MS: '50', ...env },
+    jobs,
+  });
   const relay = await workWebhookJobs(jobs, t.app.services, { pollingIntervalSeconds: 0.5 });
   return {
     ...t,
@@ -83,7 +90,12 @@ export const dropWebhookJobs = async (): Promise<void> => {
 };
 
 export const createWebhook = async (t: TestApp, cookie: string, payload: object) => {
-  const res = await t.app.inject({ method: 'POST', url: '/api/webhooks', headers: { ...XHR, cookie }, payload });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/webhooks',
+    headers: { ...XHR, cookie },
+    payload,
+  });
   if (res.statusCode !== 201) throw new Error(`webhook: ${res.statusCode} ${res.body}`);
   return res.json().data as { id: number; secret: string; url: string };
 };
@@ -121,4 +133,6 @@ export const settledDelivery = async (t: TestApp, cookie: string, id: number) =>
   );
 
 export const outboxTypes = async (t: TestApp) =>
-  (await queryRows<{ type: string }>(t.db, sql`select type from webhook_events order by id`)).map((r) => r.type);
+  (await queryRows<{ type: string }>(t.db, sql`select type from webhook_events order by id`)).map(
+    (r) => r.type,
+  );

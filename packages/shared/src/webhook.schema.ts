@@ -70,7 +70,15 @@ export const WEBHOOK_DISABLE_AFTER_DAYS = 5;
  * 2 h, 5 h, then 10 h) with eight 10-hour retries, so even with -10% jitter the last attempt is
  * more than 72 hours after the first.
  */
-export const WEBHOOK_RETRY_SCHEDULE: readonly number[] = [0, 5, 300, 1800, 7200, 18000, ...Array<number>(8).fill(36000)];
+export const WEBHOOK_RETRY_SCHEDULE: readonly number[] = [
+  0,
+  5,
+  300,
+  1800,
+  7200,
+  18000,
+  ...Array<number>(8).fill(36000),
+];
 /** Each delay is stretched or shrunk by up to this fraction, so retries of many deliveries spread out. */
 export const WEBHOOK_RETRY_JITTER = 0.1;
 

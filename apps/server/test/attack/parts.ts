@@ -44,6 +44,7 @@ export const ROUTE_SUITE_PARTS: RouteSuitePart[] = [
       'lease-events',
       'watches',
       'imports',
+      'webhooks',
     ],
   },
 ];

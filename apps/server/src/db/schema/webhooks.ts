@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, stamp, updatedAt } from './columns';
 import { users } from './users';
 
@@ -94,5 +105,8 @@ export const webhookAttempts = pgTable(
     response_body: text('response_body').notNull().default(''),
     error: text('error'),
   },
-  (t) => [index('webhook_attempts_delivery_idx').on(t.delivery_id, t.attempted_at.desc()), index('webhook_attempts_at_idx').on(t.attempted_at)],
+  (t) => [
+    index('webhook_attempts_delivery_idx').on(t.delivery_id, t.attempted_at.desc()),
+    index('webhook_attempts_at_idx').on(t.attempted_at),
+  ],
 );

@@ -238,7 +238,12 @@ export const update = async (
           now,
         });
         if (changes.stage !== undefined && changes.stage !== before.stage)
-          await recordWebhookEvent(tx, 'enquiry.stage_changed', { id, from: before.stage, to: changes.stage }, now);
+          await recordWebhookEvent(
+            tx,
+            'enquiry.stage_changed',
+            { id, from: before.stage, to: changes.stage },
+            now,
+          );
       }),
     () => get(deps, actor, id, ALL_RELATIONS),
   );

@@ -25,7 +25,6 @@ export const recordWebhookEvent = async <T extends WebhookEventType>(
   });
 };
 
-
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /**
@@ -46,7 +45,11 @@ export const recordPropertyChange = async (
     await recordWebhookEvent(
       tx,
       'property.tenant_changed',
-      { id, from_tenant_id: (before.tenant_id as number | null) ?? null, to_tenant_id: (after.tenant_id as number | null) ?? null },
+      {
+        id,
+        from_tenant_id: (before.tenant_id as number | null) ?? null,
+        to_tenant_id: (after.tenant_id as number | null) ?? null,
+      },
       now,
     );
 };

@@ -37,7 +37,11 @@ export const signatureHeader = (
   body: string,
 ): string => {
   const secrets = [endpoint.secret];
-  if (endpoint.previous_secret && endpoint.previous_secret_expires_at && endpoint.previous_secret_expires_at > at)
+  if (
+    endpoint.previous_secret &&
+    endpoint.previous_secret_expires_at &&
+    endpoint.previous_secret_expires_at > at
+  )
     secrets.push(endpoint.previous_secret);
   return secrets.map((s) => new Webhook(s).sign(messageId, at, body)).join(' ');
 };
@@ -47,7 +51,11 @@ export const envelopeOf = (event: repo.EventRow): string =>
   JSON.stringify({ type: event.type, timestamp: event.created_at.toISOString(), data: event.data });
 
 /** Seconds before attempt `step` (from 0), jittered; null when the schedule has no such attempt. */
-export const delayBefore = (schedule: readonly number[], step: number, random = Math.random): number | null => {
+export const delayBefore = (
+  schedule: readonly number[],
+  step: number,
+  random = Math.random,
+): number | null => {
   const base = schedule[step];
   if (base === undefined) return null;
   return base * (1 - WEBHOOK_RETRY_JITTER + 2 * WEBHOOK_RETRY_JITTER * random());
@@ -126,7 +134,11 @@ const settle = async (
     });
     const attempt_count = delivery.attempt_count + 1;
     if (outcome.ok) {
-      await repo.updateDelivery(tx, delivery.id, { status: 'succeeded', attempt_count, next_attempt_at: null });
+      await repo.updateDelivery(tx, delivery.id, {
+        status: 'succeeded',
+        attempt_count,
+        next_attempt_at: null,
+      });
       await repo.updateEndpoint(tx, endpoint.id, { failing_since: null });
       return;
     }
@@ -148,9 +160,15 @@ const settle = async (
     const step = delivery.step + 1;
     const waited = outcome.wait !== null ? retryAfterSeconds(outcome.wait, now) : null;
     const scheduled = delayBefore(schedule, step);
-    const delay = scheduled === null ? null : waited !== null ? Math.min(waited, retryAfterCap(schedule)) : scheduled;
+    const delay =
+      scheduled === null ? null : waited !== null ? Math.min(waited, retryAfterCap(schedule)) : scheduled;
     if (disable || delay === null) {
-      await repo.updateDelivery(tx, delivery.id, { status: 'failed', attempt_count, step, next_attempt_at: null });
+      await repo.updateDelivery(tx, delivery.id, {
+        status: 'failed',
+        attempt_count,
+        step,
+        next_attempt_at: null,
+      });
       return;
     }
     // The relay gives it a job once it is due (a job's own start time cannot be set inside a
@@ -166,7 +184,11 @@ const settle = async (
 };
 
 const statusError = (status: number | null): string | null =>
-  status === null ? null : status >= 300 && status < 400 ? `redirect (${status}) not followed` : `HTTP ${status}`;
+  status === null
+    ? null
+    : status >= 300 && status < 400
+      ? `redirect (${status}) not followed`
+      : `HTTP ${status}`;
 
 const tellOwner = async (tx: Db, endpoint: repo.EndpointRow, now: Date): Promise<void> => {
   await insertNotifications(tx, [

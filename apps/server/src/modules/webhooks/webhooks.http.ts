@@ -100,7 +100,8 @@ export const postOnce = (
   }
   const host = target.hostname.replace(/^\[|\]$/g, '');
   // A literal address never reaches the lookup: it is checked here.
-  if (ipaddr.isValid(host) && !addressAllowed(host, opts)) return Promise.resolve(failed(new RefusedAddressError(host).message));
+  if (ipaddr.isValid(host) && !addressAllowed(host, opts))
+    return Promise.resolve(failed(new RefusedAddressError(host).message));
   const isHttps = target.protocol === 'https:';
   if (!isHttps && !opts.allowLoopback) return Promise.resolve(failed('refused: plain http'));
   const lookup = guardedLookup(opts);
@@ -157,7 +158,8 @@ export const urlProblem = (
   const literal = ipaddr.isValid(host);
   const loopbackName = host === 'localhost' || host.endsWith('.localhost');
   if (u.protocol !== 'https:') {
-    const loopbackTarget = (literal && addressAllowed(host, opts) && ipaddr.process(host).range() === 'loopback') || loopbackName;
+    const loopbackTarget =
+      (literal && addressAllowed(host, opts) && ipaddr.process(host).range() === 'loopback') || loopbackName;
     if (!opts.allowHttp && !(opts.allowLoopback && loopbackTarget)) return 'urlHttps';
   }
   if (literal && !addressAllowed(host, opts)) return 'urlRefused';

@@ -5,7 +5,12 @@
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES, webhookEnvelopeSchema } from '@frontage/shared';
 import { z } from 'zod';
 
-const header = (description: string) => ({ in: 'header', required: true, description, schema: { type: 'string' } });
+const header = (description: string) => ({
+  in: 'header',
+  required: true,
+  description,
+  schema: { type: 'string' },
+});
 
 export const webhookEventsDocument = (): Record<string, unknown> =>
   Object.fromEntries(
@@ -23,12 +28,18 @@ export const webhookEventsDocument = (): Record<string, unknown> =>
             { name: 'webhook-timestamp', ...header('Seconds since the epoch when this attempt was signed') },
             {
               name: 'webhook-signature',
-              ...header('`v1,<base64 HMAC-SHA256>`; two, space-separated, for 24 hours after a secret rotation'),
+              ...header(
+                '`v1,<base64 HMAC-SHA256>`; two, space-separated, for 24 hours after a secret rotation',
+              ),
             },
           ],
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: z.toJSONSchema(webhookEnvelopeSchema(type), { target: 'draft-2020-12' }) } },
+            content: {
+              'application/json': {
+                schema: z.toJSONSchema(webhookEnvelopeSchema(type), { target: 'draft-2020-12' }),
+              },
+            },
           },
           responses: { '200': { description: 'Received (any 2xx)' } },
         },

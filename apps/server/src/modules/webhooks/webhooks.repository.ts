@@ -33,8 +33,12 @@ export const updateEndpoint = async (
   (await db.update(webhookEndpoints).set(values).where(eq(webhookEndpoints.id, id)).returning())[0];
 
 export const deleteEndpoint = async (db: Db, id: number): Promise<boolean> =>
-  (await db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id)).returning({ id: webhookEndpoints.id }))
-    .length > 0;
+  (
+    await db
+      .delete(webhookEndpoints)
+      .where(eq(webhookEndpoints.id, id))
+      .returning({ id: webhookEndpoints.id })
+  ).length > 0;
 
 /* ───────────────────────────── outbox ───────────────────────────── */
 
@@ -93,7 +97,11 @@ export interface DeliveryContext {
   endpoint: EndpointRow;
 }
 
-export const loadDelivery = async (db: Db, id: number, lock = false): Promise<DeliveryContext | undefined> => {
+export const loadDelivery = async (
+  db: Db,
+  id: number,
+  lock = false,
+): Promise<DeliveryContext | undefined> => {
   const q = db
     .select({ delivery: webhookDeliveries, event: webhookEvents, endpoint: webhookEndpoints })
     .from(webhookDeliveries)
@@ -141,7 +149,12 @@ export const listDeliveries = (db: Db, f: DeliveryFilter, limit: number, offset:
     .offset(offset);
 
 export const countDeliveries = async (db: Db, f: DeliveryFilter): Promise<number> =>
-  (await db.select({ n: sql<number>`count(*)::int` }).from(webhookDeliveries).where(deliveryWhere(f)))[0]!.n;
+  (
+    await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(webhookDeliveries)
+      .where(deliveryWhere(f))
+  )[0]!.n;
 
 export const attemptsOf = (db: Db, deliveryIds: number[]): Promise<AttemptRow[]> =>
   deliveryIds.length

@@ -35,7 +35,11 @@ export const webhooksRoutes = (root: FastifyInstance, deps: ServiceDeps): void =
 
   app.get('/api/webhooks', {
     ...base,
-    schema: { tags, summary: 'Webhook endpoints', response: { 200: dataOf(z.array(webhookSchema)), ...refusals } },
+    schema: {
+      tags,
+      summary: 'Webhook endpoints',
+      response: { 200: dataOf(z.array(webhookSchema)), ...refusals },
+    },
     handler: async () => ({ data: await webhooks.listEndpoints(deps) }),
   });
   app.post('/api/webhooks', {
@@ -51,14 +55,20 @@ export const webhooksRoutes = (root: FastifyInstance, deps: ServiceDeps): void =
   });
   app.get('/api/webhooks/:id', {
     ...base,
-    schema: { tags, summary: 'A webhook endpoint', params: idParamsSchema, response: { 200: dataOf(webhookSchema), ...refusals } },
+    schema: {
+      tags,
+      summary: 'A webhook endpoint',
+      params: idParamsSchema,
+      response: { 200: dataOf(webhookSchema), ...refusals },
+    },
     handler: async (req) => ({ data: await webhooks.getEndpoint(deps, req.params.id) }),
   });
   app.patch('/api/webhooks/:id', {
     ...base,
     schema: {
       tags,
-      summary: 'Change an endpoint: URL, events, description; `enabled` false disables it, true enables it again',
+      summary:
+        'Change an endpoint: URL, events, description; `enabled` false disables it, true enables it again',
       params: idParamsSchema,
       body: webhookUpdateSchema,
       response: { 200: dataOf(webhookSchema), ...refusals },
@@ -67,7 +77,12 @@ export const webhooksRoutes = (root: FastifyInstance, deps: ServiceDeps): void =
   });
   app.delete('/api/webhooks/:id', {
     ...base,
-    schema: { tags, summary: 'Delete an endpoint and its delivery log', params: idParamsSchema, response: { 200: actionSchema(z.null()), ...refusals } },
+    schema: {
+      tags,
+      summary: 'Delete an endpoint and its delivery log',
+      params: idParamsSchema,
+      response: { 200: actionSchema(z.null()), ...refusals },
+    },
     handler: async (req) => {
       await webhooks.deleteEndpoint(deps, req.params.id);
       return { status: 'success' as const, msg: WEBHOOK_MESSAGES.deleted, data: null };

@@ -15,7 +15,6 @@ import {
   type WebhookUpdate,
   type WebhookWithSecret,
 } from '@frontage/shared';
-import type { Db } from '../../db/client';
 import type { ServiceDeps } from '../../deps';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { offsetOf, toPage } from '../../lib/page';
@@ -116,7 +115,8 @@ const boundOf = (v: string | undefined, end: boolean): Date | undefined => {
 
 const rangeOf = (from: string | undefined, to: string | undefined) => {
   const range = { from: boundOf(from, false), to: boundOf(to, true) };
-  if (range.from && range.to && range.to <= range.from) throw ValidationError.field('to', WEBHOOK_MESSAGES.rangeOrder);
+  if (range.from && range.to && range.to <= range.from)
+    throw ValidationError.field('to', WEBHOOK_MESSAGES.rangeOrder);
   return range;
 };
 
@@ -141,14 +141,22 @@ export const listDeliveries = async (
   );
 };
 
-export const replayDelivery = async (deps: ServiceDeps, endpointId: number, deliveryId: number): Promise<void> => {
+export const replayDelivery = async (
+  deps: ServiceDeps,
+  endpointId: number,
+  deliveryId: number,
+): Promise<void> => {
   found(await repo.findEndpoint(deps.db, endpointId));
   const n = await repo.requeue(deps.db, { endpointId, ids: [deliveryId] });
   if (!n) throw new NotFoundError();
 };
 
 /** Every failed delivery of the endpoint created in the range goes again; answers how many. */
-export const replayFailed = async (deps: ServiceDeps, endpointId: number, b: WebhookReplayRange): Promise<number> => {
+export const replayFailed = async (
+  deps: ServiceDeps,
+  endpointId: number,
+  b: WebhookReplayRange,
+): Promise<number> => {
   found(await repo.findEndpoint(deps.db, endpointId));
   return repo.requeue(deps.db, { endpointId, status: 'failed', ...rangeOf(b.from, b.to) });
 };
