@@ -7,7 +7,12 @@
 import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { WEBHOOK_MESSAGES, WEBHOOK_RETRY_JITTER, WEBHOOK_RETRY_SCHEDULE } from '@frontage/shared';
+import {
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_MESSAGES,
+  WEBHOOK_RETRY_JITTER,
+  WEBHOOK_RETRY_SCHEDULE,
+} from '@frontage/shared';
 import { queryRows } from '../src/db/client';
 import { recordDeal } from '../src/modules/deals/deals.service';
 import { addressAllowed, postOnce } from '../src/modules/webhooks/webhooks.http';
@@ -510,6 +515,27 @@ describe('the SSRF guard', () => {
       expect(addressAllowed(a, off), a).toBe(true);
     expect(addressAllowed('127.0.0.1', { allowLoopback: true })).toBe(true);
     expect(addressAllowed('10.0.0.1', { allowLoopback: true })).toBe(false);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('lists every event with its payload as OpenAPI 3.1 webhooks', async () => {
+    const t = await buildWebhookApp();
+    try {
+      const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+      expect(doc.openapi).toBe('3.1.0');
+      expect(Object.keys(doc.webhooks).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
+      const schema = doc.webhooks['deal.created'].post.requestBody.content['application/json'].schema;
+      expect(schema.properties.type).toMatchObject({ const: 'deal.created' });
+      expect(Object.keys(schema.properties.data.properties)).toEqual([
+        'id',
+        'deal_type',
+        'property_id',
+        'scheme_id',
+      ]);
+    } finally {
+      await t.close();
+    }
   });
 });
 
