@@ -113,7 +113,7 @@ describe('/webhooks', () => {
           json(200, { status: 'success', msg: 'ok', data: null }),
       },
     });
-    await user.click(await screen.findByRole('button', { name: `Rotate the secret of ${hook.url}` }));
+    await user.click(await screen.findByRole('button', { name: `Rotate secret of ${hook.url}` }));
     const secret = await screen.findByRole('dialog', { name: 'Signing secret' });
     expect(within(secret).getByDisplayValue('whsec_bmV3')).toBeInTheDocument();
     await user.click(within(secret).getByRole('button', { name: 'Done' }));

@@ -30,7 +30,10 @@ export const useWebhooks = () =>
     queryFn: async ({ signal }) => (await http.get<{ data: Webhook[] }>('/webhooks', { signal })).data,
   });
 
-/** The log polls while a delivery is pending, so a retry or a replay shows up by itself. */
+/**
+ * The log asks again every few seconds (more often while a delivery is pending), so new
+ * deliveries, retries and replays show up by themselves.
+ */
 export const useDeliveries = (id: number | null, filter: DeliveryFilter, page: number, perPage: number) =>
   useQuery({
     queryKey: webhookKeys.deliveries(id ?? 0, filter, page, perPage),
@@ -48,7 +51,7 @@ export const useDeliveries = (id: number | null, filter: DeliveryFilter, page: n
     enabled: id !== null,
     placeholderData: keepPreviousData,
     staleTime: 0,
-    refetchInterval: (q) => (q.state.data?.data.some((d) => d.status === 'pending') ? 2000 : false),
+    refetchInterval: (q) => (q.state.data?.data.some((d) => d.status === 'pending') ? 2000 : 5000),
   });
 
 const useInvalidate = () => {

@@ -4,10 +4,12 @@ import type { GridColDef } from '@mui/x-data-grid';
 import {
   WEBHOOK_DELIVERY_STATUSES,
   formatDateTime,
+  parseTypedDate,
   type Webhook,
   type WebhookDelivery,
 } from '@frontage/shared';
 import { DataTable } from '../../../components/DataTable';
+import { DateField } from '../../../components/fields/DateField';
 import { useDeliveries, useReplay, useReplayFailed, type DeliveryFilter } from '../api';
 
 const STATUS_LABELS = { pending: 'Pending', succeeded: 'Succeeded', failed: 'Failed' } as const;
@@ -75,9 +77,15 @@ const columnsOf = (onReplay: (d: WebhookDelivery) => void): GridColDef<WebhookDe
 
 /** One endpoint's deliveries, newest first, with the status and date filters and replay. */
 export function DeliveryLog({ hook }: { hook: Webhook }) {
+  // The dates as typed (dd/mm/yyyy); the query takes them once they are real dates.
   const [filter, setFilter] = useState<DeliveryFilter>({ status: '', from: '', to: '' });
   const [model, setModel] = useState({ page: 0, pageSize: 25 });
-  const list = useDeliveries(hook.id, filter, model.page + 1, model.pageSize);
+  const query = {
+    status: filter.status,
+    from: parseTypedDate(filter.from) ?? '',
+    to: parseTypedDate(filter.to) ?? '',
+  };
+  const list = useDeliveries(hook.id, query, model.page + 1, model.pageSize);
   const replay = useReplay();
   const replayFailed = useReplayFailed();
   const [columns] = useState(() => columnsOf((d) => replay.mutate({ id: hook.id, deliveryId: d.id })));
@@ -90,14 +98,14 @@ export function DeliveryLog({ hook }: { hook: Webhook }) {
       <Typography variant="h6" component="h2">
         Deliveries to {hook.url}
       </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
         <TextField
           select
           size="small"
           label="Status"
           value={filter.status}
           onChange={(e) => set({ status: e.target.value as DeliveryFilter['status'] })}
-          sx={{ minWidth: 140 }}
+          sx={{ width: 150 }}
         >
           <MenuItem value="">Any</MenuItem>
           {WEBHOOK_DELIVERY_STATUSES.map((s) => (
@@ -106,26 +114,25 @@ export function DeliveryLog({ hook }: { hook: Webhook }) {
             </MenuItem>
           ))}
         </TextField>
-        <TextField
+        <DateField
           size="small"
-          type="date"
           label="From"
           value={filter.from}
-          onChange={(e) => set({ from: e.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={(from) => set({ from })}
+          sx={{ width: 150 }}
         />
-        <TextField
+        <DateField
           size="small"
-          type="date"
           label="To"
           value={filter.to}
-          onChange={(e) => set({ to: e.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={(to) => set({ to })}
+          sx={{ width: 150 }}
         />
         <Button
           variant="outlined"
-          disabled={!filter.from || !filter.to || replayFailed.isPending}
-          onClick={() => replayFailed.mutate({ id: hook.id, from: filter.from, to: filter.to })}
+          sx={{ whiteSpace: 'nowrap' }}
+          disabled={!query.from || !query.to || replayFailed.isPending}
+          onClick={() => replayFailed.mutate({ id: hook.id, from: query.from, to: query.to })}
         >
           Replay failed in range
         </Button>

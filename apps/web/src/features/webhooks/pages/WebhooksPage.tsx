@@ -102,7 +102,7 @@ export default function WebhooksPage() {
                       </Button>
                       <Button
                         size="small"
-                        aria-label={`Rotate the secret of ${h.url}`}
+                        aria-label={`Rotate secret of ${h.url}`}
                         onClick={() => rotate.mutate(h.id, { onSuccess: (r) => setSecret(r.secret) })}
                       >
                         Rotate secret
