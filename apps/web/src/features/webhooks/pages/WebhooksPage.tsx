@@ -114,12 +114,7 @@ export default function WebhooksPage() {
                       >
                         {h.enabled ? 'Disable' : 'Enable'}
                       </Button>
-                      <Button
-                        size="small"
-                        color="error"
-                        aria-label={`Delete ${h.url}`}
-                        onClick={() => setDeleting(h)}
-                      >
+                      <Button size="small" aria-label={`Delete ${h.url}`} onClick={() => setDeleting(h)}>
                         Delete
                       </Button>
                     </Box>
