@@ -5,81 +5,27 @@
  * the delivery log with replay, and the SSRF guard.
  */
 import { sql } from 'drizzle-orm';
-import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  WEBHOOK_EVENT_TYPES,
-  WEBHOOK_MESSAGES,
-  WEBHOOK_RETRY_JITTER,
-  WEBHOOK_RETRY_SCHEDULE,
-} from '@frontage/shared';
+import { WEBHOOK_MESSAGES } from '@frontage/shared';
 import { queryRows } from '../src/db/client';
 import { recordDeal } from '../src/modules/deals/deals.service';
-import { addressAllowed, postOnce } from '../src/modules/webhooks/webhooks.http';
-import { WAIT_MS, XHR, buildCompany, buildUser, resetData, sessionCookie } from './helpers';
+import { WAIT_MS, XHR } from './helpers';
 import {
   buildWebhookApp,
   createWebhook,
   deliveriesOf,
-  dropWebhookJobs,
   outboxTypes,
   settledDelivery,
   startReceiver,
   type Receiver,
 } from './webhooks.fixtures';
-
-type App = Awaited<ReturnType<typeof buildWebhookApp>>;
+import { verify, world, type App } from './webhooks-world';
 
 let rx: Receiver;
 beforeAll(async () => {
   rx = await startReceiver();
 });
 afterAll(() => rx.close());
-
-/** An admin (signed in), a property and a tenant company to record a letting with. */
-const world = async (t: App) => {
-  await resetData();
-  await dropWebhookJobs();
-  rx.reset();
-  const admin = await buildUser({ type: 'admin' });
-  const cookie = await sessionCookie(t.app, admin);
-  const tenant = await buildCompany({ name: 'Greggs' });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/properties',
-    headers: { ...XHR, cookie },
-    payload: { building_num: '4', address: { street: 'Briggate', city: 'Leeds', post_code: 'LS1 6HD' } },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const property = res.json().data as { id: number };
-  const letting = () => ({
-    deal_type: 'new_letting',
-    property_id: property.id,
-    effective_date: '2026-04-01',
-    tenant_id: tenant.id,
-    rent_pa: '50000',
-    lease_start_date: '2026-04-01',
-    lease_end_date: '2036-03-31',
-  });
-  const recordLetting = async () => {
-    const r = await t.app.inject({
-      method: 'POST',
-      url: '/api/deals',
-      headers: { ...XHR, cookie },
-      payload: letting(),
-    });
-    expect(r.statusCode, r.body).toBe(201);
-    return r.json().data as { id: number };
-  };
-  return { admin, cookie, tenant, property, letting, recordLetting };
-};
-
-const verify = (secret: string, r: { headers: Record<string, unknown>; body: string }) =>
-  new Webhook(secret).verify(r.body, {
-    'webhook-id': String(r.headers['webhook-id']),
-    'webhook-timestamp': String(r.headers['webhook-timestamp']),
-    'webhook-signature': String(r.headers['webhook-signature']),
-  });
 
 describe('webhooks with the immediate schedule', () => {
   let t: App;
@@ -89,7 +35,7 @@ describe('webhooks with the immediate schedule', () => {
   afterAll(() => t.close());
 
   it('answers the secret once, never again, and validates the endpoint', async () => {
-    const w = await world(t);
+    const w = await world(t, rx);
     const hook = await createWebhook(t, w.cookie, {
       url: rx.url(),
       events: ['deal.created'],
@@ -149,7 +95,7 @@ describe('webhooks with the immediate schedule', () => {
   });
 
   it('delivers a recorded deal signed as Standard Webhooks specifies, and logs the attempt', async () => {
-    const w = await world(t);
+    const w = await world(t, rx);
     rx.answer({ status: 200, body: 'thanks' });
     const hook = await createWebhook(t, w.cookie, { url: rx.url(), events: ['deal.created'] });
     const deal = await w.recordLetting();
@@ -175,7 +121,7 @@ describe('webhooks with the immediate schedule', () => {
   });
 
   it('writes the outbox in the change’s transaction: a rolled-back change sends nothing', async () => {
-    const w = await world(t);
+    const w = await world(t, rx);
     const hook = await createWebhook(t, w.cookie, {
       url: rx.url(),
       events: ['deal.created', 'property.updated'],
@@ -202,7 +148,7 @@ describe('webhooks with the immediate schedule', () => {
   });
 
   it('counts a redirect as a failure and never follows it; replay sends the same message again', async () => {
-    const w = await world(t);
+    const w = await world(t, rx);
     rx.answer({ status: 302, headers: { location: rx.url('/elsewhere') } }, { status: 200 });
     const hook = await createWebhook(t, w.cookie, { url: rx.url(), events: ['deal.created'] });
     await w.recordLetting();
@@ -226,7 +172,7 @@ describe('webhooks with the immediate schedule', () => {
   });
 
   it('replays every failed delivery of a time range, and filters the log', async () => {
-    const w = await world(t);
+    const w = await world(t, rx);
     rx.answer({ status: 500 }, { status: 500 }, { status: 200 });
     const hook = await createWebhook(t, w.cookie, { url: rx.url(), events: ['deal.created'] });
     await w.recordLetting();
@@ -253,7 +199,7 @@ describe('webhooks with the immediate schedule', () => {
   });
 
   it('disables an endpoint that answers 410 Gone', async () => {
-    const w = await world(t);
+    const w = await world(t, rx);
     rx.answer({ status: 410 });
     const hook = await createWebhook(t, w.cookie, { url: rx.url(), events: ['deal.created'] });
     await w.recordLetting();
@@ -274,7 +220,7 @@ describe('webhooks with the immediate schedule', () => {
   });
 
   it('disables an endpoint failing for 5 days and tells its owner', async () => {
-    const w = await world(t);
+    const w = await world(t, rx);
     rx.answer({ status: 500 });
     const hook = await createWebhook(t, w.cookie, { url: rx.url(), events: ['deal.created'] });
     await t.db.execute(sql`update webhook_endpoints set failing_since = now() - interval '6 days'`);
@@ -305,7 +251,7 @@ describe('webhooks with the immediate schedule', () => {
   });
 
   it('signs with the old and the new secret for 24 hours after a rotation', async () => {
-    const w = await world(t);
+    const w = await world(t, rx);
     const hook = await createWebhook(t, w.cookie, { url: rx.url(), events: ['deal.created'] });
     const rotated = await t.app.inject({
       method: 'POST',
@@ -336,7 +282,7 @@ describe('webhooks with the immediate schedule', () => {
   });
 
   it('records each kind of change in the outbox', async () => {
-    const w = await world(t);
+    const w = await world(t, rx);
     const deal = await w.recordLetting();
     const send = (method: 'PUT' | 'POST' | 'DELETE', url: string, payload: object) =>
       t.app.inject({ method, url, headers: { ...XHR, cookie: w.cookie }, payload });
@@ -388,162 +334,6 @@ describe('webhooks with the immediate schedule', () => {
     expect(of('enquiry.stage_changed')).toEqual([
       { id: enquiry.json().data.id, from: 'interest', to: 'under_offer' },
     ]);
-  });
-});
-
-describe('retries', () => {
-  let t: App;
-  beforeAll(async () => {
-    t = await buildWebhookApp({ WEBHOOKS_RETRY_SCHEDULE: '0,1,1,1' });
-  });
-  afterAll(() => t.close());
-
-  it('retries a failing receiver on the schedule, re-signed each time with the same webhook-id', async () => {
-    const w = await world(t);
-    rx.answer({ status: 500 }, { status: 503 }, { status: 500 }, { status: 204 });
-    const hook = await createWebhook(t, w.cookie, { url: rx.url(), events: ['deal.created'] });
-    await w.recordLetting();
-    await rx.waitFor(4);
-    const d = await settledDelivery(t, w.cookie, hook.id);
-    expect(d).toMatchObject({ status: 'succeeded', attempt_count: 4 });
-    expect(d.attempts.map((a) => a.status_code)).toEqual([204, 500, 503, 500]);
-    const ids = new Set(rx.received.map((r) => r.headers['webhook-id']));
-    expect(ids.size).toBe(1);
-    for (const r of rx.received) verify(hook.secret, r);
-    const stamps = rx.received.map((r) => Number(r.headers['webhook-timestamp']));
-    expect([...stamps].sort((a, b) => a - b)).toEqual(stamps);
-    expect(stamps.at(-1)!).toBeGreaterThan(stamps[0]!);
-    expect(new Set(rx.received.map((r) => r.headers['webhook-signature'])).size).toBe(4);
-  });
-
-  it('gives up when the schedule is spent', async () => {
-    const w = await world(t);
-    rx.answer({ status: 500 });
-    const hook = await createWebhook(t, w.cookie, { url: rx.url(), events: ['deal.created'] });
-    await w.recordLetting();
-    const d = await settledDelivery(t, w.cookie, hook.id);
-    expect(d).toMatchObject({ status: 'failed', attempt_count: 4, next_attempt_at: null });
-  });
-});
-
-describe('Retry-After', () => {
-  let t: App;
-  beforeAll(async () => {
-    // The schedule's second attempt is an hour away: only Retry-After can bring it sooner.
-    t = await buildWebhookApp({ WEBHOOKS_RETRY_SCHEDULE: '0,3600' });
-  });
-  afterAll(() => t.close());
-
-  it('is honoured on 429 and 503', async () => {
-    const w = await world(t);
-    rx.answer({ status: 429, headers: { 'retry-after': '1' } }, { status: 200 });
-    const hook = await createWebhook(t, w.cookie, { url: rx.url(), events: ['deal.created'] });
-    await w.recordLetting();
-    await rx.waitFor(2);
-    expect(await settledDelivery(t, w.cookie, hook.id)).toMatchObject({
-      status: 'succeeded',
-      attempt_count: 2,
-    });
-  });
-});
-
-describe('the SSRF guard', () => {
-  let t: App;
-  beforeAll(async () => {
-    t = await buildWebhookApp({ WEBHOOKS_ALLOW_LOOPBACK: 'false', WEBHOOKS_ALLOW_HTTP: 'true' });
-  });
-  afterAll(() => t.close());
-
-  it('refuses private, loopback and link-local endpoint URLs', async () => {
-    const w = await world(t);
-    for (const url of [
-      rx.url(),
-      'http://localhost/hook',
-      'https://10.1.2.3/hook',
-      'https://172.16.0.1/hook',
-      'https://192.168.1.1/hook',
-      'https://169.254.169.254/latest',
-      'https://[::1]/hook',
-      'https://[fd00::1]/hook',
-      'https://[fe80::1]/hook',
-      'https://[::ffff:127.0.0.1]/hook',
-      'https://0.0.0.0/hook',
-    ]) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/webhooks',
-        headers: { ...XHR, cookie: w.cookie },
-        payload: { url, events: ['deal.created'] },
-      });
-      expect(res.statusCode, url).toBe(422);
-      expect(res.json().errors, url).toEqual({ url: [WEBHOOK_MESSAGES.urlRefused] });
-    }
-  });
-
-  it('refuses loopback at delivery time, by address and by a name that resolves to it', async () => {
-    const opts = { allowLoopback: false, timeoutMs: 15_000, keepBytes: 4096 };
-    rx.reset();
-    const literal = await postOnce(rx.url(), {}, '{}', opts);
-    expect(literal).toMatchObject({ status: null, error: expect.stringMatching(/^refused/) });
-    const named = await postOnce(`https://localhost:${rx.port}/hook`, {}, '{}', opts);
-    expect(named).toMatchObject({ status: null, error: expect.stringMatching(/^refused/) });
-    expect(rx.received).toEqual([]);
-    // With the allowance, the same receiver is reached.
-    const allowed = await postOnce(rx.url(), {}, '{}', { ...opts, allowLoopback: true });
-    expect(allowed.status).toBe(200);
-  });
-
-  it('allows public unicast addresses only', () => {
-    const off = { allowLoopback: false };
-    for (const a of [
-      '127.0.0.1',
-      '10.0.0.1',
-      '172.31.255.255',
-      '192.168.0.1',
-      '169.254.1.1',
-      '100.64.0.1',
-      '::1',
-      'fc00::1',
-      'fd12::1',
-      'fe80::1',
-      '::ffff:10.0.0.1',
-      '::',
-      '224.0.0.1',
-    ])
-      expect(addressAllowed(a, off), a).toBe(false);
-    for (const a of ['8.8.8.8', '2a00:1450:4009:81f::200e', '::ffff:8.8.8.8'])
-      expect(addressAllowed(a, off), a).toBe(true);
-    expect(addressAllowed('127.0.0.1', { allowLoopback: true })).toBe(true);
-    expect(addressAllowed('10.0.0.1', { allowLoopback: true })).toBe(false);
-  });
-});
-
-describe('the OpenAPI document', () => {
-  it('lists every event with its payload as OpenAPI 3.1 webhooks', async () => {
-    const t = await buildWebhookApp();
-    try {
-      const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-      expect(doc.openapi).toBe('3.1.0');
-      expect(Object.keys(doc.webhooks).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
-      const schema = doc.webhooks['deal.created'].post.requestBody.content['application/json'].schema;
-      expect(schema.properties.type).toMatchObject({ const: 'deal.created' });
-      expect(Object.keys(schema.properties.data.properties)).toEqual([
-        'id',
-        'deal_type',
-        'property_id',
-        'scheme_id',
-      ]);
-    } finally {
-      await t.close();
-    }
-  });
-});
-
-describe('the default schedule', () => {
-  it('is the specification’s and spans more than 72 hours even with the jitter taken off', () => {
-    expect(WEBHOOK_RETRY_SCHEDULE.slice(0, 7)).toEqual([0, 5, 300, 1800, 7200, 18000, 36000]);
-    const total = WEBHOOK_RETRY_SCHEDULE.reduce((a, b) => a + b, 0) * (1 - WEBHOOK_RETRY_JITTER);
-    expect(total).toBeGreaterThan(72 * 3600);
   });
 });
 
