@@ -73,6 +73,8 @@ const crossModuleRepositories = {
   properties: ['addresses/addresses'],
   schemes: ['addresses/addresses', 'properties/parties'],
   'tracked-retailers': ['companies/companies'],
+  // An endpoint disabled for failing 5 days tells its owner in the transaction that disables it.
+  webhooks: ['notifications/notifications'],
   'verification-queue': [
     'addresses/addresses',
     'history/history',

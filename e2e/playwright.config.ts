@@ -75,7 +75,9 @@ export default defineConfig({
           // to the admin) while the specs run, and they count the seed's own notifications.
           // Reminders are tested in the server suite.
           JOBS_WORKER: 'true',
-          JOBS_QUEUES: 'imports',
+          // Webhooks too: webhooks.spec.ts delivers to a receiver the spec starts on this machine.
+          JOBS_QUEUES: 'imports,webhooks',
+          WEBHOOKS_ALLOW_LOOPBACK: 'true',
           DATABASE_URL: '',
           E2E_DATA_ROOT: process.env.E2E_DATA_ROOT!,
         },

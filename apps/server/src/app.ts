@@ -28,6 +28,8 @@ import { SHUTDOWN_RETRY_MS } from './modules/notifications/notifications.stream'
 import { importsRoutes } from './modules/imports/imports.routes';
 import { remindersRoutes } from './modules/reminders/reminders.routes';
 import { watchesRoutes } from './modules/watches/watches.routes';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
+import { webhookEventsDocument } from './modules/webhooks/webhooks.openapi';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { uiStateRoutes } from './modules/ui-state/ui-state.routes';
 import { archiveRoutes } from './modules/archive/archive.routes';
@@ -234,6 +236,11 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       security: [{ session: [] }, { apiToken: [] }],
     },
     transform: jsonSchemaTransform,
+    // The changes a webhook endpoint may subscribe to, as OpenAPI 3.1 `webhooks` (ADR 0098).
+    transformObject: (doc) =>
+      'openapiObject' in doc
+        ? { ...doc.openapiObject, openapi: '3.1.0', webhooks: webhookEventsDocument() as never }
+        : doc.swaggerObject,
   });
   // Swagger UI brings its own CSP (hashes of its inline code); served over plain HTTP too.
   await app.register(fastifySwaggerUi, {
@@ -275,6 +282,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   reportsRoutes(app, services);
   storeListsRoutes(app, services);
   importsRoutes(app, services);
+  webhooksRoutes(app, services);
   verificationQueueRoutes(app, services);
   videosRoutes(app, services);
   newsRoutes(app, services);

@@ -51,13 +51,18 @@
  * | `SMTP_URL` | _(unset)_ | SMTP server for reminder e-mails, e.g. `smtps://user:pass@mail.example:465`; unset (or no `MAIL_FROM`) = reminders in the app only |
  * | `MAIL_FROM` | _(unset)_ | The From address of e-mails, e.g. `Frontage <reminders@frontage.example>` |
  * | `JOBS_WORKER` | `true` | This process works background jobs (reminders, e-mail; ADR 0089); `false` = it only enqueues them |
- * | `JOBS_QUEUES` | _(unset)_ | The jobs a worker process works, a comma list of `reminders`, `imports`; unset = all (the browser suite works imports only, ADR 0096) |
+ * | `JOBS_QUEUES` | _(unset)_ | The jobs a worker process works, a comma list of `reminders`, `imports`, `webhooks`; unset = all (the browser suite works imports only, ADR 0096) |
  * | `JOB_MAINTENANCE_SECONDS` | `60` | How often a job whose process died (it expired) is put back for another process |
  * | `REMINDER_JOB_EXPIRE_SECONDS` | `300` | A reminder job still active after this long is taken as lost and retried |
  * | `IMPORT_MAX_BYTES` | `536870912` | Largest import file (CSV or XLSX; an XLSX is held to 20 MB besides) in bytes; a bigger one is answered 413 (ADR 0094) |
  * | `IMPORT_MAX_ROWS` | `1100000` | Most data rows one import file may have; a longer one is refused (422) |
  * | `IMPORT_BATCH_ROWS` | `1000` | Rows an import's apply writes per transaction (a crash resumes after the last committed batch) |
  * | `IMPORT_JOB_EXPIRE_SECONDS` | `600` | An import job still active after this long is taken as lost and resumed |
+ * | `WEBHOOKS_ALLOW_HTTP` | `false` | Webhook URLs may be plain `http://` (development only; production keeps https, ADR 0098) |
+ * | `WEBHOOKS_ALLOW_LOOPBACK` | `false` | Webhooks may deliver to loopback addresses (127.0.0.0/8, ::1) over plain http: tests and local development only, never production |
+ * | `WEBHOOKS_TIMEOUT_SECONDS` | `15` | Longest one delivery attempt may take (connect, send, answer) before it counts as failed |
+ * | `WEBHOOKS_RETRY_SCHEDULE` | the spec's | Seconds before each attempt of a delivery, comma-separated: `0,5,300,1800,7200,18000` then `36000` eight times (over 72 hours); each delay gets ±10% jitter |
+ * | `WEBHOOKS_RELAY_MS` | `250` | How often a worker process looks for new changes to send (the outbox relay) |
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,6 +71,7 @@ import {
   IMPORT_MAX_BYTES_DEFAULT,
   IMPORT_MAX_ROWS_DEFAULT,
   REGEAR_PROMPT_MONTHS_DEFAULT,
+  WEBHOOK_RETRY_SCHEDULE,
 } from '@frontage/shared';
 import { z } from 'zod';
 
@@ -84,7 +90,7 @@ const optionalString = z
   .transform((v) => (v && v.trim() ? v.trim() : undefined));
 
 /** The kinds of background job a worker process can be given (JOBS_QUEUES). */
-export const JOB_KINDS = ['reminders', 'imports'] as const;
+export const JOB_KINDS = ['reminders', 'imports', 'webhooks'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 const envSchema = z.object({
@@ -146,6 +152,15 @@ const envSchema = z.object({
   IMPORT_MAX_ROWS: int(IMPORT_MAX_ROWS_DEFAULT, 1),
   IMPORT_BATCH_ROWS: int(IMPORT_BATCH_ROWS, 1),
   IMPORT_JOB_EXPIRE_SECONDS: int(600, 1),
+  WEBHOOKS_ALLOW_HTTP: bool(false),
+  WEBHOOKS_ALLOW_LOOPBACK: bool(false),
+  WEBHOOKS_TIMEOUT_SECONDS: int(15, 1),
+  WEBHOOKS_RETRY_SCHEDULE: z
+    .string()
+    .regex(/^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?)*\s*$/, 'expected seconds, comma-separated')
+    .optional()
+    .transform((v) => (v ? v.split(',').map(Number) : [...WEBHOOK_RETRY_SCHEDULE])),
+  WEBHOOKS_RELAY_MS: int(250, 10),
   MAP_STYLES: z
     .string()
     .optional()
@@ -242,6 +257,17 @@ export interface Config {
   jobs: JobsConfig;
   /** Imports (ADR 0094). */
   imports: ImportsConfig;
+  /** Webhook deliveries (ADR 0098). */
+  webhooks: WebhooksConfig;
+}
+
+export interface WebhooksConfig {
+  allowHttp: boolean;
+  allowLoopback: boolean;
+  timeoutMs: number;
+  /** Seconds before each attempt (the first is usually 0). */
+  retrySchedule: number[];
+  relayMs: number;
 }
 
 export interface ImportsConfig {
@@ -364,6 +390,13 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       maxRows: e.IMPORT_MAX_ROWS,
       batchRows: e.IMPORT_BATCH_ROWS,
       jobExpireSeconds: e.IMPORT_JOB_EXPIRE_SECONDS,
+    },
+    webhooks: {
+      allowHttp: e.WEBHOOKS_ALLOW_HTTP,
+      allowLoopback: e.WEBHOOKS_ALLOW_LOOPBACK,
+      timeoutMs: e.WEBHOOKS_TIMEOUT_SECONDS * 1000,
+      retrySchedule: e.WEBHOOKS_RETRY_SCHEDULE,
+      relayMs: e.WEBHOOKS_RELAY_MS,
     },
   };
 };

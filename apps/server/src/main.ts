@@ -28,6 +28,7 @@ import { startJobLayer } from './jobs';
 import { isDatabaseUnavailable } from './lib/db-errors';
 import { declareImportJobs, workImportJobs } from './modules/imports/imports.jobs';
 import { declareReminderJobs, workReminderJobs } from './modules/reminders/reminders.jobs';
+import { declareWebhookJobs, workWebhookJobs } from './modules/webhooks/webhooks.jobs';
 import { trackConnections } from './lib/drain';
 import { shutdown } from './lifecycle';
 import { createLogger } from './logger';
@@ -72,12 +73,16 @@ const serve = async (config: Config, logger: Logger, handle: DbHandle): Promise<
   });
   await declareReminderJobs(jobs, config.jobs.reminderExpireSeconds);
   await declareImportJobs(jobs, config.imports.jobExpireSeconds);
+  await declareWebhookJobs(jobs, { timeoutMs: config.webhooks.timeoutMs });
   const app = await buildApp({ config, db: handle, logger, jobs });
   // An import's apply stops between two batches at shutdown and resumes on a process that runs.
   let stoppingImports = false;
   const works = (kind: JobKind) => config.jobs.worker && config.jobs.kinds.includes(kind);
   if (works('reminders')) await workReminderJobs(jobs, app.services);
   if (works('imports')) await workImportJobs(jobs, app.services, { stopping: () => stoppingImports });
+  const webhooks = works('webhooks')
+    ? await workWebhookJobs(jobs, app.services, { onError: (err) => logger.warn({ err }, 'webhook relay') })
+    : undefined;
   // From the first connection on, so the drain knows every one of them.
   const connections = trackConnections(app.server);
   let closing = false;
@@ -90,6 +95,7 @@ const serve = async (config: Config, logger: Logger, handle: DbHandle): Promise<
   const closeAll = async () => {
     // Jobs in progress finish (or are retried by another process once they expire), then the database closes.
     stoppingImports = true;
+    await webhooks?.stop();
     await jobs.stop({ timeoutMs: Math.max(1000, config.shutdownTimeoutMs / 2) }).catch(() => undefined);
     await handle.close();
   };

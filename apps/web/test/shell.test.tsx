@@ -22,6 +22,7 @@ const DRAWER_ORDER = [
   'Tracked Retailers',
   'Gap Analysis (Beta)',
   'Imports',
+  'Webhooks',
   'Documentation',
   'Support',
 ];
@@ -42,7 +43,9 @@ describe('side drawer', () => {
 
   it('hides the admin entry from other users; external links open in a new tab', async () => {
     renderApp('/', { user: makeUser() });
-    expect(await drawerLabels()).toEqual(DRAWER_ORDER.filter((l) => l !== 'Tracked Retailers (Admin)'));
+    expect(await drawerLabels()).toEqual(
+      DRAWER_ORDER.filter((l) => l !== 'Tracked Retailers (Admin)' && l !== 'Webhooks'),
+    );
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     const docs = within(nav).getByRole('link', { name: 'Documentation' });
     expect(docs).toHaveAttribute('href', CONFIG.docs_url);

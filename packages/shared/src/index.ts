@@ -50,3 +50,4 @@ export * from './company-record.schema';
 export * from './watch.schema';
 export * from './import.schema';
 export * from './api-token.schema';
+export * from './webhook.schema';

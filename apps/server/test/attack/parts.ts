@@ -53,6 +53,7 @@ export const ROUTE_SUITE_PARTS: RouteSuitePart[] = [
       'lease-events',
       'watches',
       'imports',
+      'webhooks',
     ],
   },
 ];

@@ -40,6 +40,7 @@ const GapAnalysisPage = lazyPage(() => import('../features/reports/pages/GapAnal
 const EnquiriesPage = lazyPage(() => import('../features/enquiries/pages/EnquiriesPage'));
 const PipelinesPage = lazyPage(() => import('../features/pipelines/pages/PipelinesPage'));
 const ImportsPage = lazyPage(() => import('../features/imports/pages/ImportsPage'));
+const WebhooksPage = lazyPage(() => import('../features/webhooks/pages/WebhooksPage'));
 
 /** The spec's route table (spec A §2). */
 export const appRoutes: RouteObject[] = [
@@ -60,7 +61,10 @@ export const appRoutes: RouteObject[] = [
               { path: '/notifications', element: <NotificationsPage /> },
               {
                 element: <RequireAdmin />,
-                children: [{ path: '/core', element: <TrackedRetailersAdminPage /> }],
+                children: [
+                  { path: '/core', element: <TrackedRetailersAdminPage /> },
+                  { path: '/webhooks', element: <WebhooksPage /> },
+                ],
               },
               { path: '/users', element: <ContactsPage /> },
               { path: '/users/create', element: <NewContactPage /> },

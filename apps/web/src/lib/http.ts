@@ -205,5 +205,7 @@ export const http = {
     request<T>(path, { ...opts, method: 'POST', body }),
   put: <T = unknown>(path: string, body?: unknown, opts?: Opts) =>
     request<T>(path, { ...opts, method: 'PUT', body }),
+  patch: <T = unknown>(path: string, body?: unknown, opts?: Opts) =>
+    request<T>(path, { ...opts, method: 'PATCH', body }),
   delete: <T = unknown>(path: string, opts?: Opts) => request<T>(path, { ...opts, method: 'DELETE' }),
 };

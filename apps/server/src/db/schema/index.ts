@@ -22,3 +22,4 @@ export * from './calendar-feeds';
 export * from './watches';
 export * from './imports';
 export * from './api-tokens';
+export * from './webhooks';

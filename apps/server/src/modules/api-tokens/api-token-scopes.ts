@@ -64,6 +64,9 @@ export const ROUTE_SCOPES: readonly Entry[] = [
   { prefix: '/api/imports', need: area('properties', 'companies') },
   // The research desk: admins' alone.
   { prefix: '/api/core', need: adminOf() },
+  // Webhook endpoints and their delivery log are admins' (ADR 0098): an integration account's
+  // admin-scoped token may manage the endpoints its system receives.
+  { prefix: '/api/webhooks', need: adminOf() },
 ];
 
 const covers = (prefix: string, route: string) => route === prefix || route.startsWith(`${prefix}/`);

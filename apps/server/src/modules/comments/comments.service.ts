@@ -26,6 +26,7 @@ import { assertCanModifyComment } from './comments.policy';
 import { presentComment } from './comments.presenter';
 import * as repo from './comments.repository';
 import { offsetOf, toPage } from '../../lib/page';
+import { recordWebhookEvent } from '../webhooks/outbox.service';
 
 /** Every response of a write carries the author, the entity and the links. */
 const FULL_INCLUDE = new Set(['user', 'entity', 'links']);
@@ -94,6 +95,12 @@ export const create = async (deps: ServiceDeps, actor: Actor, input: CommentCrea
       now,
     });
     await repo.replaceLinks(tx, saved.id, clean.mentions);
+    await recordWebhookEvent(
+      tx,
+      'comment.created',
+      { id: saved.id, entity_type: input.entity_type, entity_id: input.entity_id },
+      now,
+    );
     await domainEvents.emit(
       'comment.created',
       {

@@ -22,6 +22,7 @@ import { moveReferences } from './merge.repository';
 import { offsetOf, toPage } from '../../lib/page';
 import { checkVersion, refusingStale, withVersion } from '../versions/versions.service';
 import { recordChanges } from '../history/history.service';
+import { changedFields, recordWebhookEvent } from '../webhooks/outbox.service';
 
 export interface CompanyListInput {
   q?: string | undefined;
@@ -222,6 +223,11 @@ export const update = async (
             user: actor,
             now: deps.now(),
           });
+          const fields = changedFields(
+            { name: before.name, domain: before.domain, phone: before.phone, categories: beforeCats },
+            { name: c.name, domain: c.domain, phone: c.phone, categories: cats },
+          );
+          if (fields.length) await recordWebhookEvent(tx, 'company.updated', { id, fields }, deps.now());
           return c;
         }),
       () => current(deps.db, id),

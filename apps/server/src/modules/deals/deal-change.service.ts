@@ -19,6 +19,7 @@ import { DEAL_PROPERTY_COLUMNS, placeOf, planDeal, type DealColumn, type DealPla
 import * as voidRepo from './deal-void.repository';
 import { keepRentSqftTrue } from './deal-rent-sqft';
 import { assertCanChangeDeal } from './deals.policy';
+import { recordWebhookEvent } from '../webhooks/outbox.service';
 import {
   applyDealPlan,
   dealAreas,
@@ -95,6 +96,12 @@ export const voidDeal = (
       voided_by: actor.id,
       voided_at: now,
     });
+    await recordWebhookEvent(
+      tx,
+      'deal.voided',
+      { id, deal_type: row.deal_type, property_id: row.property_id, scheme_id: row.scheme_id, reason },
+      now,
+    );
     return {
       status: 'success' as const,
       msg: DEAL_CHANGE_MESSAGES.voided,

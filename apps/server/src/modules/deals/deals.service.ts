@@ -48,6 +48,7 @@ import { withVersion } from '../versions/versions.service';
 import * as repo from './deals.repository';
 import type { NewDealParty } from './deals.repository';
 import { iso } from '../../lib/dates';
+import { recordWebhookEvent } from '../webhooks/outbox.service';
 
 /** Who records a deal: a signed-in user (admins' changes are verified at once). */
 export type DealActor = PlacesActor;
@@ -325,6 +326,12 @@ export const recordDealIn = async (
   await repo.insertParties(tx, deal.id, partyRows(plan));
   await repo.insertLinks(tx, deal.id, b.links ?? []);
   await applyDealPlan(tx, actor, b, plan, at, deal.id, { source: 'deal', now, vacated });
+  await recordWebhookEvent(
+    tx,
+    'deal.created',
+    { id: deal.id, deal_type: b.deal_type, property_id: deal.property_id, scheme_id: deal.scheme_id },
+    now,
+  );
   return deal.id;
 };
 

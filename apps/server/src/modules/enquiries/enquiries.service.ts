@@ -23,6 +23,7 @@ import * as repo from './enquiries.repository';
 import { checkVersion, refusingStale } from '../versions/versions.service';
 import type { EnquiryRecord, NewEnquiry } from './enquiries.repository';
 import { ukDayOf } from '../../lib/dates';
+import { recordWebhookEvent } from '../webhooks/outbox.service';
 
 /** The relations named by `include` that an enquiry has (unknown names ignored, API.md). */
 export const includeOf = (raw: string | undefined): Set<string> =>
@@ -236,6 +237,13 @@ export const update = async (
           user: actor,
           now,
         });
+        if (changes.stage !== undefined && changes.stage !== before.stage)
+          await recordWebhookEvent(
+            tx,
+            'enquiry.stage_changed',
+            { id, from: before.stage, to: changes.stage },
+            now,
+          );
       }),
     () => get(deps, actor, id, ALL_RELATIONS),
   );

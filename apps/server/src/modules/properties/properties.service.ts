@@ -43,6 +43,7 @@ import { checkAreaBounds, withRentSqft } from './rent-sqft.rule';
 import { offsetOf, toPage } from '../../lib/page';
 import { checkVersion, refusingStale, withVersion } from '../versions/versions.service';
 import { assertSchemeLive } from '../archive/archive.guard';
+import { recordPropertyChange } from '../webhooks/outbox.service';
 
 type CreateBody = z.output<typeof propertyCreateSchema>;
 type SchemeCreateBody = z.output<typeof schemePropertyCreateSchema>;
@@ -314,10 +315,11 @@ export const applyPropertyChanges = async (
   // Only the fields the payload touched are compared.
   const touched: Snapshot = {};
   for (const k of [...Object.keys(cols), ...changedLists]) touched[k] = after[k];
+  const was = propertySnapshot(current, before);
   const n = await recordChanges(tx, {
     entity_type: 'property',
     entity_id: current.id,
-    before: propertySnapshot(current, before),
+    before: was,
     after: touched,
     source,
     user: actor,
@@ -332,6 +334,7 @@ export const applyPropertyChanges = async (
       await parties.replaceList(tx, 'property', current.id, name, next);
   }
   await repo.updateProperty(tx, current.id, { ...cols, updated_at: now });
+  await recordPropertyChange(tx, current.id, was, touched, now);
   return n;
 };
 

@@ -15,6 +15,7 @@ import TrackChangesIcon from '@mui/icons-material/TrackChanges';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { preloadMapPage } from '../../features/map/preload';
+import WebhookIcon from '@mui/icons-material/Webhook';
 
 export interface NavItem {
   label: string;
@@ -28,7 +29,7 @@ export interface NavItem {
 
 /**
  * Side drawer entries in the spec's order (spec A §2); Lease Events after Deals (ADR 0088), Imports
- * after the spec's entries (ADR 0096).
+ * after the spec's entries (ADR 0096), then the admins' Webhooks (ADR 0098).
  */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'My Properties', to: '/', icon: HomeWorkIcon, end: true },
@@ -45,4 +46,5 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Tracked Retailers', to: '/core-data', icon: TrackChangesIcon },
   { label: 'Gap Analysis (Beta)', to: '/reports/gap-analysis', icon: AssessmentIcon },
   { label: 'Imports', to: '/imports', icon: UploadFileIcon },
+  { label: 'Webhooks', to: '/webhooks', icon: WebhookIcon, adminOnly: true },
 ];
