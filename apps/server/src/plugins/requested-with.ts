@@ -69,10 +69,13 @@ const isExempt = (req: FastifyRequest): boolean => {
 
 /** CSRF defence (ASVS 5.0 3.5.1): a cross-site form or image cannot set this header. */
 export const requestedWithGuard = (app: FastifyInstance): void => {
-  app.addHook('onRequest', async (req, reply) => {
-    if (!isApiRequest(req) || isExempt(req)) return;
+  // Callback style: no promise per request for a header test.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!isApiRequest(req) || isExempt(req)) return done();
     if (String(req.headers['x-requested-with'] ?? '').toLowerCase() !== 'xmlhttprequest') {
-      return reply.code(403).send({ msg: API_MESSAGES.missingRequestedWith });
+      void reply.code(403).send({ msg: API_MESSAGES.missingRequestedWith });
+      return;
     }
+    done();
   });
 };
