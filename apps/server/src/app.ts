@@ -12,7 +12,7 @@ import type { Db, DbHandle } from './db/client';
 import type { ServiceDeps } from './deps';
 import type { JobLayer } from './jobs';
 import { TooManyRequestsError } from './lib/errors';
-import { createSerializerCompiler, type SerializerReport } from './lib/serializer';
+import { createSerializerCompiler, type SerializerReport } from './plugins/serializer';
 import { holdUploadWorkers } from './lib/workers/pool';
 import { createLogger } from './logger';
 import { authRoutes } from './modules/auth/auth.routes';
