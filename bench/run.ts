@@ -6,7 +6,10 @@
  * Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/frontage_bench, created when
  * missing), BENCH_CONNECTIONS (16), BENCH_SECONDS (10 per row), BENCH_WARMUP (3 s of load before
  * each row is measured: the rows before it leave other pages in the caches), BENCH_ONLY (substring
- * filter on names; several separated by '|'). The first table is `npm run bench:bundle`'s: the gzipped bytes /login and / need.
+ * filter on names; several separated by '|'), BENCH_SINGLE_SECONDS (3: each row, HTTP and raw SQL, is
+ * also run by one connection alone, and its single-user p50/p95 printed beside the raw SQL's, so
+ * both budgets — throughput at 16 connections and one user's latency — are read from one run).
+ * The first table is `npm run bench:bundle`'s: the gzipped bytes /login and / need.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,6 +28,7 @@ const databaseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const warmup = Number(process.env.BENCH_WARMUP ?? 3);
+const singleSeconds = Number(process.env.BENCH_SINGLE_SECONDS ?? 3);
 // BENCH_ONLY: one substring of the rows' names, or several separated by '|'.
 const only = process.env.BENCH_ONLY?.split('|').filter(Boolean);
 const apiPort = Number(process.env.BENCH_PORT ?? 3300);
@@ -69,7 +73,13 @@ async function main() {
     'server',
   );
   const floor = startNode('bench/floor-server.ts', { PORT: String(floorPort) }, 'floor');
-  const rows: Array<{ name: string; http: LoadResult; sql?: LoadResult }> = [];
+  const rows: Array<{
+    name: string;
+    http: LoadResult;
+    sql?: LoadResult;
+    /** One connection alone: one user's latency, HTTP and raw SQL. */
+    single: { http: LoadResult; sql?: LoadResult };
+  }> = [];
   try {
     const apiBase = `http://127.0.0.1:${apiPort}`;
     const floorBase = `http://127.0.0.1:${floorPort}`;
@@ -81,17 +91,22 @@ async function main() {
 
     for (const scenario of scenarios.filter((s) => !only?.length || only.some((o) => s.name.includes(o)))) {
       process.stdout.write(`… ${scenario.name}\n`);
-      const load = async (secs: number) => {
-        if (scenario.flow) return flowLoad(scenario.flow(ctx), connections, secs);
-        if (scenario.http) return httpLoad(scenario.http(ctx), connections, secs);
-        throw new Error(`${scenario.name} has neither http nor flow`);
+      if (!scenario.flow && !scenario.http) throw new Error(`${scenario.name} has neither http nor flow`);
+      const load1 = async (n: number, secs: number) => {
+        if (scenario.flow) return flowLoad(scenario.flow(ctx), n, secs);
+        return httpLoad(scenario.http!(ctx), n, secs);
       };
+      const load = (secs: number) => load1(connections, secs);
       await load(warmup);
       const http = await load(seconds);
       const sql = scenario.sql
         ? await sqlLoad(databaseUrl, scenario.sql(ctx), connections, seconds)
         : undefined;
-      rows.push({ name: scenario.name, http, sql });
+      const single = {
+        http: await load1(1, singleSeconds),
+        sql: scenario.sql ? await sqlLoad(databaseUrl, scenario.sql(ctx), 1, singleSeconds) : undefined,
+      };
+      rows.push({ name: scenario.name, http, sql, single });
     }
     if (!only?.length || only.some((o) => 'search'.includes(o) || o.includes('search')))
       await printSearchQuality(databaseUrl, apiBase, cookie);
@@ -111,6 +126,8 @@ async function main() {
     'raw SQL req/s',
     'raw p95 ms',
     'HTTP/SQL',
+    '1-user p50/p95 ms',
+    'raw 1-user p50/p95 ms',
   ];
   const table = rows.map((r) => [
     r.name,
@@ -123,6 +140,8 @@ async function main() {
     r.sql ? fmt(r.sql.rps, 0) : '–',
     r.sql ? fmt(r.sql.p95) : '–',
     r.sql ? `${fmt((100 * r.http.rps) / r.sql.rps, 0)}%` : '–',
+    `${fmt(r.single.http.p50)} / ${fmt(r.single.http.p95)}`,
+    r.single.sql ? `${fmt(r.single.sql.p50)} / ${fmt(r.single.sql.p95)}` : '–',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
   const line = (cells: string[]) =>
@@ -142,7 +161,7 @@ async function main() {
     join(outDir, 'latest.json'),
     JSON.stringify({ at: new Date().toISOString(), connections, seconds, rows }, null, 2),
   );
-  if (rows.some((r) => r.http.errors > 0)) {
+  if (rows.some((r) => r.http.errors > 0 || r.single.http.errors > 0)) {
     console.error('Some requests failed (non-2xx); the figures above are not trustworthy.');
     process.exitCode = 1;
   }

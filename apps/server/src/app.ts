@@ -1,18 +1,18 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { API_MESSAGES, LOGO_MAX_BYTES } from '@frontage/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Db, DbHandle } from './db/client';
 import type { ServiceDeps } from './deps';
 import type { JobLayer } from './jobs';
 import { TooManyRequestsError } from './lib/errors';
+import { createSerializerCompiler, type SerializerReport } from './plugins/serializer';
 import { holdUploadWorkers } from './lib/workers/pool';
 import { createLogger } from './logger';
 import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
@@ -57,6 +57,7 @@ import { clientErrors, frameworkErrors, securityHeaders } from './plugins/framew
 import { inputGuard } from './plugins/input-guard';
 import { jsonBody } from './plugins/json-body';
 import { isApiRequest, requestedWithGuard } from './plugins/requested-with';
+import { securityHeadersHook } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
 import { staticWeb } from './plugins/static-web';
 
@@ -83,6 +84,8 @@ declare module 'fastify' {
     /** Aborted when the graceful shutdown begins. */
     shutdownSignal: AbortSignal;
     services: ServiceDeps;
+    /** Which route answers are written by a compiled serializer and which keep zod's (ADR 0102). */
+    serializers: SerializerReport;
   }
 }
 
@@ -152,7 +155,10 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     clientErrorHandler: clientErrors(headers),
   }) as unknown as FastifyInstance;
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Responses: each route's schema compiled once into a serializer, not parsed per answer (ADR 0102).
+  const serializers = createSerializerCompiler();
+  app.setSerializerCompiler(serializers.compiler);
+  app.decorate('serializers', serializers.report);
   app.decorate('services', services);
   // The upload worker threads (ADR 0070): held while this app is open; the last app to close ends them.
   app.addHook('onClose', holdUploadWorkers(config.uploads));
@@ -160,7 +166,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   // route is registered.
   errorHandler(app);
   // First of the onRequest hooks, so an answer given by a hook (the shutdown's 503) has them too.
-  await app.register(fastifyHelmet, helmetOptions);
+  securityHeadersHook(app, headers);
 
   // Graceful shutdown (ADR 0034). A request that reaches us after it began came on a connection
   // opened before (the listener is closed): it is served as usual — a 503 would lose a write the
@@ -168,17 +174,15 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   const shutdown = new AbortController();
   app.decorate('shutdownSignal', shutdown.signal);
   app.decorate('beginShutdown', () => shutdown.abort());
-  app.addHook('onRequest', async (req, reply) => {
+  // Callback-style hooks here and below: no promise per request for a check that is one test.
+  const retryAfter = String(Math.ceil(SHUTDOWN_RETRY_MS / 1000));
+  app.addHook('onRequest', (req, reply, done) => {
     if (shutdown.signal.aborted && req.routeOptions.url === '/api/health') {
       // A load balancer or client may come back when a restart has had time to finish.
-      const retryAfter = String(Math.ceil(SHUTDOWN_RETRY_MS / 1000));
-      return reply.code(503).header('Retry-After', retryAfter).send({ msg: API_MESSAGES.shuttingDown });
+      void reply.code(503).header('Retry-After', retryAfter).send({ msg: API_MESSAGES.shuttingDown });
+      return;
     }
-  });
-  // Every answer sent during shutdown, in flight or new, closes its keep-alive connection.
-  app.addHook('onSend', async (_req, reply, payload) => {
-    if (shutdown.signal.aborted) reply.header('Connection', 'close');
-    return payload;
+    done();
   });
 
   jsonBody(app);
@@ -203,10 +207,12 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   }
   requestedWithGuard(app);
   inputGuard(app);
-  app.addHook('onSend', async (req, reply, payload) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     // A route that chose its own caching (the immutable, versioned logo URLs) keeps it.
     if (isApiRequest(req) && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
-    return payload;
+    // Every answer sent during shutdown, in flight or new, closes its keep-alive connection.
+    if (shutdown.signal.aborted) reply.header('Connection', 'close');
+    done(null, payload);
   });
 
   await app.register(fastifySwagger, {

@@ -46,5 +46,9 @@ export const createLogger = (level: string, stream?: DestinationStream): Logger 
   };
   if (stream) return pino(options, stream);
   const transport = prettyTransport(level);
-  return transport ? pino({ ...options, transport }) : pino(options);
+  if (transport) return pino({ ...options, transport });
+  // Off the request's critical path: lines are written to stdout asynchronously (pino flushes
+  // what is left when the process exits), not one blocking write per line. No minimum length:
+  // a line still appears at once (supervisors and tests wait for the start-up banner).
+  return pino(options, pino.destination({ dest: 1, sync: false }));
 };

@@ -15,6 +15,7 @@ import { companies, notifications, userSettings, users } from '../src/db/schema'
 import { hashPassword } from '../src/lib/password';
 import { openSession } from '../src/modules/auth/auth.service';
 import { SESSION_COOKIE } from '../src/plugins/session';
+import { checkResponsesAgainstSchemas } from './response-schemas';
 
 export const XHR = { 'x-requested-with': 'XMLHttpRequest' } as const;
 /**
@@ -98,6 +99,8 @@ export const buildTestApp = async (opts: TestAppOptions = {}): Promise<TestApp> 
   const config = testConfig(opts.env);
   const app = await buildApp({ config, db: handle, logger: opts.logger, now: opts.now, jobs: opts.jobs });
   opts.extend?.(app);
+  // Every answer with a documented schema is checked against it (the server no longer parses them).
+  checkResponsesAgainstSchemas(app);
   // Every JSON answer in every test is checked: no password, password_hash or token key, anywhere.
   app.addHook('onSend', async (req, reply, payload) => {
     const type = String(reply.getHeader('content-type') ?? '');

@@ -75,10 +75,13 @@ const isExempt = (req: FastifyRequest): boolean => {
  * never by a cookie that came with it (plugins/session.ts).
  */
 export const requestedWithGuard = (app: FastifyInstance): void => {
-  app.addHook('onRequest', async (req, reply) => {
-    if (!isApiRequest(req) || isExempt(req) || bearerOf(req.headers.authorization) !== null) return;
+  // Callback style: no promise per request for a header test.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!isApiRequest(req) || isExempt(req) || bearerOf(req.headers.authorization) !== null) return done();
     if (String(req.headers['x-requested-with'] ?? '').toLowerCase() !== 'xmlhttprequest') {
-      return reply.code(403).send({ msg: API_MESSAGES.missingRequestedWith });
+      void reply.code(403).send({ msg: API_MESSAGES.missingRequestedWith });
+      return;
     }
+    done();
   });
 };

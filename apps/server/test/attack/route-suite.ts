@@ -35,12 +35,20 @@ import { FUZZ_RUNS, FUZZ_SEED, countsLine, noCounts } from './counts';
 import { encodedVariants, hostileCalls, type Call } from './calls';
 import { ROUTE_SUITE_PARTS, type RouteSuitePart } from './parts';
 import { tokenCalls, tokenTestTitle } from './token-calls';
+import { checkedAnswers, notJsonAnswers } from '../response-schemas';
 
 /** Why the suite does not run on PostgreSQL: it tests the routes, not the database. */
 export const POSTGRES_SKIP_REASON =
   'route suite (matrix + attack) skipped on PostgreSQL: it tests the routes, which are the same on both databases; it runs on PGlite';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+interface OpenApiDoc {
+  paths: Record<
+    string,
+    Record<string, { responses?: Record<string, { content?: Record<string, unknown> }> } | undefined>
+  >;
+}
 
 const bodyOf = (row: MatrixRow, w: World, made: Made) =>
   typeof row.body === 'function' ? row.body(w, made) : row.body;
@@ -284,5 +292,29 @@ export const runRouteSuite = (part: RouteSuitePart) => {
         });
       }
     }
+
+    // Last (the tests above have run): every answer the matrix expects that has a documented JSON
+    // schema was checked against it (test/response-schemas.ts, registered by buildTestApp).
+    it('checked every documented answer of its routes against the schema', async () => {
+      const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as OpenApiDoc;
+      const expected = new Set<string>();
+      for (const [route, row] of [...rows, ...cases.map(([n, r]) => [routeOfCase(n), r] as const)]) {
+        const [method, p] = route.split(' ') as [string, string];
+        const responses = doc.paths[p]?.[method.toLowerCase()]?.responses ?? {};
+        for (const status of new Set(Object.values(row.expect))) {
+          if (responses[String(status)]?.content?.['application/json']) expected.add(`${route} ${status}`);
+        }
+      }
+      const notJson = [...expected].filter((a) => notJsonAnswers.has(a) && !checkedAnswers.has(a));
+      const missing = [...expected].filter((a) => !checkedAnswers.has(a) && !notJsonAnswers.has(a)).sort();
+      const routes = new Set([...expected].map((a) => a.split(' ').slice(0, 2).join(' ')));
+      process.stdout.write(
+        `\nresponse schemas, ${part.name}: ${expected.size - notJson.length} documented answers of` +
+          ` ${routes.size} routes checked against their schemas; ${notJson.length} sent as a file or` +
+          ` stream (${notJson.join(', ') || 'none'}); ${checkedAnswers.size} route answers checked in all\n`,
+      );
+      expect(missing).toEqual([]);
+      expect(expected.size).toBeGreaterThan(0);
+    });
   });
 };
