@@ -10,7 +10,9 @@ const summaryOf = (key: 'town' | 'scheme_id') => `
 /**
  * One unit joins (d = 1) or leaves (d = −1) a place. A place's sums move by the unit's position;
  * its lowest id is the least on a join and is looked up again only when that very unit leaves;
- * an emptied place is deleted. The town and the scheme of a unit are two places.
+ * an emptied place is deleted. Row triggers run after their whole statement: when one DELETE
+ * takes every unit of a place, the first unit's trigger finds none left, so the id stays until the
+ * last one's trigger deletes the place. The town and the scheme of a unit are two places.
  */
 const move = (key: 'town' | 'scheme_id', type: string) =>
   fn({
@@ -41,7 +43,8 @@ BEGIN
   IF left_units = 0 THEN
     DELETE FROM place_summary s WHERE s.${key} = p_key;
   ELSIF left_first = p_id THEN
-    UPDATE place_summary s SET first_id = (SELECT min(u.property_id) FROM match_units u WHERE u.${key} = p_key)
+    UPDATE place_summary s
+    SET first_id = coalesce((SELECT min(u.property_id) FROM match_units u WHERE u.${key} = p_key), s.first_id)
     WHERE s.${key} = p_key;
   END IF;
 END`,

@@ -64,7 +64,8 @@ BEGIN
   IF left_units = 0 THEN
     DELETE FROM place_summary s WHERE s.town = p_key;
   ELSIF left_first = p_id THEN
-    UPDATE place_summary s SET first_id = (SELECT min(u.property_id) FROM match_units u WHERE u.town = p_key)
+    UPDATE place_summary s
+    SET first_id = coalesce((SELECT min(u.property_id) FROM match_units u WHERE u.town = p_key), s.first_id)
     WHERE s.town = p_key;
   END IF;
 END
@@ -93,7 +94,8 @@ BEGIN
   IF left_units = 0 THEN
     DELETE FROM place_summary s WHERE s.scheme_id = p_key;
   ELSIF left_first = p_id THEN
-    UPDATE place_summary s SET first_id = (SELECT min(u.property_id) FROM match_units u WHERE u.scheme_id = p_key)
+    UPDATE place_summary s
+    SET first_id = coalesce((SELECT min(u.property_id) FROM match_units u WHERE u.scheme_id = p_key), s.first_id)
     WHERE s.scheme_id = p_key;
   END IF;
 END
