@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UiState, UiStateScreen } from '@frontage/shared';
 import { http } from './http';
@@ -50,8 +50,17 @@ export function useSavedUiState<T extends Record<string, unknown>>(
   // Leaving the page still saves the last change.
   useEffect(() => flush, [flush]);
 
+  // The state the next change builds on. A debounced field calls `update` from a timer set during
+  // an earlier render: built on that render's state, a search typed just before a retailer was
+  // picked would put the retailer back to none when its timer fires.
+  const latest = useRef(state);
+  useLayoutEffect(() => {
+    latest.current = state;
+  });
+
   const update = (patch: Partial<T> | ((current: T) => T)) => {
-    const next = typeof patch === 'function' ? patch(state) : { ...state, ...patch };
+    const next = typeof patch === 'function' ? patch(latest.current) : { ...latest.current, ...patch };
+    latest.current = next;
     setLocal(next);
     pending.current = next;
     if (timer.current) clearTimeout(timer.current);
