@@ -18,6 +18,7 @@ const DRAWER_ORDER = [
   'Tracked Retailers',
   'Gap Analysis (Beta)',
   'Imports',
+  'Webhooks',
   'Documentation',
   'Support',
 ];
@@ -67,7 +68,7 @@ test('no drawer label is cut short, not even the bold active one', async ({ page
 test('the agent has no admin entry and /core lands on /access-error', async ({ page }) => {
   await openHome(page);
   await expect(drawer(page).getByRole('link')).toHaveText(
-    DRAWER_ORDER.filter((e) => e !== 'Tracked Retailers (Admin)'),
+    DRAWER_ORDER.filter((e) => e !== 'Tracked Retailers (Admin)' && e !== 'Webhooks'),
   );
   await page.goto('/core');
   await expect(page).toHaveURL(/\/access-error$/);
