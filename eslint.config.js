@@ -94,6 +94,31 @@ const repositoriesOutsideModules = {
 const crossModuleMessage =
   "A module imports only its own repositories: call the other module's service, or add the pair to crossModuleRepositories (eslint.config.js) and ADR 0076 with its reason.";
 
+/**
+ * Comments say why, not which ticket: "issue 28" means nothing to a reader of the code without the
+ * tracker, and the decision it points at is in an ADR (cite that) or is the reason itself.
+ */
+const frontagePlugin = {
+  rules: {
+    'no-issue-refs': {
+      meta: {
+        type: 'suggestion',
+        messages: { issue: 'Say the reason (or cite the ADR), not the issue number.' },
+      },
+      create(context) {
+        return {
+          Program() {
+            for (const comment of context.sourceCode.getAllComments()) {
+              if (/\bissues?\s+#?\d+/i.test(comment.value))
+                context.report({ loc: comment.loc, messageId: 'issue' });
+            }
+          },
+        };
+      },
+    },
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -114,6 +139,11 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
+  },
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { frontage: frontagePlugin },
+    rules: { 'frontage/no-issue-refs': 'error' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -1,5 +1,5 @@
 /**
- * De-duplication quality of the import preview (issue 31: precision ≥ 0.98, recall ≥ 0.95; ADR
+ * De-duplication quality of the import preview (the budget: precision ≥ 0.98, recall ≥ 0.95; ADR
  * 0099). A fresh database (PGlite in a temporary directory, or DATABASE_URL) gets 500 companies and
  * 500 units; then a 10,000-row companies file and a 10,000-row properties file, each with 1,000
  * planted duplicates — 500 of existing records, 500 of rows earlier or later in the same file —

@@ -30,7 +30,7 @@ const targetIds = async (client: pg.Client, t: QualityTarget): Promise<number[]>
 };
 
 /**
- * The global search's quality figure (issue 29): the share of the labelled list
+ * The global search's quality figure: the share of the labelled list
  * (apps/server/test/fixtures/search-quality.ts) whose target is among the first three hits of its
  * type, on this database. A target that names several records here counts as found when any is.
  */

@@ -6,11 +6,11 @@ import type { SqlTarget } from '../lib/sql-load';
 import { api, type BenchContext, type Scenario } from './foundation';
 
 /**
- * The company page (issue 32, ADR 0091) on the 10^6 dataset: the portfolio of the largest
+ * The company page (ADR 0091) on the 10^6 dataset: the portfolio of the largest
  * landlord and of the largest retailer (first page of 25, address order, every role) and the
  * Activity timeline of the busiest company (the most deal parties; first page of 25), each beside
  * the two statements the endpoint sends (the company's existence, then the page). Budgets
- * (issue 32): ≥ 60 % of the raw SQL's throughput at 16 connections; a single user's p95 ≤ 50 ms.
+ *: ≥ 60 % of the raw SQL's throughput at 16 connections; a single user's p95 ≤ 50 ms.
  */
 const DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/frontage_bench';
 const PER_PAGE = 25;

@@ -11,7 +11,7 @@ import { api, type BenchContext, type Scenario } from './foundation';
 /**
  * The lease events work list (GET /api/lease-events, ADR 0087) on the 10^6 units' events: the
  * next 90 days in the busiest town (London) and the UK-wide first page, each beside the two
- * statements the endpoint sends (the page, then the total). Budgets (issue 30): ≥ 60 % of the raw
+ * statements the endpoint sends (the page, then the total). Budgets: ≥ 60 % of the raw
  * SQL's throughput at 16 connections; a single user's p95 ≤ 50 ms.
  */
 const PER_PAGE = 25;

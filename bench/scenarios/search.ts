@@ -7,7 +7,7 @@ import type { SqlTarget } from '../lib/sql-load';
 import { api, type Scenario } from './foundation';
 
 /**
- * What agents type into the one box (issue 29): retailer and landlord names, streets, towns, post
+ * What agents type into the one box: retailer and landlord names, streets, towns, post
  * codes with and without the space, people, and one-typo names that only the similar-spelling
  * fallback finds.
  */

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { AGENT, expect, seriousViolations, test } from '../fixtures';
 
 /**
- * The contact page, /users/{id} (issue 32, ADR 0093): the agent opens a contact from /users and
+ * The contact page, /users/{id} (ADR 0093): the agent opens a contact from /users and
  * sees their details, company link and the deals they are a party to (GET /api/users/{id}/deals),
  * opens one; axe in both themes; the profile, which shares the contact form's fields, still saves.
  * Screenshots when E2E_SHOTS_DIR is set.

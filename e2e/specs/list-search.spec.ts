@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { AGENT, expect, test } from '../fixtures';
 
 /**
- * Issue 29 items 3 and 4 (ADR 0085), as the agent on the demo data: "Priya" typed into a contact
+ * List searches and pickers (ADR 0085), as the agent on the demo data: "Priya" typed into a contact
  * picker offers a Priya first and "boots" in a company picker offers Boots first; the Deals and
  * Enquiries lists search from a field whose label says what it searches.
  */

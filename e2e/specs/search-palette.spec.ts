@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { AGENT, expect, openHome, seriousViolations, test } from '../fixtures';
 
 /**
- * The command palette (issue 29, ADR 0084): Ctrl-K from anywhere, a retailer's name or a post
+ * The command palette (ADR 0084): Ctrl-K from anywhere, a retailer's name or a post
  * code typed without its space, the record opened by keyboard alone; axe on the open palette in
  * both themes. E2E_SHOTS_DIR keeps screenshots of it.
  */

@@ -3,7 +3,7 @@ import { ADMIN, AGENT, expect, seriousViolations, test } from '../fixtures';
 import { acknowledgeAll, next, pickCompany } from '../wizard';
 
 /**
- * A record people can trust (issue 28), end to end: a unit of a scheme is sold on its own and the
+ * A record people can trust, end to end: a unit of a scheme is sold on its own and the
  * sale voided, a New Letting with a rent alone gets its rent per sq ft worked out, and an archived
  * property leaves the list and the map. axe on the new dialogs and a Review step, in both themes.
  */

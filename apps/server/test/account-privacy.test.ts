@@ -1,7 +1,7 @@
 /**
  * A user's account — who is an admin, who is on a temporary password, who can sign in, their
  * preferences, when they were last active — is read only by the user themselves and by admins
- * (issue 26 defect 7, ADR 0073). Everyone else reads a contact's name, e-mail, phones and company:
+ * (ADR 0073). Everyone else reads a contact's name, e-mail, phones and company:
  * in the list and the pickers' search, the record, the export, the answers to their own writes and
  * a 412's current record; and no other route carries a user's account at all.
  */

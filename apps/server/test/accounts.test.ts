@@ -16,7 +16,7 @@ import {
   type TestApp,
 } from './helpers';
 
-/** The account fields an admin sets on a contact (issue 17 item 4, ADR 0065). */
+/** The account fields an admin sets on a contact (ADR 0065). */
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * Archiving properties and schemes (issue 28 item 3, ADR 0078): DELETE archives with a reason,
+ * Archiving properties and schemes (ADR 0078): DELETE archives with a reason,
  * POST …/restore brings the record back; the owner company (its creator's) or an admin; an
  * archived record leaves the lists, exports, searches, the map, comparables, matching and gap
  * analysis, stays readable by id with its deals and history, takes no deal; a scheme's live units

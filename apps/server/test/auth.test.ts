@@ -98,7 +98,7 @@ describe('POST /api/auth/login', () => {
     });
   });
 
-  // Issue 10 (defect 6): failures used to lock the account for everyone (and an address for every
+  // Failures used to lock the account for everyone (and an address for every
   // account) for 15 minutes. They now delay only the (account, address) pair that failed, and an
   // address across the accounts it is not known for (ADR 0035; the full policy in login-throttle.test.ts).
   it('answers repeated failures from one address with 429 and Retry-After, not the same account elsewhere', async () => {

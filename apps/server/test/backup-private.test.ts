@@ -1,5 +1,5 @@
 /**
- * A backup is private and holds no sessions; a restore signs everybody out (issue 26, defect 8;
+ * A backup is private and holds no sessions; a restore signs everybody out (
  * ADR 0074). The source is the test file's database (PGlite, or PostgreSQL on CI's second pass);
  * backups restore into a fresh PGlite data directory.
  */

@@ -217,7 +217,7 @@ describe('GET /api/companies/{id}/logo', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    // Signed-in data: private caches only (issue 26; security-headers.test.ts has the rest).
+    // Signed-in data: private caches only (security-headers.test.ts has the rest).
     expect(res.headers['cache-control']).toBe('private, max-age=31536000, immutable');
     const etag = res.headers.etag as string;
     expect(etag).toMatch(/^"[0-9a-f]{64}"$/);

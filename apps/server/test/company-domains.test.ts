@@ -1,5 +1,5 @@
 /**
- * A company's e-mail domain belongs to one company (issue 26 defect 6, ADR 0072): an agent cannot
+ * A company's e-mail domain belongs to one company (ADR 0072): an agent cannot
  * take a retailer's domain for their own company, so GET /api/companies/by-domain — and with it
  * the contact form's company — keeps answering the real owner. Normalised comparison, merges, and
  * two requests racing for one domain (one 422, not a 500).

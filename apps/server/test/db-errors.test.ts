@@ -1,5 +1,5 @@
 /**
- * The database may come and go (issue 26 defect 4, ADR 0071), in one process: failures of the
+ * The database may come and go (ADR 0071), in one process: failures of the
  * database answer 503 with Retry-After in API.md's shape, never 500; health says whether the
  * database answers; the statement timeout (PostgreSQL) and what PGlite does with it; the pool
  * survives a connection ended while a client is checked out (the crash of the issue) and frees

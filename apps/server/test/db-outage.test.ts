@@ -1,5 +1,5 @@
 /**
- * The database drops the server's connections under load (issue 26 defect 4, ADR 0071). A real
+ * The database drops the server's connections under load (ADR 0071). A real
  * server process on PostgreSQL (this file's database) serves 8 clients — cheap reads, a plain
  * write and a write in a transaction — and one open notification stream, while another connection
  * terminates every backend of the database every 2 s for 30 s. Before the fix the process exited

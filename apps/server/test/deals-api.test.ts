@@ -1,5 +1,5 @@
 /**
- * POST /api/deals around the engine (issue 12, ADR 0043): the wizard's address and areas in the
+ * POST /api/deals around the engine (ADR 0043): the wizard's address and areas in the
  * same transaction, all-or-nothing failures, 422s in API.md's shape, the admin-only tracked
  * retailer, Idempotency-Key; and the reads GET /api/deals/{id} and GET /api/properties/{id}/deals.
  */

@@ -1,5 +1,5 @@
 /**
- * GET /api/deals/comparables and its export (issue 13 item 6, ADR 0047) over deals recorded through
+ * GET /api/deals/comparables and its export (ADR 0047) over deals recorded through
  * the engine (recordDeal) with known rents and areas. Quartiles are PostgreSQL's percentile_cont:
  * linear interpolation between the two nearest values at position p × (n − 1) of the sorted values
  * (for 20, 25, 30, 40: Q1 at 0.75 → 23.75, median at 1.5 → 27.50, Q3 at 2.25 → 32.50).

@@ -1,5 +1,5 @@
 /**
- * GET /api/deals?q= and the export's (issue 29 item 3, ADR 0085): every word of `q` starts a word
+ * GET /api/deals?q= and the export's (ADR 0085): every word of `q` starts a word
  * of the deal's property, of the scheme a scheme sale sold, or of one of its parties' names; it
  * combines with the other filters and keeps the sort, the paging and the exact total; hostile text
  * is a 422 or an empty page, never a 500.

@@ -1,5 +1,5 @@
 /**
- * GET /api/deals and GET /api/deals/export (issue 13 item 5, ADR 0046): every filter, the sorts
+ * GET /api/deals and GET /api/deals/export (ADR 0046): every filter, the sorts
  * (nulls last, id breaking ties) on every page — the later pages are read from the far end —, the
  * totals, 422s in API.md's shape, 401 signed out, and the CSV of the current filter.
  */

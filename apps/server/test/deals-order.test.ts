@@ -1,5 +1,5 @@
 /**
- * Deals on one place apply in order (issue 26 defect 5, ADR 0043): simultaneous deals on one
+ * Deals on one place apply in order (ADR 0043): simultaneous deals on one
  * property (one scheme) each read the state the previous one left, so their "before" values and
  * the history form one chain and the place ends with the last committed deal's values. On
  * PostgreSQL the deals really run at once (the pool's connections); PGlite serialises them.

@@ -1,5 +1,5 @@
 /**
- * Issue 13's deal types through POST /api/deals (ADR 0043, ADR 0046): a property sold under each
+ * The sale, sub-letting and new letting deal types through POST /api/deals (ADR 0043, ADR 0046): a property sold under each
  * sale type, a whole scheme sold (its fields and landlords in the deal's transaction, nothing
  * written when the scheme part fails), a new letting (the spec's field names, the whole new
  * tenant side) and a sub-letting (spec B §4's previous → new copy rule, per field).

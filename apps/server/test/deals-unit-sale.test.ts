@@ -1,5 +1,5 @@
 /**
- * Issue 28, Build 1 (ADR 0080): a sale of a unit in a scheme (`property_id` of the unit) changes
+ * A sale of a unit in a scheme (`property_id` of the unit) changes
  * that unit's landlord side only. The scheme's landlords, its fields and its other units stay as
  * they were; the scheme is sold from the scheme (`scheme_id`).
  */

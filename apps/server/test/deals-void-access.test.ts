@@ -1,5 +1,5 @@
 /**
- * Who may correct or void a deal, and what a refusal leaves (issue 28, ADR 0077): the recorder,
+ * Who may correct or void a deal, and what a refusal leaves (ADR 0077): the recorder,
  * anyone of the recorder's company or an admin; a tracked retailer deal only an admin. Every
  * refusal — another company, a tracked retailer, a second void, a correction of a voided deal, a
  * changed type or place, a stale If-Match, a missing reason — writes nothing. A void and a

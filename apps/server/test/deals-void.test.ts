@@ -1,5 +1,5 @@
 /**
- * Correcting and voiding a deal (issue 28, ADR 0077): a void restores what the deal changed on
+ * Correcting and voiding a deal (ADR 0077): a void restores what the deal changed on
  * the property (tenant, rent, lease, parties, areas, address) where the property still holds the
  * deal's values, each restoration a history row naming the void; a field a later edit overwrote
  * is left and listed; a correction re-applies the corrected values the same way. A voided deal

@@ -1,5 +1,5 @@
 /**
- * POST /api/deals, the engine (issue 12, ADR 0043): for each of the six deal types, the payload's
+ * POST /api/deals, the engine (ADR 0043): for each of the six deal types, the payload's
  * own field names, empties omitted, the property's state after, the history the deal wrote and the
  * previous values the deal keeps.
  */

@@ -1,5 +1,5 @@
 /**
- * SIGTERM under load (issue 10, ADR 0034). A real server process (on PGlite; with
+ * SIGTERM under load (ADR 0034). A real server process (on PGlite; with
  * TEST_DATABASE_URL also two workers on PostgreSQL) gets a steady load over keep-alive
  * connections and one open notification stream; it is signalled mid-load. Every
  * request written before the signal must be answered (not reset, not refused with 503), no

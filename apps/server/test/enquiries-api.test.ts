@@ -1,5 +1,5 @@
 /**
- * POST, GET, PUT and DELETE /api/enquiries (issue 14 item 1, spec A §5, ADR 0050): every rule with
+ * POST, GET, PUT and DELETE /api/enquiries (spec A §5, ADR 0050): every rule with
  * its message verbatim, month/day/year and ISO dates, the reason and today defaults, the subject
  * (a unit's enquiry is on its scheme), references that do not exist, history, hostile input, and
  * who may edit and delete — with the row unchanged after each refusal.

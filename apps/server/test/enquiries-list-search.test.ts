@@ -1,5 +1,5 @@
 /**
- * GET /api/enquiries?q= and the export's (issue 29 item 3, ADR 0085): every word of `q` starts a
+ * GET /api/enquiries?q= and the export's (ADR 0085): every word of `q` starts a
  * word of the enquirer's company or contact name, or of the enquiry's town (or the whole text
  * starts the town's name); it combines with the other filters and keeps the exact total; hostile
  * text is a 422 or an empty page, never a 500.

@@ -1,5 +1,5 @@
 /**
- * GET /api/enquiries and its export (issue 14, ADR 0050): each filter (the stage list in all three
+ * GET /api/enquiries and its export (ADR 0050): each filter (the stage list in all three
  * query forms), the includes, the sorts, paging with the exact total, and the CSV of the current
  * filters with UK dates.
  */

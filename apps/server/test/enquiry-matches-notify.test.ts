@@ -1,5 +1,5 @@
 /**
- * The vacancy notification (issue 14 item 8, ADR 0053): a deal that leaves a let unit vacant tells
+ * The vacancy notification (ADR 0053): a deal that leaves a let unit vacant tells
  * the authors of the live enquiries it now matches — once per author, never the actor — through
  * the notifications and the live bell; a unit that matches nothing, or a deal that keeps the
  * tenant, tells no one.

@@ -1,5 +1,5 @@
 /**
- * Matching (issue 14 item 8, ADR 0053): GET /api/enquiries/{id}/matches on seeded units — size on
+ * Matching (ADR 0053): GET /api/enquiries/{id}/matches on seeded units — size on
  * each measure (a unit in sq m too), rent, vacancy, lease end and break inside / outside the
  * 12 months, scheme / town / radius — and GET /api/properties/{id}/enquiry-matches.
  */

@@ -1,5 +1,5 @@
 /**
- * Gap Analysis (Beta), issue 16 §3 (ADR 0058): GET /api/reports/gap-analysis and its export on a
+ * Gap Analysis (Beta), spec A §3 (ADR 0058): GET /api/reports/gap-analysis and its export on a
  * hand-built market — a fashion retailer (Next) in Leeds, its fashion peers in York, Bath, Derby
  * and Hull (and Leeds), a food retailer in York and Bath; vacant units, leases ending and breaks
  * inside and outside the 12 months; two schemes.

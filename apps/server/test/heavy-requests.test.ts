@@ -1,5 +1,5 @@
 /**
- * CSV exports and heavy reports at once (issue 26 defect 1, ADR 0069), over a real listening
+ * CSV exports and heavy reports at once (ADR 0069), over a real listening
  * server: a user may run EXPORT_MAX_PER_USER of them and everyone together EXPORT_MAX_PER_SERVER;
  * a further one — of any kind — is answered 429 with Retry-After in API.md's shape before any
  * query. An export holds its slot while it streams (here: a client that stops reading a 20 MB CSV)

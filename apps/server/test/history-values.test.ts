@@ -9,7 +9,7 @@ import {
   type TestApp,
 } from './helpers';
 
-/** Issue 12 item 5: the history list shows values as a user reads them (ADR 0044). */
+/** The history list shows values as a user reads them (ADR 0044). */
 
 let t: TestApp;
 beforeAll(async () => {

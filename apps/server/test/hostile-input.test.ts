@@ -1,5 +1,5 @@
 /**
- * Issue 10, defect 5: text PostgreSQL cannot hold (a NUL byte, a lone surrogate) anywhere in a
+ * Text PostgreSQL cannot hold (a NUL byte, a lone surrogate) anywhere in a
  * body or query, and malformed multipart bodies, are the client's error: 422 (400 for a body that
  * cannot be read) in API.md's shape, the field named, and nothing written. Every string of every
  * JSON write body in the route inventory is tried, one at a time.

@@ -1,5 +1,5 @@
 /**
- * kill -9 during an import's apply (issue 31's acceptance, ADR 0094): a real server process
+ * kill -9 during an import's apply (ADR 0094): a real server process
  * (src/main.ts, working the imports queue) applies an import of a few thousand units; it is
  * killed with SIGKILL at random points of the apply, five times, and started again each time. The
  * import must complete with no unit written twice and the same final counts and records as an

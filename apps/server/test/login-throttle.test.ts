@@ -1,5 +1,5 @@
 /**
- * Login throttling (issue 10, defect 6; ADR 0035): progressive delays per (account, address)
+ * Login throttling (ADR 0035): progressive delays per (account, address)
  * pair, per address and per account — never a lock-out of the owner from an address that has not
  * failed for their account. The app's clock is moved by hand, so the delays are exact.
  */
@@ -329,7 +329,7 @@ describe('concurrency', () => {
   });
 });
 
-describe('parallel correct sign-ins (issue 26, defect 8)', () => {
+describe('parallel correct sign-ins', () => {
   it('ten correct sign-ins for one account from one address at once all get in', async () => {
     await buildUser({ email: 'tabs@example.com', password: PASSWORD });
     const answers = await Promise.all(

@@ -1,5 +1,5 @@
 /**
- * Issue 26 defect 3: a logo's dimensions are read from its header first and refused above the
+ * A logo's dimensions are read from its header first and refused above the
  * pixel limit before any pixel is decoded; the decoding runs in an upload worker thread (ADR
  * 0070). The crafted file is the issue's: a 1,080-byte BMP declaring 6300 × 6300 pixels, which
  * was accepted on company create and logo upload at 1–3 s of event loop and ~300 MB each.

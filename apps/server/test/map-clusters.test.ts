@@ -1,5 +1,5 @@
 /**
- * The map's clusters (issue 15 item 2, ADR 0054): GET /api/map/clusters over units and schemes
+ * The map's clusters (ADR 0054): GET /api/map/clusters over units and schemes
  * scattered around Leeds (and a few in London, one with no position) — the markers add up to the
  * points in view at every zoom, the groups and each filter change them, a single point names its
  * property or scheme, writes show in the next answer (the grid is kept in the writing

@@ -1,5 +1,5 @@
 /**
- * The points of an area (issue 15 item 4, ADR 0054): GET /api/map/points in a bbox, a polygon and
+ * The points of an area (ADR 0054): GET /api/map/points in a bbox, a polygon and
  * a circle — paged with the exact total, in each sort's order, schemes only without a unit filter —
  * its CSV (GET /api/map/points/export) and the heat layer (GET /api/map/heat, cached a minute).
  */

@@ -1,5 +1,5 @@
 /**
- * Saved areas of the map (issue 15 item 4, ADR 0054): each user saves named polygons and circles
+ * Saved areas of the map (ADR 0054): each user saves named polygons and circles
  * with their filters, lists their own newest first, deletes their own; another user's is not found
  * (404) and stays; at MAP_SEARCHES_MAX a save is refused.
  */

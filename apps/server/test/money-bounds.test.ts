@@ -1,5 +1,5 @@
 /**
- * Money and areas within bounds (issue 28 Build 5, ADR 0079): every money field at most
+ * Money and areas within bounds (ADR 0079): every money field at most
  * £10,000,000,000 and not negative, every area at most 10,000,000 sq ft (929,030 sq m) and a
  * frontage at most 10,000 ft (3,048 m) — a 422 in API.md's shape with the messages the forms show,
  * and nothing written. The map filters answer with the same messages, never zod's own text.

@@ -1,5 +1,5 @@
 /**
- * Issue 10, defect 1: two allowed steps of the contact rules (ADR 0008) must not chain into a
+ * Two allowed steps of the contact rules (ADR 0008) must not chain into a
  * right the rules forbid. The reproduction: an agent moved their own record into a company nobody
  * can sign in to, then edited that company and its contacts as a "member". ADR 0036 walks every
  * rule; each chain it names is refused here.

@@ -1,5 +1,5 @@
 /**
- * Pickers rank what was typed first (issue 29 item 4, ADR 0085), on the demo data: the contact and
+ * Pickers rank what was typed first (ADR 0085), on the demo data: the contact and
  * company searches the pickers send (GET /api/users/?q=&per_page=&include=company, GET
  * /api/companies/?q=&per_page=) answer the names that start with the typed text first, with or
  * without a company filter. (The contact picker's wrong first option was the browser's: options

@@ -279,7 +279,7 @@ describe('general rate limit', () => {
       await local.close();
     }
   });
-  it('counts percent-encoded API paths against the same limit (issue 10)', async () => {
+  it('counts percent-encoded API paths against the same limit', async () => {
     const local = await buildTestApp({ env: { RATE_LIMIT_MAX: '3' } });
     try {
       const codes: number[] = [];

@@ -1,5 +1,5 @@
 /**
- * The Edit Property and Edit Scheme saves (issue 17 item 3, ADR 0066): PUT /api/properties/{id}
+ * The Edit Property and Edit Scheme saves (ADR 0066): PUT /api/properties/{id}
  * carries the property's fields, its areas and its address in one call and one transaction, with
  * field history for every changed field; PUT /api/schemes/{id} likewise with the scheme's address.
  */

@@ -1,5 +1,5 @@
 /**
- * Rent per sq ft stays true (issue 28 Build 4, ADR 0079): a write that changes rent pa, the NIA or
+ * Rent per sq ft stays true (ADR 0079): a write that changes rent pa, the NIA or
  * the area unit without sending rent per sq ft gets rent ÷ NIA (sq m converted), or none when it
  * cannot be worked out; a sent figure is kept; comparables read a deal's figure only when it
  * agrees; migration 0027 repairs the stored figures.

@@ -5,7 +5,7 @@ import { queryRows } from '../src/db/client';
 import { XHR, buildTestApp, buildUser, resetData, sessionCookie, type TestApp } from './helpers';
 
 /**
- * GET /api/search (issue 29, ADR 0083): one box over every kind of record. One small world,
+ * GET /api/search (ADR 0083): one box over every kind of record. One small world,
  * built once; every test reads it (the last ones write and are ordered after the reads).
  */
 let t: TestApp;

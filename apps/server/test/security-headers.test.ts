@@ -1,5 +1,5 @@
 /**
- * Every answer carries the security headers (issue 26, defect 8): those the router or Node's HTTP
+ * Every answer carries the security headers: those the router or Node's HTTP
  * parser give before any hook runs too, and a signed-in resource is never cached publicly.
  */
 import net from 'node:net';

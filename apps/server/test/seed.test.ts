@@ -376,7 +376,7 @@ describe('demo seed: tracked retailers', () => {
   });
 });
 
-describe('the global search on the demo (issue 29, ADR 0083)', () => {
+describe('the global search on the demo (ADR 0083)', () => {
   it(`finds ≥ ${SEARCH_QUALITY_GOAL * 100} % of the quality list's ${SEARCH_QUALITY.length} targets among the first ${SEARCH_QUALITY_TOP} of their type`, async () => {
     expect(SEARCH_QUALITY.length).toBeGreaterThanOrEqual(50);
     const { found, missed } = await checkSearchQuality(t);

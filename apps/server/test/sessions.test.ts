@@ -1,5 +1,5 @@
 /**
- * Sessions per browser (issue 26, defect 8; ADR 0074): signing in again in the same browser ends
+ * Sessions per browser (ADR 0074): signing in again in the same browser ends
  * its old session, other browsers keep theirs, and two tabs refreshing one session at once both
  * stay signed in. The app's clock is moved by hand to cross the refresh grace.
  */

@@ -1,5 +1,5 @@
 /**
- * Duplicates caught at entry (issue 28 item 7, ADR 0082): before creating a company or a contact,
+ * Duplicates caught at entry (ADR 0082): before creating a company or a contact,
  * the forms ask which existing records it may duplicate. Runs on PGlite and, in CI's second pass,
  * on PostgreSQL (the trigram operator and its index must answer the same on both).
  */

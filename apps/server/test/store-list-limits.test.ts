@@ -1,5 +1,5 @@
 /**
- * Issue 26 defect 2: a store list is checked before it is parsed and parsed off the event loop
+ * A store list is checked before it is parsed and parsed off the event loop
  * (ADR 0070). The crafted files are the issue's: a 1.6 KB XLSX whose only cell is at XFD1048576
  * (it ran the process out of memory), a 104 KB XLSX with one 100 MB cell (77 s of a stalled
  * server), a 4.8 MB CSV of blank lines (13.7 s); each is refused with a 422 naming the limit,

@@ -11,7 +11,7 @@ import {
 } from './helpers';
 
 /**
- * Lost updates are refused (API.md, issue 17, ADR 0060): every editable record's read carries a
+ * Lost updates are refused (API.md, ADR 0060): every editable record's read carries a
  * version (body and ETag); an edit naming an old version in If-Match gets 412 with the record as
  * it stands, and nothing is written.
  */

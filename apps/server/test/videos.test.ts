@@ -1,5 +1,5 @@
 /**
- * Help videos (issue 17 item 2, ADR 0063): a page's videos for every user, minus those the user
+ * Help videos (ADR 0063): a page's videos for every user, minus those the user
  * hid for good through PUT /api/settings/hide-video; the admin's CRUD under /api/core/videos, which
  * everyone else is refused with nothing written; and bad input refused with a 422.
  */

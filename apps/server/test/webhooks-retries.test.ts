@@ -1,5 +1,5 @@
 /**
- * Webhooks (issue 34, ADR 0098): the retry schedule with a failing receiver, Retry-After, the SSRF
+ * Webhooks (ADR 0098): the retry schedule with a failing receiver, Retry-After, the SSRF
  * guard (tests target loopback only, with the allowance off), the OpenAPI `webhooks` section.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Webhooks (issue 34, ADR 0098): endpoints managed by admins, the outbox written in the change's
+ * Webhooks (ADR 0098): endpoints managed by admins, the outbox written in the change's
  * transaction, deliveries signed as Standard Webhooks specifies (checked with the
  * `standardwebhooks` package), the retry schedule, 410, Retry-After, rotation, the 5-day disable,
  * the delivery log with replay, and the SSRF guard.

@@ -1,5 +1,5 @@
 /**
- * Archiving (issue 28 item 3, ADR 0078): the property view's Archive action and its dialog (a
+ * Archiving (ADR 0078): the property view's Archive action and its dialog (a
  * reason required, keyboard, Escape), the archived banner with Restore for those allowed, the
  * admins' Archived filter; and item 7's tail: saving a property with no address asks first.
  */

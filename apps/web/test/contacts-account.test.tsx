@@ -18,7 +18,7 @@ const pages = {
   '/users/:id': <ContactPage />,
 };
 
-/** The Account section of /users/{id}/edit (issue 17 item 4, ADR 0065). */
+/** The Account section of /users/{id}/edit (ADR 0065). */
 
 const priya = makeUser({
   id: 7,

@@ -1,5 +1,5 @@
 /**
- * /core?tab=videos (issue 17 item 2): the admin's table of help videos; add through the dialog
+ * /core?tab=videos: the admin's table of help videos; add through the dialog
  * (the server's 422 lands on its field), edit, and delete only after the confirmation.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -105,7 +105,7 @@ describe('Create Deal chooser', () => {
   });
 
   it("offers Sale for a unit of a scheme, which opens the unit's own sale, not its scheme's", async () => {
-    // Issue 28 (ADR 0080, superseding ADR 0049's reading): the unit's landlord side is what is sold.
+    // ADR 0080, superseding ADR 0049's reading): the unit's landlord side is what is sold.
     const r = render('/properties?id=13');
     const dialog = await openChooser(r, 'Create Deal for Unit 9 Park Lane, Portsmouth, Hampshire, PO1 3LP');
     expect(optionsOf(dialog)).toEqual(['Sale', 'Letting', 'Sub-Letting/Assignment']);

@@ -9,7 +9,7 @@ import { makeUser } from './fixtures';
 import { party, property } from './placesFixtures';
 
 /**
- * Edit on a deal's view (issue 28, ADR 0077) opens the deal's wizard on the deal's recorded values
+ * Edit on a deal's view (ADR 0077) opens the deal's wizard on the deal's recorded values
  * (not the property's current ones), locked on its property; Finish sends PUT /api/deals/{id}
  * with the version read as If-Match, and records no new deal.
  */

@@ -11,7 +11,7 @@ import { makeCompany, page } from './companiesFixtures';
 import { seriousViolations } from './trackedRetailersFixtures';
 
 /**
- * Issue 28, Build 6 (ADR 0081): every wizard ends with a Review step — what will change on the
+ * Every wizard (ADR 0081) ends with a Review step — what will change on the
  * property (or the scheme sold), before → after, and warnings that do not block but must each be
  * acknowledged before Finish; Next Step checks the step's dates; a New Letting starts its new
  * lease empty with the previous one shown. Build 1 (ADR 0080): a unit of a scheme is sold on its own.

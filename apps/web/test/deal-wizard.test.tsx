@@ -12,7 +12,7 @@ import { copyRent, emptyDealForm, fillFromProperty } from '../src/features/deals
 import type { Property } from '@frontage/shared';
 
 /**
- * The deal wizard frame (issue 12): the prefill rules, the rent-copy rule, the currency chain, step
+ * The deal wizard frame: the prefill rules, the rent-copy rule, the currency chain, step
  * navigation and revisiting, the Invalid URL rule, the unsaved-comment questions, contact → company
  * pairing, and the one POST /api/deals with its idempotency key.
  */
@@ -124,7 +124,7 @@ describe('the prefill, rent-copy and currency rules', () => {
   it('copies the previous rent into an empty new rent, and leaves a typed one alone', () => {
     const v = { ...emptyDealForm('GBP'), prev_rent_pa: '100.00', prev_rent_sqft: '2.00' };
     expect(copyRent(v)).toMatchObject({ rent_pa: '100.00', rent_sqft: '2.00' });
-    // A new rent makes the old figure stale: the server works it out (issue 28, ADR 0079).
+    // A new rent makes the old figure stale: the server works it out (ADR 0079).
     expect(copyRent({ ...v, rent_pa: '120.00' })).toMatchObject({ rent_pa: '120.00', rent_sqft: null });
     // An old figure that no longer agrees with rent ÷ the NIA of step 2 is not copied either.
     const areas = {

@@ -12,7 +12,7 @@ import { fillFromProperty } from '../src/features/deals/form/dealForm';
 import { copyTenantSide } from '../src/features/deals/form/dealRules';
 
 /**
- * Issue 13's wizards: the Sale (its steps by mode and sale type, the clearing rules, a scheme's
+ * The sale, sub-letting and new letting wizards: the Sale (its steps by mode and sale type, the clearing rules, a scheme's
  * update, its validation and tooltips), the Sub-letting/Assignment (the previous → new copy rule)
  * and the New Letting (the spec's field names), and a wizard opened on a scheme.
  */

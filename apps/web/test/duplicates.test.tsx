@@ -1,5 +1,5 @@
 /**
- * Duplicates caught at entry (issue 28 item 7, ADR 0082): Create Company and Create Contact —
+ * Duplicates caught at entry (ADR 0082): Create Company and Create Contact —
  * from the lists and from a picker's create-in-place — show the records the new one may duplicate,
  * let the user open one (new tab) or, in a picker, take it instead, and still create.
  */

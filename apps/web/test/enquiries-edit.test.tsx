@@ -10,7 +10,7 @@ import { property } from './placesFixtures';
 import { enquiryPage, makeEnquiry, uiStateRoutes, UNIT_4 } from './enquiriesFixtures';
 
 /**
- * Edit Enquiry (spec A §2) and completed → deal (spec A §4, issue 14): the question after a save
+ * Edit Enquiry (spec A §2) and completed → deal (spec A §4): the question after a save
  * that ends as completed, the chooser for the enquiry's property with its company as the new
  * tenant, carried into the letting wizard's tenant.
  */

@@ -1,5 +1,5 @@
 /**
- * The matching components (issue 14 item 8): an enquiry's units with the measure and scope
+ * The matching components: an enquiry's units with the measure and scope
  * selectors, each a link to its unit; a property's matching enquiries, each a link to the enquiry.
  */
 import { render, screen, waitFor, within } from '@testing-library/react';

@@ -56,7 +56,7 @@ describe('MoneyField', () => {
     expect(spy).toHaveBeenLastCalledWith(null);
   });
 
-  // Issue 28: every entry the issue found, what the field shows and what it hands back.
+  // Every entry users were seen to type, what the field shows and what it hands back.
   it.each([
     ['-500', '', null, MONEY_MESSAGES.negative],
     ['−500', '', null, MONEY_MESSAGES.invalid],

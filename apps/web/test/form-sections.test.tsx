@@ -14,7 +14,7 @@ import {
 } from '../src/entities/properties/sections';
 
 /**
- * Issue 11: the property sections read the surrounding react-hook-form under a field-path prefix,
+ * The property sections read the surrounding react-hook-form under a field-path prefix,
  * so a wizard can hold the property beside its own fields ({ reason, property: {…} }).
  */
 interface WizardValues {

@@ -1,5 +1,5 @@
 /**
- * The History panel (issue 12 item 5): values as a user reads them — the server's display strings
+ * The History panel: values as a user reads them — the server's display strings
  * (names, dd/mm/yyyy, £45,000.50), a dash for no value, field labels, the deal that made a change
  * and the source as words — in the same table as before; raw values from an older server still show.
  */

@@ -255,7 +255,7 @@ describe('Map side panel: filters', () => {
     expect(screen.getByRole('textbox', { name: 'Lease end from' })).toHaveValue('');
   });
 
-  it("says why a typed bound is refused, in the forms' words, and leaves it off (issue 28)", async () => {
+  it("says why a typed bound is refused, in the forms' words, and leaves it off", async () => {
     const { user, lastPoints } = setup({});
     await screen.findByRole('list', { name: 'Properties in view' });
     await user.click(screen.getByRole('button', { name: /Filters/ }));

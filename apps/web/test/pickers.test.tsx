@@ -212,7 +212,7 @@ describe('ContactPicker', () => {
 
   it('offers only the answer for what was typed, first its first match, when contacts share a name', async () => {
     // The opening list (no text) holds two contacts called Amir Patel; MUI keyed options by their
-    // name, so React kept the earlier rows above the new answer (issue 29, ADR 0085).
+    // name, so React kept the earlier rows above the new answer (ADR 0085).
     const amirs = [makeContact({ id: 60, name: 'Amir Patel' }), makeContact({ id: 61, name: 'Amir Patel' })];
     const priyas = [
       makeContact({ id: 70, name: 'Priya Barnes' }),

@@ -136,7 +136,7 @@ describe('New Standalone Property dialog', () => {
     });
     const dialog = await screen.findByRole('dialog', { name: 'New Standalone Property' });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    // An empty form has no address: saving it asks first (issue 28 item 7).
+    // An empty form has no address: saving it asks first.
     await user.click(await screen.findByRole('button', { name: 'Save anyway' }));
     expect(await within(dialog).findByText('The post code is too long.')).toBeInTheDocument();
     expect(within(dialog).getByText('Too large., Really.')).toBeInTheDocument();
@@ -298,7 +298,7 @@ describe('property view', () => {
     const areas = screen.getByRole('region', { name: 'Areas' });
     expect(areas).toHaveTextContent('NIA1,450 sq ft');
     expect(areas).toHaveTextContent('ITZA610.5 sq ft');
-    // Frontage is a length (issue 28).
+    // Frontage is a length.
     expect(areas).toHaveTextContent('Frontage24.5 ft');
     expect(areas).not.toHaveTextContent('24.5 sq ft');
     expect(areas).not.toHaveTextContent('Basement');

@@ -10,7 +10,7 @@ import { AreaChecklist } from '../src/components/fields/AreaChecklist';
 import { areasFrom } from '../src/components/fields/areas';
 
 /**
- * Issue 28, ADR 0079: rent per sq ft shows rent ÷ NIA live and may be overridden; a figure that
+ * Rent per sq ft (ADR 0079) shows rent ÷ NIA live and may be overridden; a figure that
  * was the worked-out one follows the rent; the frontage is a length.
  */
 function PropertyForm({
@@ -92,7 +92,7 @@ describe('Rent per sqft', () => {
 });
 
 describe('Frontage', () => {
-  it('is entered in ft, or in m when the areas are in sq m (issue 28)', () => {
+  it('is entered in ft, or in m when the areas are in sq m', () => {
     const { rerender } = render(
       <AreaChecklist
         value={areasFrom({ area_size_type: 'sqft', nia_sqrt: 900, frontage_area: 20 })}

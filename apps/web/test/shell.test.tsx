@@ -82,7 +82,7 @@ describe('top bar', () => {
     const menu = await screen.findByRole('menu');
     const items = within(menu).getAllByRole('menuitem');
     expect(items.map((i) => i.textContent)).toEqual(DEAL_MENU.map((d) => d.label));
-    // Every item opens its wizard (issues 12 and 13).
+    // Every item opens its wizard.
     const disabled = items
       .filter((i) => i.getAttribute('aria-disabled') === 'true')
       .map((i) => i.textContent);

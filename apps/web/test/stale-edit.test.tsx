@@ -9,7 +9,7 @@ import { makeUser } from './fixtures';
 import { makeCompany, makeContact, page } from './companiesFixtures';
 
 /**
- * Lost updates (issue 17, ADR 0060): an edit names the version it was opened on; a save refused
+ * Lost updates (ADR 0060): an edit names the version it was opened on; a save refused
  * with 412 shows the fields changed since with their current values, and the user either takes
  * them or keeps theirs and saves over the new version.
  */

@@ -1,5 +1,5 @@
 /**
- * The Video dialog (spec A §2, §4; issue 17 item 2): a page's videos are offered by the intro;
+ * The Video dialog (spec A §2, §4): a page's videos are offered by the intro;
  * Yes Please opens the carousel, No Thank You hides them for the browser session without a call,
  * and with "Don't show again" ticked hides each for good (PUT /api/settings/hide-video). A video
  * that cannot play (offline, or its file fails) shows a message and a link, never a broken frame.

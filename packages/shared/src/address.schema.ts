@@ -108,7 +108,7 @@ export const ADDRESS_FIELDS = [
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
 
 /**
- * A property saved without an address (issue 28 item 7): no street, no post code and no town —
+ * A property saved without an address: no street, no post code and no town —
  * it could not be found by its address or placed by it. The server accepts it (spec B: no required
  * fields); the New and Edit Property dialogs ask first (ADDRESSLESS_QUESTION).
  */

@@ -31,7 +31,7 @@ export const SQFT_PER_SQM = 10.7639104;
 export const M_PER_FT = 0.3048;
 
 /**
- * Frontage is a length, not an area (issue 28, ADR 0079): it is shown and entered in ft, or in m
+ * Frontage is a length, not an area (ADR 0079): it is shown and entered in ft, or in m
  * when the property's areas are in sq m.
  */
 export const LENGTH_AREA_KEYS: readonly AreaKey[] = ['frontage_area'];
@@ -45,7 +45,7 @@ export const areaUnitLabel = (key: string, unit: AreaSizeType | string | null | 
 };
 
 /**
- * Bounds (issue 28, ADR 0079): an area at most 10,000,000 sq ft (929,030 sq m), a frontage at most
+ * Bounds (ADR 0079): an area at most 10,000,000 sq ft (929,030 sq m), a frontage at most
  * 10,000 ft (3,048 m); none negative. The column (numeric(12,2)) would hold far more: the bound is
  * what a real unit can measure, so a typo of a few digits too many is refused with a message.
  */

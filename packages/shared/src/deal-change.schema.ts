@@ -4,7 +4,7 @@ import type { DealType } from './enums';
 import { isAdmin, type Actor } from './permissions';
 
 /*
- * Correcting and voiding a recorded deal (issue 28, ADR 0077): PUT /api/deals/{id} takes the same
+ * Correcting and voiding a recorded deal (ADR 0077): PUT /api/deals/{id} takes the same
  * body as POST /api/deals (its type and place cannot change) with If-Match; DELETE /api/deals/{id}
  * takes `{ "reason": "…" }`. Both answer the fields they left because a later change overwrote
  * the deal's value there, in `meta.left_fields`.
@@ -59,7 +59,7 @@ export interface DealOwnership {
 }
 
 /**
- * Who may correct or void a deal (issue 28): an admin; for any other user, never a tracked
+ * Who may correct or void a deal: an admin; for any other user, never a tracked
  * retailer deal (admins record those), else the user who recorded it or anyone of that user's
  * company. The server's policy and the deal view's buttons both ask this.
  */

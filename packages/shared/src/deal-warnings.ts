@@ -4,7 +4,7 @@ import { formatMoney } from './money';
 import { rentPerSqft, rentSqftConsistent } from './rent-sqft';
 
 /*
- * The warnings a deal's Review step shows before Finish (issue 28, ADR 0081). Spec B §5 has no
+ * The warnings a deal's Review step shows before Finish (ADR 0081). Spec B §5 has no
  * required fields in these wizards, so none of them blocks: each must be acknowledged. They are
  * one pure function of the payload and the state of the place before it, so the server could
  * answer them too; the wizards show them.

@@ -59,7 +59,7 @@ const common = {
   next_review_date: optionalIsoDateSchema,
   break_clause: placeText(2000),
   break_date: optionalIsoDateSchema,
-  /** The lease terms (issue 30's optional fields beside the spec's), applied with the dates. */
+  /** The lease terms (optional fields beside the spec's), applied with the dates. */
   ...leaseTermsInputShape,
   rent_pa: optionalMoneySchema,
   rent_sqft: optionalMoneySchema,

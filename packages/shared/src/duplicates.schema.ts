@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './api.schema';
 
 /**
- * Duplicates caught at entry (issue 28 item 7, ADR 0082): before a company or a contact is
+ * Duplicates caught at entry (ADR 0082): before a company or a contact is
  * created, the form asks the server which existing records it may duplicate and offers them; the
  * user can still create. GET /api/companies/similar and GET /api/users/similar.
  */

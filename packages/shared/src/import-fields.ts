@@ -2,7 +2,7 @@ import type { ImportField, ImportFieldKind } from './import.schema';
 
 /**
  * The columns an import of deals may carry (spec B §3's payload fields, by their payload names
- * where a column holds one value), and the lease terms (issue 30) a properties or deals file
+ * where a column holds one value), and the lease terms a properties or deals file
  * carries under the API's names. A company column names a company by name or web domain; a list
  * column (`…s`) holds several, separated by ";" or a new line; a contact column holds e-mail
  * addresses. Aliases are headers people write (compared lower case, letters and digits only).

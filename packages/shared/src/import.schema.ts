@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEAL_IMPORT_FIELDS, LEASE_TERM_IMPORT_FIELDS } from './import-fields';
 
 /**
- * Imports (issue 31, ADR 0094): a CSV or XLSX file of one entity type is streamed into a staging
+ * Imports (ADR 0094): a CSV or XLSX file of one entity type is streamed into a staging
  * table, every row validated with the API's own schemas, relations resolved by natural keys and
  * duplicates grouped; the preview is read before anything is written; apply runs as a background
  * job in batches; revert undoes it within IMPORT_REVERT_DAYS.

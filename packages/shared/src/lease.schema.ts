@@ -6,7 +6,7 @@ import { isoDateSchema } from './dates';
 /* ─────────────────────────── lease terms ─────────────────────────── */
 
 /**
- * The lease terms a unit and a deal carry beside the spec's dates and clauses (issue 30): the
+ * The lease terms a unit and a deal carry beside the spec's dates and clauses: the
  * facts the lease events are worked out from. All optional; the spec's fields are unchanged.
  */
 /** Landlord and Tenant Act 1954 Part II: inside it (security of tenure) or contracted out. */

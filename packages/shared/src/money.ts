@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { currencyOf, CURRENCY_DEFAULT } from './currencies';
 
 /**
- * Money rules (spec B §5, issue 28, ADR 0079): digits and one decimal point; commas are stripped;
+ * Money rules (spec B §5, ADR 0079): digits and one decimal point; commas are stripped;
  * a point must be followed by at least one digit; at most two decimals (forms use "decimal with 2
  * places"); not negative and at most MONEY_MAX. Anything else clears the value — and says why:
  * the form shows the message under the field, the API answers it as a 422 on the field. Money is

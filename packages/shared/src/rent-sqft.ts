@@ -1,7 +1,7 @@
 import { SQFT_PER_SQM, type AreaSizeType } from './areas';
 
 /**
- * Rent per sq ft is derived (issue 28): rent pa ÷ NIA, the NIA converted to sq ft when the
+ * Rent per sq ft is derived: rent pa ÷ NIA, the NIA converted to sq ft when the
  * property measures in sq m. The server applies it on every write that changes rent pa or the NIA
  * without sending rent per sq ft, the forms and wizards show it live, and the Review step flags a
  * sent figure that disagrees with it by more than RENT_SQFT_TOLERANCE. One rule, read by both.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { queryListSchema } from './api.schema';
 
 /*
- * GET /api/search (issue 29, ADR 0083): one box over every kind of record. The answer is a flat
+ * GET /api/search (ADR 0083): one box over every kind of record. The answer is a flat
  * list grouped by entity type — the groups in the order of their best hit, each group's hits best
  * first — at most `limit` hits per type.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, pageQuerySchema } from './api.schema';
 
 /**
- * Webhooks (issue 34, ADR 0098): endpoints an admin registers receive signed deliveries of the
+ * Webhooks (ADR 0098): endpoints an admin registers receive signed deliveries of the
  * changes they subscribe to, following the Standard Webhooks specification (standardwebhooks.com):
  * headers `webhook-id`, `webhook-timestamp`, `webhook-signature` (`v1,<base64 HMAC-SHA256>`), body
  * `{type, timestamp, data}`.

@@ -8,7 +8,7 @@ import {
   type Actor,
 } from '../src';
 
-/** Who may correct or void a deal (issue 28, ADR 0077), the void's reason, and how history names both. */
+/** Who may correct or void a deal (ADR 0077), the void's reason, and how history names both. */
 describe('canChangeDeal', () => {
   const user = (id: number, company_id: number | null): Actor => ({ id, type: 'user', company_id });
   const admin: Actor = { id: 1, type: 'admin', company_id: null };

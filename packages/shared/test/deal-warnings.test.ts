@@ -12,7 +12,7 @@ const TODAY = '2026-06-15';
 const codes = (b: object, place = UNIT) =>
   dealWarnings(b as DealCreate, place, TODAY).map((w) => `${w.code}:${w.field}`);
 
-describe('deal warnings (the Review step, issue 28)', () => {
+describe('deal warnings (the Review step)', () => {
   it('names a new letting without a new tenant, and only a new letting', () => {
     expect(codes({ deal_type: 'new_letting', property_id: 1, effective_date: '2026-06-01' })).toEqual([
       'no_new_tenant:tenant_id',

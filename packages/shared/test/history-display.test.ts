@@ -20,7 +20,7 @@ const ctx: HistoryDisplayContext = {
   area_unit: 'sqft',
 };
 
-describe('historyDisplay (issue 12 item 5)', () => {
+describe('historyDisplay', () => {
   it('names companies, users and schemes by the kind of the field', () => {
     expect(historyRefKind('tenant_id')).toBe('company');
     expect(historyRefKind('landlord_agent_contacts')).toBe('user');

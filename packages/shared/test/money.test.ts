@@ -33,7 +33,7 @@ describe('parseMoneyInput (spec B §5)', () => {
     expect(parseMoneyInput(null)).toBeNull();
   });
 
-  it('says why an entry is refused: nothing is dropped silently (issue 28)', () => {
+  it('says why an entry is refused: nothing is dropped silently', () => {
     const why = (t: string) => {
       const r = readMoneyInput(t);
       return r.ok ? r.value : r.message;

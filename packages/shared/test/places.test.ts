@@ -112,7 +112,7 @@ describe('areas', () => {
     expect(propertyAreasSchema.safeParse({ area_size_type: 'sqft', itza_area: 'big' }).success).toBe(false);
   });
 
-  it('bounds each area in its unit, the frontage as a length (issue 28)', () => {
+  it('bounds each area in its unit, the frontage as a length', () => {
     const issues = (b: Record<string, unknown>) => {
       const r = propertyAreasSchema.safeParse(b);
       return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join('.'), i.message]));
@@ -135,7 +135,7 @@ describe('areas', () => {
     expect(areaUnitLabel('nia_sqrt', 'sqm')).toBe('sq m');
   });
 
-  it("answers the map filters with the forms' messages, never a false range (issue 28)", () => {
+  it("answers the map filters with the forms' messages, never a false range", () => {
     const issues = (q: Record<string, unknown>) => {
       const r = mapClusterQuerySchema.safeParse({ bbox: '-3,50,-2,51', zoom: '8', ...q });
       return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join('.'), i.message]));

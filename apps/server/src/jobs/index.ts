@@ -3,7 +3,7 @@
  * own database handle (jobs.repository.ts), so PostgreSQL and the embedded PGlite alike. A job
  * sent inside a transaction (`{ tx }`) exists only if that transaction commits; a job whose
  * process dies while working it is retried once it expires; schedules (cron) are kept once for
- * all processes. Imports (issue 31) and webhooks (issue 34) use the same three calls.
+ * all processes. Imports and webhooks use the same three calls.
  *
  * The server starts it after the migrations (main.ts) and stops it on shutdown before the database
  * closes; the test app has none unless a test starts one.

@@ -73,7 +73,7 @@ const rawMultipart = (fields: Array<[string, string]>, boundary = 'frontageFuzzB
 });
 
 /**
- * Crafted files (issue 26): the XLSX with a cell at XFD1048576, one declaring a 100 MB part, the
+ * Crafted files: the XLSX with a cell at XFD1048576, one declaring a 100 MB part, the
  * 4.8 MB CSV of blank lines, the BMP and the PNG claiming tens of megapixels. Each route gets them
  * all in its own file field, whatever type it expects: refused with a 422, never a 5xx.
  */

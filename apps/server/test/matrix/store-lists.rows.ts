@@ -53,7 +53,7 @@ const listFile = (filename: string, data: Buffer) => () =>
   multipart([], [{ name: 'file', filename, type: 'application/octet-stream', data }]);
 
 /**
- * The issue's crafted lists (issue 26 defect 2, ADR 0070): refused with a 422 naming the limit,
+ * The issue's crafted lists (ADR 0070): refused with a 422 naming the limit,
  * after the same permission checks, before anything is parsed.
  */
 const preview = 'POST /api/core/retailers/{id}/store-list/preview';

@@ -11,7 +11,7 @@ import { useCanOpenDeal, useOpenDealWizard } from '../features/deals/DealWizardH
 import { useShellActions } from './shellActions';
 
 /**
- * The palette's commands (issue 29, ADR 0084): the top bar's entries the user may use, in the
+ * The palette's commands (ADR 0084): the top bar's entries the user may use, in the
  * top bar's order — Create Company, Create Contact, each New Deal type the New Deal menu lets
  * the user open (Tracked Retailer for admins only), New Property, Enquiries (the top bar's
  * Manage Enquiries dialog), Map.

@@ -61,7 +61,7 @@ export const companies = pgTable(
     uniqueIndex('companies_domain_key').on(domainKey(t.domain)),
     /** An import resolves a batch's company names by this key (ADR 0094): an index scan, not a scan of companies. */
     index('companies_name_key_idx').on(companyNameKey(t.name)),
-    /** A tracked retailer's id on the research desk (issue 16): one company each. */
+    /** A tracked retailer's id on the research desk: one company each. */
     uniqueIndex('companies_core_id_key')
       .on(t.core_id)
       .where(sql`${t.core_id} is not null`),

@@ -19,7 +19,7 @@ import { properties } from './properties';
 import { users } from './users';
 
 /**
- * A recorded deal (spec B §3, issue 12, ADR 0043): an event on a property, or — a sale — on a
+ * A recorded deal (spec B §3, ADR 0043): an event on a property, or — a sale — on a
  * whole scheme. It keeps the deal-only fields (effective date, sale type and price) and both
  * sides of what it changed: the `prev_` values are the property's (scheme's) before the deal, the
  * others its state after. Tenants and party lists are rows of deal_parties.
@@ -198,7 +198,7 @@ export const idempotencyKeys = pgTable(
 );
 
 /**
- * A voided deal (issue 28, ADR 0077). Voiding moves the deal out of `deals` — so it leaves every
+ * A voided deal (ADR 0077). Voiding moves the deal out of `deals` — so it leaves every
  * list, count, comparable and derived table through their existing delete triggers — and keeps it
  * here, readable by id: `record` is the deal as GET /api/deals/{id} read it when it was voided
  * (without its changes, which field_history keeps under the same deal id), with who, when and why,

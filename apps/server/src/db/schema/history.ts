@@ -45,7 +45,7 @@ export const fieldHistory = pgTable(
     index('field_history_unverified_idx')
       .on(t.entity_type, t.entity_id, t.field)
       .where(sql`not ${t.verified}`),
-    // The verification queue reads the waiting changes oldest first (issue 16).
+    // The verification queue reads the waiting changes oldest first.
     index('field_history_queue_idx')
       .on(t.created_at, t.id)
       .where(sql`not ${t.verified}`),

@@ -4,7 +4,7 @@ import { createdAt, stamp } from './columns';
 import { users } from './users';
 
 /**
- * An import of one file (issue 31, ADR 0094): its entity type, status and the mapping of its
+ * An import of one file (ADR 0094): its entity type, status and the mapping of its
  * columns; `choices` are the duplicate choices the apply was asked with. Counts are read from its
  * rows; `progress` is the rows the job has written (or reverted).
  */

@@ -5,7 +5,7 @@ import { companies } from './companies';
 import { properties } from './properties';
 
 /**
- * A tracked retailer's store opening or closing (issue 16): written only by the trigger on
+ * A tracked retailer's store opening or closing: written only by the trigger on
  * properties when a unit's tenant changes (migration 0018), so every path — a deal, an edit, an
  * import — records it. `on_date` is the transaction's `frontage.event_date` (a deal's effective
  * date) else the day of the change; `deal_id` the transaction's `frontage.deal_id`. A store whose

@@ -2,7 +2,7 @@ import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 
 /**
- * Help videos per page (spec A §3 Video, issue 17 item 2): `video_id` is a hosted id or an https
+ * Help videos per page (spec A §3 Video): `video_id` is a hosted id or an https
  * URL of a video file (ADR 0063); `route` the page's path, such as '/properties'. A user's
  * `user_settings.hidden_videos` holds the video_ids never to offer them again.
  */

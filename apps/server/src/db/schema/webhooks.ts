@@ -15,7 +15,7 @@ import { createdAt, stamp, updatedAt } from './columns';
 import { users } from './users';
 
 /**
- * A webhook endpoint (issue 34, ADR 0098). The secret signs deliveries, so it is kept as issued
+ * A webhook endpoint (ADR 0098). The secret signs deliveries, so it is kept as issued
  * (`whsec_…`), never sent again after the create or rotate answer; after a rotation the previous
  * one signs beside it until `previous_secret_expires_at`.
  */

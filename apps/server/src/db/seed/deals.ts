@@ -1,5 +1,5 @@
 /**
- * Demo deals (issue 12 item 6): rent reviews, lease renewals and tracked retailers over the last
+ * Demo deals: rent reviews, lease renewals and tracked retailers over the last
  * five years on the seeded properties, recorded through the deal engine (`recordDealIn`) exactly
  * as a user's deal is: the property takes the deal's values, history rows carry source 'deal'
  * and the deal's id, the deal keeps its parties before and after. Deals are recorded oldest

@@ -1,5 +1,5 @@
 /**
- * Demo enquiries (issue 14 item 9): a few hundred retailers' enquiries over the last two years on
+ * Demo enquiries: a few hundred retailers' enquiries over the last two years on
  * seeded units and schemes, across every stage and reason, recorded by the two demo accounts and
  * by seeded agency contacts, a quarter with a comment or two. A unit's enquiry is on its scheme
  * (ADR 0050); each keeps its creation in the field history (source 'seed', verified, so the demo

@@ -1,5 +1,5 @@
 /**
- * Demo tracked retailers (issue 16): the first 40 seeded retailers (real UK brands, already the
+ * Demo tracked retailers: the first 40 seeded retailers (real UK brands, already the
  * tenants of units across the demo towns, with their categories) get a core id. The store events
  * the earlier steps' inserts and edits wrote (dated the seed's day) are replaced by one opening
  * per let unit dated its lease start (deals keep theirs); then each tracked retailer has a few

@@ -1,5 +1,5 @@
 /**
- * Demo help videos (issue 17 item 2): two on /properties, one on /map. The product's own videos
+ * Demo help videos: two on /properties, one on /map. The product's own videos
  * are not known, so the ids are placeholders in the hosted-id form (ADR 0063); an admin replaces
  * them under /core?tab=videos.
  */

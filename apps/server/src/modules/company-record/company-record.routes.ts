@@ -1,5 +1,5 @@
 /**
- * The company page's and the contact page's reads (issue 32, ADR 0091): a company's portfolio
+ * The company page's and the contact page's reads (ADR 0091): a company's portfolio
  * (and its CSV), the deals a company or contact is a party to, and their Activity timelines.
  */
 import {

@@ -32,7 +32,7 @@ import {
 } from './deals.service';
 
 /*
- * Correcting and voiding a recorded deal (issue 28, ADR 0077). Both lock the deal's row, then its
+ * Correcting and voiding a recorded deal (ADR 0077). Both lock the deal's row, then its
  * place's (the one order everywhere: a deal recorded on the place takes only the place's), check
  * who may change it, and undo the deal's effect where it still stands (deal-effect.ts); a
  * correction then applies the corrected deal as recording does, a void moves the deal to

@@ -1,5 +1,5 @@
 /**
- * Rent per sq ft stays true through a deal (issue 28, ADR 0079): what the deal writes to the
+ * Rent per sq ft stays true through a deal (ADR 0079): what the deal writes to the
  * property — its rent, and the areas of the wizard's step 2 — goes through the properties' rule
  * (withRentSqft: a rent or NIA changed without a rent per sq ft sent gets rent ÷ NIA, or none),
  * and the deal keeps the figure the property is left with. Kept apart from recordDealIn so that

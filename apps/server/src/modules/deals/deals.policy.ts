@@ -22,7 +22,7 @@ export const assertCanRecordDeal = (actor: Actor, dealType: DealType): void => {
 };
 
 /**
- * Correcting or voiding a deal (issue 28, ADR 0077): canChangeDeal (packages/shared, also the deal
+ * Correcting or voiding a deal (ADR 0077): canChangeDeal (packages/shared, also the deal
  * view's buttons) — its recorder, anyone of the recorder's company, or an admin; a tracked
  * retailer deal only an admin.
  */

@@ -1,5 +1,5 @@
 /**
- * Rent per sq ft stays true (issue 28, ADR 0079): a write that changes rent pa, the NIA or the area
+ * Rent per sq ft stays true (ADR 0079): a write that changes rent pa, the NIA or the area
  * unit without sending rent per sq ft gets rent ÷ NIA (sq m converted) when it can be worked out,
  * else no figure; a sent figure is kept as sent; a figure sent blank is worked out the same way.
  * The rule itself is packages/shared's rentPerSqft, which the forms show live.

@@ -1,5 +1,5 @@
 /**
- * Webhooks (issue 34, ADR 0098): endpoints, the outbox every change writes in its own transaction
+ * Webhooks (ADR 0098): endpoints, the outbox every change writes in its own transaction
  * (`recordWebhookEvent`), the delivery log and replays. Sending is webhooks.delivery.ts's, on the
  * job layer (webhooks.jobs.ts).
  */

@@ -17,7 +17,7 @@ const modalOpen = (): boolean =>
   );
 
 /**
- * The top bar's search entry and the command palette it opens (issue 29, ADR 0084). Ctrl-K or
+ * The top bar's search entry and the command palette it opens (ADR 0084). Ctrl-K or
  * ⌘-K opens the palette from anywhere in the signed-in app, except over a modal dialog (a form
  * there may hold unsaved input the palette would navigate away from).
  */

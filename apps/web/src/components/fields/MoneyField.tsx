@@ -11,7 +11,7 @@ type Props = Omit<TextFieldProps, 'value' | 'onChange' | 'type' | 'defaultValue'
 };
 
 /**
- * Money input (spec B §5, issue 28, ADR 0079): digits and one point, commas stripped. What the user
+ * Money input (spec B §5, ADR 0079): digits and one point, commas stripped. What the user
  * types stays as typed while the field has focus — no character is dropped; on blur an entry that
  * is not an amount (or is negative, or above the bound) clears the value and the field says why
  * under it ("Not a valid amount", …: packages/shared's readMoneyInput, the API's messages too).

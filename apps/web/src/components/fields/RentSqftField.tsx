@@ -14,7 +14,7 @@ const follows = (value: string | null | undefined, computed: string | null) =>
   (computed !== null && rentSqftConsistent(value, computed, 1, 'sqft'));
 
 /**
- * Rent per sq ft (issue 28, ADR 0079): empty, it shows rent ÷ NIA live ("£5.35 from rent ÷ NIA"),
+ * Rent per sq ft (ADR 0079): empty, it shows rent ÷ NIA live ("£5.35 from rent ÷ NIA"),
  * which the server stores when the form is saved; a typed figure overrides it and is kept, with
  * the worked-out one beside it when they disagree by more than 1 %. A figure that was the worked-out
  * one follows the rent and the NIA: when either changes, it empties to show the new figure.

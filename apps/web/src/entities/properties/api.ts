@@ -19,7 +19,7 @@ export interface CreatedProperty {
 }
 
 /**
- * The Properties and My Properties search field's label: what `?q=` matches (issue 29, ADR 0085).
+ * The Properties and My Properties search field's label: what `?q=` matches (ADR 0085).
  */
 export const PROPERTY_SEARCH_LABEL = 'Search address, tenant, landlord, scheme';
 

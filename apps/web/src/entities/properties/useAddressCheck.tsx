@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 type Address = Parameters<typeof addressIsMissing>[0];
 
 /**
- * Saving a property with no street, post code or town asks first (issue 28 item 7): `ask(address,
+ * Saving a property with no street, post code or town asks first: `ask(address,
  * save)` runs `save` at once when the address has one of them, else after Save anyway. The server
  * still accepts it (spec B: no required fields).
  */

@@ -52,7 +52,7 @@ const commentsLinksStep: WizardStep = {
 /** Comments And Links, whose Next Step opens the Review. */
 const commentsThen = (next: number): WizardStep => ({ ...commentsLinksStep, next });
 /**
- * The last step of every wizard (issue 28, ADR 0081): what will change, before → after, and the
+ * The last step of every wizard (ADR 0081): what will change, before → after, and the
  * warnings to acknowledge; Finish is here.
  */
 const reviewStep: WizardStep = { label: 'Review', content: <ReviewStep /> };
@@ -179,7 +179,7 @@ const subletting: WizardDefinition = {
 
 /**
  * "Add Deal - New Letting", property only, spec B §2's 6 steps and the Review; the new tenant
- * replaces the old. The new lease starts empty, the previous one shown beside it (issue 28).
+ * replaces the old. The new lease starts empty, the previous one shown beside it.
  */
 const newLetting: WizardDefinition = {
   type: 'new_letting',

@@ -104,7 +104,7 @@ export const wholeOf = (text: string): number | undefined => {
 };
 
 /**
- * A lease term's cell (issue 30's seven fields) as the property or deal payload takes it: coded
+ * A lease term's cell as the property or deal payload takes it: coded
  * terms through choiceOf, the two numbers whole, the notes as written. Bounds are the schema's.
  */
 export const leaseTermOf = (field: string, text: string): { value: unknown } | { error: RowError } => {

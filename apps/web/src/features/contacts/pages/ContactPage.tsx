@@ -22,7 +22,7 @@ type TabKey = (typeof TABS)[number]['key'];
 const idOf = (raw: string | undefined): number | null => (raw && /^\d{1,15}$/.test(raw) ? Number(raw) : null);
 
 /**
- * /users/{id}: a contact as a record to work from (issue 32) — details and company, and tabs of
+ * /users/{id}: a contact as a record to work from — details and company, and tabs of
  * their deals, enquiries, comments and mentions, and activity. Admins see the account too. Edit is
  * offered to whoever may change the contact (spec A: an admin or the contact's company; oneself).
  */

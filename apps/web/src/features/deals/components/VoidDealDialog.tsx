@@ -22,7 +22,7 @@ import { dealKeys, refreshAfterDeal, voidDeal } from '../../../entities/deals/ap
 import { ApiError } from '../../../lib/http';
 
 /**
- * Voiding a deal (issue 28, ADR 0077) asks for the reason first: required, trimmed, at most
+ * Voiding a deal (ADR 0077) asks for the reason first: required, trimmed, at most
  * DEAL_VOID_REASON_MAX characters, checked with the server's own schema. Enter in the field
  * voids; Escape or Cancel keeps the deal. After the void the view shows the deal struck through.
  */

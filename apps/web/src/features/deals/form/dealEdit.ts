@@ -4,7 +4,7 @@ import { leaseTermsFrom } from '../../../entities/properties/leaseTerms';
 import { fillFromProperty, fillFromScheme, type DealFormValues } from './dealForm';
 
 /*
- * Correcting a deal (issue 28, ADR 0077): the deal's wizard opens on the deal's recorded values.
+ * Correcting a deal (ADR 0077): the deal's wizard opens on the deal's recorded values.
  * The place's own fields a deal does not record (address, unit, areas; a scheme's name and type)
  * start from the place as it stands, as a new deal's do; everything the deal recorded — its date,
  * type, price, both tenant sides, rent, lease, landlord lists, links — from the deal.

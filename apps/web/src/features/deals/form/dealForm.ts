@@ -177,7 +177,7 @@ const TENANT_CHANGES: readonly DealType[] = ['tracked_retailer', 'subletting', '
  *   tenant change starts the new tenant side empty;
  * - the stored rent becomes the old rent (a rent review's and renewal's "old rent"), the lease
  *   dates and clauses, rateable value, service charge and incentive as they stand;
- * - a new letting's new lease starts empty (issue 28): no rent, old rent, incentive, lease dates
+ * - a new letting's new lease starts empty: no rent, old rent, incentive, lease dates
  *   or clauses (nor lease terms) from the lease it replaces, which its Lease Information step shows read-only;
  *   the rateable value and service charge are the property's and stay;
  * - currency = the property's, else the user's, else GBP.

@@ -22,12 +22,12 @@ import { copyTenantSide } from './dealRules';
 import { leaseTermText } from '../../../entities/properties/leaseTerms';
 
 /*
- * The Review step's reading of a wizard (issue 28, ADR 0081): what Finish will change on the
+ * The Review step's reading of a wizard (ADR 0081): what Finish will change on the
  * property (or, a scheme sale, on the scheme), before → after, worked out from the payload the
  * wizard will send and the place as it was read, by the deal engine's rules (ADR 0043, 0046): a
  * field the payload carries becomes the value, an omitted one stays; a new letting and a tracked
  * retailer replace the whole tenant side, a sale the whole landlord side; rent per sqft not sent
- * is rent ÷ NIA when the rent or the NIA changes (issue 28, Build 4).
+ * is rent ÷ NIA when the rent or the NIA changes (Build 4).
  */
 
 /** One line of the Review's table: a field, as it is and as it will be. */

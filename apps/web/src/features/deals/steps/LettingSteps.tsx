@@ -69,7 +69,7 @@ function TenantParty({ prefix, hint }: { prefix: '' | 'prev_'; hint?: string }) 
 }
 
 /**
- * The lease the property has now, read-only, beside a new letting's empty new lease (issue 28):
+ * The lease the property has now, read-only, beside a new letting's empty new lease:
  * the tenant, the dates, the rent and the clauses, for reference.
  */
 export function PreviousLease() {

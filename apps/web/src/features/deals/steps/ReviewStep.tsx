@@ -57,7 +57,7 @@ function Warning({ warning }: { warning: DealWarning }) {
 const dash = (s: string) => s || '—';
 
 /**
- * The last step of every deal wizard (issue 28, ADR 0081): what Finish will record, read back —
+ * The last step of every deal wizard (ADR 0081): what Finish will record, read back —
  * the deal's own facts, what changes on the property (or the scheme sold), before → after, and the
  * warnings, each of which must be acknowledged before Finish. The tracked retailer's effective
  * date is required (spec B §5), so its absence is said here too, above the rest.

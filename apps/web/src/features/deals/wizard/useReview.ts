@@ -15,7 +15,7 @@ export interface ReviewState {
 }
 
 /**
- * The warnings of what the wizard would send (issue 28, ADR 0081) and which of them the user has
+ * The warnings of what the wizard would send (ADR 0081) and which of them the user has
  * acknowledged. A warning is known by its figures (`dealWarningKey`): changing them asks again.
  */
 export function useReview(

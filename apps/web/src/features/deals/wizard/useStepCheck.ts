@@ -9,7 +9,7 @@ import type { WizardStep } from './types';
 export const STEP_DATES_ERROR = 'Check the dates';
 
 /**
- * The date issues of one step (issue 28, ADR 0081): each date it holds must be complete and a
+ * The date issues of one step (ADR 0081): each date it holds must be complete and a
  * real day, and where it holds both lease dates the end may not be before the start.
  */
 export const stepDateIssues = (v: DealFormValues, fields: readonly string[]): Record<string, string> => {

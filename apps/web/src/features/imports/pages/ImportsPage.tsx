@@ -8,7 +8,7 @@ import { NewImportDialog } from '../components/NewImportDialog';
 import { RevertImportDialog } from '../components/RevertImportDialog';
 
 /**
- * /imports: the history of imports and the "New import" flow (issue 31, ADR 0094, 0096). Every
+ * /imports: the history of imports and the "New import" flow (ADR 0094, 0096). Every
  * signed-in user imports; the server lists an agent's own imports and everyone's to an admin.
  */
 export default function ImportsPage() {

@@ -20,7 +20,7 @@ interface Props {
 }
 
 /**
- * The command palette (issue 29, ADR 0084): one box over every record and the top bar's commands.
+ * The command palette (ADR 0084): one box over every record and the top bar's commands.
  * Before typing it lists the user's recent records and the commands; typing searches
  * GET /api/search once the text has settled (the pickers' 375 ms) and filters the commands.
  */
