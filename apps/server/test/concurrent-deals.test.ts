@@ -117,7 +117,8 @@ const expectSameAsRebuilt = async () => {
 
 describe('concurrent deals on different properties', () => {
   it('all succeed, and every page of the property and deal lists stays their order', async () => {
-    // As many at once as the pool has connections (5): more would wait for one, not for a lock.
+    // Four at a time, within the pool's five connections: more would wait for a connection (and
+    // time out on a loaded machine), which is not what this checks.
     const writes = [...units, ...units].map((id, i) => () => api(t).post(w.adminCookie, review(id, i)));
     const answers = [];
     for (let i = 0; i < writes.length; i += 4)
