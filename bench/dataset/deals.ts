@@ -339,7 +339,8 @@ export const dealsStep: DatasetStep = {
     );
     // The counting and order-mark triggers (migrations 0003, 0012) were skipped by COPY as well.
     await client.query(
-      `insert into row_counts (table_name, n) select 'deals', count(*) from deals
+      `with gone as (delete from row_count_deltas where table_name = 'deals')
+       insert into row_counts (table_name, n) select 'deals', count(*) from deals
        on conflict (table_name) do update set n = excluded.n`,
     );
     process.stdout.write('  deals-1m: rebuilding the list order marks …\n');

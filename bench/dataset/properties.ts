@@ -466,7 +466,8 @@ export const propertiesStep: DatasetStep = {
     }
     // COPY under session_replication_role skipped the counting triggers (migration 0003).
     await client.query(
-      `insert into row_counts (table_name, n) select 'properties', count(*) from properties
+      `with gone as (delete from row_count_deltas where table_name = 'properties')
+       insert into row_counts (table_name, n) select 'properties', count(*) from properties
        on conflict (table_name) do update set n = excluded.n`,
     );
     // … and the order marks (migration 0005): rebuilt from the table in one pass.

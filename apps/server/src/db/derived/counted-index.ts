@@ -1,19 +1,24 @@
-import { fn, trigger, type DerivedParts } from './define';
+import { fn, trigger, type DerivedParts, type SqlView } from './define';
 
 /**
  * A counted index (ADR 0031) over one table's (key, id) order: each mark starts a bucket of that
  * order — the rows from the mark up to the next mark, ascending — and holds how many there are,
  * so the position of any page is found by summing about a thousand counts instead of skipping
  * hundreds of thousands of index entries. The first mark is the sentinel ('-infinity', 0), below
- * every key. One definition serves every counted list: `countedIndex` writes the functions and
- * triggers for one table from its key.
+ * every key. Writers never update a mark (ADR 0105): they add their changes to `<marks>_pending`,
+ * and whichever writing transaction holds the fold lock moves them into the counts; readers read
+ * `<marks>_now`, the marks with what is pending. One definition serves every counted list:
+ * `countedIndex` writes the functions and triggers for one table from its key.
  */
 export interface CountedIndexSpec {
   /** Prefix of the functions: `<prefix>_mark_size`, `<prefix>_marks_rebuild`, … */
   prefix: string;
   /** The counted table; its triggers are `<table>_marks_insert` … `_truncate`. */
   table: string;
-  /** The table of marks: (keyColumn, id, n). */
+  /**
+   * The table of marks: (keyColumn, id, n); beside it `<marks>_pending` (keyColumn, id, d), the
+   * changes not yet folded into the counts, and the view `<marks>_now`, the marks with them.
+   */
   marks: string;
   /** The marks' key column. */
   keyColumn: string;
@@ -32,7 +37,9 @@ export interface CountedIndexSpec {
 export const DEFAULT_MARK_SIZE = 1000;
 
 /** The functions and triggers of a counted index over `spec.table`. */
-export const countedIndex = (spec: CountedIndexSpec): DerivedParts & { rebuild: string } => {
+export const countedIndex = (
+  spec: CountedIndexSpec,
+): DerivedParts & { rebuild: string; views: SqlView[] } => {
   const { prefix, table, marks, keyColumn: k, keyType, key } = spec;
   const live = spec.live;
   /** ` WHERE`/` AND` the row is counted (nothing when every row is). */
@@ -41,6 +48,11 @@ export const countedIndex = (spec: CountedIndexSpec): DerivedParts & { rebuild: 
   const add = `${prefix}_marks_add`;
   const split = `${prefix}_marks_split`;
   const rebuild = `${prefix}_marks_rebuild`;
+  const fold = `${prefix}_marks_fold`;
+  const pending = `${marks}_pending`;
+  const now = `${marks}_now`;
+  /** Folds are one at a time: the holder of this lock (to its transaction's end). */
+  const foldLock = `hashtext('${marks}')`;
   /** The rows from the mark (from_key, from_id) on, numbered, one mark each `size` rows. */
   const buckets = (firstKey: string, firstId: string, where: string) => `
     SELECT CASE WHEN o.rn = 0 THEN ${firstKey} ELSE o.k END,
@@ -57,6 +69,26 @@ export const countedIndex = (spec: CountedIndexSpec): DerivedParts & { rebuild: 
     : `${key('i')} IS DISTINCT FROM ${key('o')}`;
   return {
     rebuild,
+    views: [
+      {
+        // The marks with the changes not yet folded in, each added to the bucket its key is in
+        // now: what readers sum. Few are pending (each writing transaction tries to fold).
+        name: now,
+        query: `
+SELECT m.${k}, m.id, m.n + coalesce(p.d, 0) AS n
+FROM ${marks} m
+LEFT JOIN (
+  SELECT b.${k}, b.id, sum(c.d)::integer AS d
+  FROM ${pending} c
+  CROSS JOIN LATERAL (
+    SELECT x.${k}, x.id FROM ${marks} x
+    WHERE (x.${k}, x.id) <= (c.${k}, c.id)
+    ORDER BY x.${k} DESC, x.id DESC LIMIT 1
+  ) b
+  GROUP BY b.${k}, b.id
+) p ON p.${k} = m.${k} AND p.id = m.id`,
+      },
+    ],
     functions: [
       fn({
         name: size,
@@ -72,7 +104,10 @@ export const countedIndex = (spec: CountedIndexSpec): DerivedParts & { rebuild: 
         language: 'plpgsql',
         body: `
   BEGIN
+    PERFORM pg_advisory_xact_lock(${foldLock});
     DELETE FROM ${marks};
+    -- The pending changes the count sees are dropped with it (one statement, one snapshot).
+    WITH gone AS (DELETE FROM ${pending})
     INSERT INTO ${marks} (${k}, id, n)${buckets(`'-infinity'::${keyType}`, '0', '')};
     ${sentinel}
   END`,
@@ -91,6 +126,13 @@ export const countedIndex = (spec: CountedIndexSpec): DerivedParts & { rebuild: 
   BEGIN
     SELECT m.${k}, m.id INTO next_key, next_id FROM ${marks} m
     WHERE (m.${k}, m.id) > (from_key, from_id) ORDER BY m.${k}, m.id LIMIT 1;
+    -- The bucket is counted again from the table: the pending changes in its range that this
+    -- count sees are dropped in the same statement (one snapshot); later ones stay pending.
+    WITH gone AS (
+      DELETE FROM ${pending} p
+      WHERE (p.${k}, p.id) >= (from_key, from_id)
+        AND (next_key IS NULL OR (p.${k}, p.id) < (next_key, next_id))
+    )
     INSERT INTO ${marks} (${k}, id, n)${buckets(
       'from_key',
       'from_id',
@@ -101,36 +143,51 @@ export const countedIndex = (spec: CountedIndexSpec): DerivedParts & { rebuild: 
     ON CONFLICT (${k}, id) DO UPDATE SET n = excluded.n;
   END`,
       }),
-      // Adds one statement's changes (a key and +1 or -1 each) to the bucket counts, bucket by
-      // bucket in key order (concurrent writers lock buckets in the same order), then splits what
-      // grew too large and drops emptied buckets (an empty range merged into the one before
-      // changes no count).
+      // Folds the pending changes into the bucket counts (only one transaction at a time: the
+      // lock is taken by the adder below). What it deletes from the pending rows is what it adds,
+      // so a change committed meanwhile stays pending. Then splits what grew too large and drops
+      // emptied buckets (an empty range merged into the one before changes no count).
       fn({
-        name: add,
-        args: `keys_key ${keyType}[], keys_id integer[], deltas integer[]`,
+        name: fold,
         returns: 'void',
         language: 'plpgsql',
         body: `
   DECLARE r record;
   BEGIN
     ${sentinel}
-    FOR r IN
+    WITH gone AS (DELETE FROM ${pending} RETURNING ${k}, id, d),
+    b AS (
       SELECT b.${k}, b.id, sum(c.d)::integer AS d
-      FROM unnest(keys_key, keys_id, deltas) AS c(${k}, id, d)
+      FROM gone c
       CROSS JOIN LATERAL (
         SELECT m.${k}, m.id FROM ${marks} m
         WHERE (m.${k}, m.id) <= (c.${k}, c.id)
         ORDER BY m.${k} DESC, m.id DESC LIMIT 1
       ) b
       GROUP BY b.${k}, b.id
-      ORDER BY b.${k}, b.id
-    LOOP
-      UPDATE ${marks} SET n = n + r.d WHERE ${k} = r.${k} AND id = r.id;
-    END LOOP;
+    )
+    UPDATE ${marks} m SET n = m.n + b.d FROM b WHERE m.${k} = b.${k} AND m.id = b.id;
     FOR r IN SELECT m.${k}, m.id FROM ${marks} m WHERE m.n > 2 * ${size}() ORDER BY m.${k}, m.id LOOP
       PERFORM ${split}(r.${k}, r.id);
     END LOOP;
     DELETE FROM ${marks} WHERE n <= 0 AND ${k} <> '-infinity';
+  END`,
+      }),
+      // Adds one statement's changes (a key and +1 or -1 each) as pending rows, which no other
+      // writer touches, so concurrent writes never queue on a bucket row (all new keys land in
+      // the newest bucket). The transaction that gets the lock folds them into the buckets; the
+      // others leave theirs to the next one, and readers add what is pending (`<marks>_now`).
+      fn({
+        name: add,
+        args: `keys_key ${keyType}[], keys_id integer[], deltas integer[]`,
+        returns: 'void',
+        language: 'plpgsql',
+        body: `
+  BEGIN
+    INSERT INTO ${pending} (${k}, id, d) SELECT * FROM unnest(keys_key, keys_id, deltas);
+    IF pg_try_advisory_xact_lock(${foldLock}) THEN
+      PERFORM ${fold}();
+    END IF;
   END`,
       }),
       fn({
@@ -177,6 +234,8 @@ export const countedIndex = (spec: CountedIndexSpec): DerivedParts & { rebuild: 
         body: `
   BEGIN
     DELETE FROM ${marks};
+    DELETE FROM ${pending};
+    ${sentinel}
     RETURN NULL;
   END`,
       }),
@@ -232,10 +291,10 @@ export const countedIndexContent = (spec: CountedIndexSpec): string => {
   const { table, marks, keyColumn: k, key, live } = spec;
   return `
     WITH rows AS (SELECT ${key('r')} AS k, r.id FROM ${table} r${live ? ` WHERE ${live('r')}` : ''}),
-    m AS (SELECT ${k} AS k, id, n, coalesce(sum(n) OVER (ORDER BY ${k}, id ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS before FROM ${marks})
+    m AS (SELECT ${k} AS k, id, n, coalesce(sum(n) OVER (ORDER BY ${k}, id ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS before FROM ${marks}_now)
     SELECT 'row ' || x.id || ' at ' || (b.before + (SELECT count(*) FROM rows y WHERE (y.k, y.id) >= (b.k, b.id) AND (y.k, y.id) < (x.k, x.id))) AS r
     FROM rows x CROSS JOIN LATERAL (SELECT * FROM m WHERE (m.k, m.id) <= (x.k, x.id) ORDER BY m.k DESC, m.id DESC LIMIT 1) b
     UNION ALL
-    SELECT 'total ' || coalesce((SELECT sum(n) FROM ${marks}), 0)
+    SELECT 'total ' || coalesce((SELECT sum(n) FROM ${marks}_now), 0)
     ORDER BY 1`;
 };

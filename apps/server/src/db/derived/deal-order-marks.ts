@@ -15,11 +15,11 @@ const spec: CountedIndexSpec = {
 export const dealOrderMarks = derived({
   name: 'deal_order_marks',
   kind: 'table',
-  what: "A counted index over the deals by (coalesce(effective_date, '-infinity'), id): buckets of about a thousand, each mark with its count.",
+  what: "A counted index over the deals by (coalesce(effective_date, '-infinity'), id): buckets of about a thousand, each mark with its count (plus the changes not yet folded in: deal_order_marks_pending).",
   sources: { deals: ['effective_date'] },
   ...countedIndex(spec),
   content: countedIndexContent(spec),
   readers: ['modules/deals/deals-list.repository.ts: GET /api/deals by effective date, any page'],
-  adrs: ['0046', '0031'],
-  migrations: ['0012', '0024'],
+  adrs: ['0046', '0031', '0105'],
+  migrations: ['0012', '0024', '0041'],
 });

@@ -16,13 +16,13 @@ const spec: CountedIndexSpec = {
 export const propertyOrderMarks = derived({
   name: 'property_order_marks',
   kind: 'table',
-  what: 'A counted index over the live properties by (updated_at, id): buckets of about a thousand, each mark with its count.',
+  what: 'A counted index over the live properties by (updated_at, id): buckets of about a thousand, each mark with its count (plus the changes not yet folded in: property_order_marks_pending).',
   sources: { properties: ['updated_at', 'archived_at'] },
   ...countedIndex(spec),
   content: countedIndexContent(spec),
   readers: [
     'modules/properties/properties.repository.ts: GET /api/properties sorted by last update, any page',
   ],
-  adrs: ['0031', '0078'],
-  migrations: ['0005', '0024', '0026'],
+  adrs: ['0031', '0078', '0105'],
+  migrations: ['0005', '0024', '0026', '0041'],
 });

@@ -61,9 +61,38 @@ const counted = COUNTED_TABLES.map((t) => `'${t}'`).join(', ');
 export const rowCounts = derived({
   name: 'row_counts',
   kind: 'table',
-  what: `The number of rows of ${COUNTED_TABLES.join(' and ')} (properties: the live ones), one row per table (a missing row is zero).`,
+  what: `The number of rows of ${COUNTED_TABLES.join(' and ')} (properties: the live ones), one row per table (a missing row is zero), and the changes not yet folded in (row_count_deltas).`,
   sources: Object.fromEntries(COUNTED_TABLES.map((t) => [t, LIVE[t] ? ['archived_at'] : []])),
+  views: [
+    {
+      // The counts with the changes not yet folded in: what readers read.
+      name: 'row_counts_now',
+      query: `
+SELECT c.table_name, sum(c.n)::bigint AS n
+FROM (SELECT table_name, n FROM row_counts UNION ALL SELECT table_name, d FROM row_count_deltas) c
+GROUP BY c.table_name`,
+    },
+  ],
   functions: [
+    // A statement's change to a count is added as a row of its own, which no other writer touches,
+    // so concurrent inserts never queue on their table's count row (ADR 0105). The transaction
+    // that gets the lock folds every pending change into the counts (what it deletes is what it
+    // adds, so changes committed meanwhile stay pending); the others leave theirs to the next.
+    fn({
+      name: 'row_counts_bump',
+      args: 'counted_table text, delta bigint',
+      returns: 'void',
+      language: 'plpgsql',
+      body: `
+BEGIN
+  INSERT INTO row_count_deltas (table_name, d) VALUES (counted_table, delta);
+  IF pg_try_advisory_xact_lock(hashtext('row_counts')) THEN
+    WITH gone AS (DELETE FROM row_count_deltas RETURNING table_name, d)
+    INSERT INTO row_counts (table_name, n) SELECT table_name, sum(d) FROM gone GROUP BY table_name
+    ON CONFLICT (table_name) DO UPDATE SET n = row_counts.n + excluded.n;
+  END IF;
+END`,
+    }),
     fn({
       name: 'row_counts_add',
       returns: 'trigger',
@@ -77,8 +106,7 @@ BEGIN
     SELECT -count(*) INTO delta FROM deleted;
   END IF;
   IF delta <> 0 THEN
-    INSERT INTO row_counts (table_name, n) VALUES (TG_TABLE_NAME, delta)
-    ON CONFLICT (table_name) DO UPDATE SET n = row_counts.n + excluded.n;
+    PERFORM row_counts_bump(TG_TABLE_NAME, delta);
   END IF;
   RETURN NULL;
 END`,
@@ -100,8 +128,7 @@ BEGIN
     SELECT delta - count(*) INTO delta FROM deleted WHERE ${live};
   END IF;
   IF delta <> 0 THEN
-    INSERT INTO row_counts (table_name, n) VALUES (TG_TABLE_NAME, delta)
-    ON CONFLICT (table_name) DO UPDATE SET n = row_counts.n + excluded.n;
+    PERFORM row_counts_bump(TG_TABLE_NAME, delta);
   END IF;
   RETURN NULL;
 END`,
@@ -114,6 +141,7 @@ END`,
       body: `
 BEGIN
   DELETE FROM row_counts WHERE table_name = TG_TABLE_NAME;
+  DELETE FROM row_count_deltas WHERE table_name = TG_TABLE_NAME;
   RETURN NULL;
 END`,
     }),
@@ -121,8 +149,11 @@ END`,
       name: 'row_counts_rebuild',
       returns: 'void',
       language: 'sql',
+      // The pending changes the counts see are dropped with them (one statement, one snapshot).
       body: `
+  SELECT pg_advisory_xact_lock(hashtext('row_counts'));
   DELETE FROM row_counts WHERE table_name IN (${counted});
+  WITH gone AS (DELETE FROM row_count_deltas WHERE table_name IN (${counted}))
   INSERT INTO row_counts (table_name, n)
   ${COUNTED_TABLES.map((t) => `SELECT '${t}', count(*) FROM ${t}${LIVE[t] ? ` WHERE ${LIVE[t]}` : ''}`).join('\n  UNION ALL ')};`,
     }),
@@ -130,11 +161,11 @@ END`,
   triggers: COUNTED_TABLES.flatMap(countTriggers),
   rebuild: 'row_counts_rebuild',
   content: `SELECT t.name || ' ' || coalesce(c.n, 0) AS r FROM unnest(ARRAY[${counted}]) AS t(name)
-    LEFT JOIN row_counts c ON c.table_name = t.name ORDER BY 1`,
+    LEFT JOIN row_counts_now c ON c.table_name = t.name ORDER BY 1`,
   readers: [
     'modules/properties/properties.repository.ts, properties.export.repository.ts: GET /api/properties (the total), its export',
     'modules/deals/deals-list.repository.ts: GET /api/deals (the total)',
   ],
-  adrs: ['0024', '0046', '0078'],
-  migrations: ['0003', '0012', '0024', '0026'],
+  adrs: ['0024', '0046', '0078', '0105'],
+  migrations: ['0003', '0012', '0024', '0026', '0041'],
 });

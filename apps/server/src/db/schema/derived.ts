@@ -79,6 +79,15 @@ export const rowCounts = pgTable('row_counts', {
   n: bigint('n', { mode: 'number' }).notNull(),
 });
 
+/**
+ * Changes to row_counts not yet folded in (ADR 0105): each statement adds its own row, so
+ * concurrent writers never update one count row; readers read the view row_counts_now.
+ */
+export const rowCountDeltas = pgTable('row_count_deltas', {
+  table_name: text('table_name').notNull(),
+  d: bigint('d', { mode: 'number' }).notNull(),
+});
+
 /** The counted index over the property list's (updated_at, id) order (migration 0005, ADR 0031). */
 export const propertyOrderMarks = pgTable(
   'property_order_marks',
@@ -89,6 +98,13 @@ export const propertyOrderMarks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.updated_at, t.id] })],
 );
+
+/** Changes to property_order_marks not yet folded in: a row's key and +1 or -1 (ADR 0105). */
+export const propertyOrderMarksPending = pgTable('property_order_marks_pending', {
+  updated_at: stamp('updated_at').notNull(),
+  id: integer('id').notNull(),
+  d: integer('d').notNull(),
+});
 
 /**
  * The counted index over GET /api/deals' default order (migration 0012, ADR 0046): the deals'
@@ -104,3 +120,10 @@ export const dealOrderMarks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key_date, t.id] })],
 );
+
+/** Changes to deal_order_marks not yet folded in: a deal's key and +1 or -1 (ADR 0105). */
+export const dealOrderMarksPending = pgTable('deal_order_marks_pending', {
+  key_date: date('key_date', { mode: 'string' }).notNull(),
+  id: integer('id').notNull(),
+  d: integer('d').notNull(),
+});

@@ -152,7 +152,7 @@ export const dealOrderSql = (sort: DealSort, reversed: boolean): SQL => {
  */
 export const pageByDateSql = (offset: number, limit: number): SQL =>
   sql`with t as (
-      select coalesce((select n from row_counts where table_name = 'deals'), 0)::bigint as total
+      select coalesce((select n from row_counts_now where table_name = 'deals'), 0)::bigint as total
     ), q as (
       select t.total, greatest(least(${limit}::bigint, t.total - ${offset}::bigint), 0) as take,
              greatest(t.total - ${offset}::bigint - least(${limit}::bigint, t.total - ${offset}::bigint), 0) as pos
@@ -160,7 +160,7 @@ export const pageByDateSql = (offset: number, limit: number): SQL =>
     ), s as (
       select b.key_date, b.id, b.before
         from (select m.key_date, m.id, sum(m.n) over (order by m.key_date, m.id) - m.n as before
-                from deal_order_marks m) b, q
+                from deal_order_marks_now m) b, q
        where b.before <= q.pos
        order by b.key_date desc, b.id desc limit 1
     )
@@ -184,7 +184,7 @@ export const dealCountSql = (where: SQL): SQL =>
   sql`select count(*)::bigint as n from deals d where ${where}`;
 
 /** The number of deals, kept by triggers (migrations 0003, 0012): the unfiltered list's total. */
-const countAllStatement = fixedStatement(() => sql`select n from row_counts where table_name = 'deals'`);
+const countAllStatement = fixedStatement(() => sql`select n from row_counts_now where table_name = 'deals'`);
 
 export const countDeals = async (db: Db, f: DealFilters): Promise<number> => {
   const where = dealFilterSql(f);

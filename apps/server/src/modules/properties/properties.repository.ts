@@ -279,21 +279,23 @@ const MIRRORED: Partial<Record<PropertySort, PropertySort>> = {
 };
 
 /** The number of properties, kept by triggers (migration 0003): the unfiltered list's total. */
-const countStatement = fixedStatement(() => sql`select n from row_counts where table_name = 'properties'`);
+const countStatement = fixedStatement(
+  () => sql`select n from row_counts_now where table_name = 'properties'`,
+);
 export const countAll = async (db: Db): Promise<number> =>
   Number((await countStatement<{ n: string | number }>(db))[0]?.n ?? 0);
 
 /**
  * One page of the unfiltered list by last update and the list's total, in one statement
  * (ADR 0031). The total comes from row_counts; the page's ascending position (from the far end for
- * newest first) is found through property_order_marks (migration 0005): the marks before it are
+ * newest first) is found through property_order_marks_now (the marks with their pending changes, ADR 0105): the marks before it are
  * summed (about a thousand rows for a million properties) and the index is entered at the nearest
  * mark, so no page skips more than a bucket (at most 2,000 entries). Answers the page's ids in
  * ascending order — or one row with a null id when the page is past the end.
  */
 export const pageByUpdateSql = (offset: number, limit: number, newestFirst: boolean): SQL =>
   sql`with t as (
-      select coalesce((select n from row_counts where table_name = 'properties'), 0)::bigint as total
+      select coalesce((select n from row_counts_now where table_name = 'properties'), 0)::bigint as total
     ), q as (
       select t.total, greatest(least(${limit}::bigint, t.total - ${offset}::bigint), 0) as take,
              case when ${newestFirst}::boolean
@@ -303,7 +305,7 @@ export const pageByUpdateSql = (offset: number, limit: number, newestFirst: bool
     ), s as (
       select b.updated_at, b.id, b.before
         from (select m.updated_at, m.id, sum(m.n) over (order by m.updated_at, m.id) - m.n as before
-                from property_order_marks m) b, q
+                from property_order_marks_now m) b, q
        where b.before <= q.pos
        order by b.updated_at desc, b.id desc limit 1
     )
