@@ -39,7 +39,7 @@ export const DEFAULT_MARK_SIZE = 1000;
 /** The functions and triggers of a counted index over `spec.table`. */
 export const countedIndex = (
   spec: CountedIndexSpec,
-): DerivedParts & { rebuild: string; views: SqlView[] } => {
+): DerivedParts & { rebuild: string; views: SqlView[]; beside: string[] } => {
   const { prefix, table, marks, keyColumn: k, keyType, key } = spec;
   const live = spec.live;
   /** ` WHERE`/` AND` the row is counted (nothing when every row is). */
@@ -68,6 +68,7 @@ export const countedIndex = (
     ? `(${key('i')} IS DISTINCT FROM ${key('o')} OR (${live('i')}) IS DISTINCT FROM (${live('o')}))`
     : `${key('i')} IS DISTINCT FROM ${key('o')}`;
   return {
+    beside: [pending],
     rebuild,
     views: [
       {

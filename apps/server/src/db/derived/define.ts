@@ -63,6 +63,11 @@ export interface Derived extends DerivedParts {
   what: string;
   /** The tables and columns it is derived from (what its triggers watch). */
   sources: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Tables it keeps beside its own: the changes written but not yet folded in (ADR 0105). They are
+   * the database's own as much as the table is: a backup's "is it empty" check ignores them.
+   */
+  beside?: readonly string[];
   /** The function that recomputes it from its sources alone; null when nothing can (see `unrebuildable`). */
   rebuild: string | null;
   /** Why it has no rebuild, and what checks it instead. */

@@ -51,7 +51,10 @@ export const DERIVED: readonly Derived[] = [
 export const SHARED_FUNCTIONS: readonly SqlFunction[] = mapGeometry;
 
 /** The derived tables' names (what backups and "is the database empty" treat as the database's own). */
-export const DERIVED_TABLES: readonly string[] = DERIVED.filter((d) => d.kind === 'table').map((d) => d.name);
+export const DERIVED_TABLES: readonly string[] = DERIVED.filter((d) => d.kind === 'table').flatMap((d) => [
+  d.name,
+  ...(d.beside ?? []),
+]);
 
 export const allViews = (): SqlView[] => DERIVED.flatMap((d) => d.views ?? []);
 export const allFunctions = (): SqlFunction[] => [

@@ -63,6 +63,7 @@ export const rowCounts = derived({
   kind: 'table',
   what: `The number of rows of ${COUNTED_TABLES.join(' and ')} (properties: the live ones), one row per table (a missing row is zero), and the changes not yet folded in (row_count_deltas).`,
   sources: Object.fromEntries(COUNTED_TABLES.map((t) => [t, LIVE[t] ? ['archived_at'] : []])),
+  beside: ['row_count_deltas'],
   views: [
     {
       // The counts with the changes not yet folded in: what readers read.
