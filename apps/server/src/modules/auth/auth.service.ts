@@ -47,11 +47,12 @@ const dummyVerify = (cost: number, password: string) => {
 
 /** Loads the user as the API shows it (settings always, company when asked). */
 export const loadUserDto = async (deps: ServiceDeps, user: UserRow, withCompany: boolean): Promise<User> => {
-  const settings = await repo.findSettings(deps.db, user.id);
-  const company = withCompany
-    ? ((user.company_id ? await repo.findCompany(deps.db, user.company_id) : null) ?? null)
-    : undefined;
-  return presentUser(user, settings, company);
+  const { settings, company } = await repo.findProfile(
+    deps.db,
+    user.id,
+    withCompany ? user.company_id : null,
+  );
+  return presentUser(user, settings, withCompany ? company : undefined);
 };
 
 /**

@@ -15,6 +15,14 @@ import * as feeds from './calendar-feed.service';
 
 const tags = ['calendar feed'];
 
+/** If-None-Match names this entity tag (or any): weak comparison, as RFC 9110 asks for it. */
+const matchesEtag = (header: string | undefined, etag: string): boolean =>
+  !!header &&
+  header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+
 /** The origin the request came to (behind a proxy, with TRUST_PROXY, the one the client used). */
 const requestOrigin = (req: FastifyRequest): string => `${req.protocol}://${req.host}`;
 
@@ -88,18 +96,24 @@ export const calendarFeedRoutes = (root: FastifyInstance, deps: ServiceDeps): vo
       params: z.object({ token: z.string().max(100) }),
       response: {
         200: z.string().describe('text/calendar'),
+        304: z.null().describe('Not modified: the text has the tag If-None-Match named'),
         404: msgSchema,
         422: validationErrorSchema,
         429: msgSchema,
       },
     },
     handler: async (req, reply) => {
-      const body = await feeds.feedCalendar(deps, req.params.token, requestOrigin(req));
+      const feed = await feeds.feedCalendar(deps, req.params.token, requestOrigin(req));
+      const etag = `"${feed.etag}"`;
+      // A calendar that names the tag of the text it has is told it has not changed (RFC 9110
+      // §13.1.2) instead of being sent it again. Cache-Control stays `no-store`, as every API answer.
+      reply.header('ETag', etag);
+      if (matchesEtag(req.headers['if-none-match'], etag)) return reply.code(304).send(null);
       return reply
         .type('text/calendar; charset=utf-8')
         .header('Content-Disposition', 'inline; filename="frontage-lease-events.ics"')
         .header('X-Content-Type-Options', 'nosniff')
-        .send(body);
+        .send(feed.body);
     },
   });
 };

@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   BREAK_PARTY_LABELS,
   CALENDAR_FEED_CANCELLED_DAYS,
@@ -129,21 +129,52 @@ const revisedAt = (e: repo.FeedEventRow): Date | undefined => {
   return times.length ? new Date(Math.max(...times.map((t) => t.getTime()))) : undefined;
 };
 
+/** A feed's text and its entity tag. */
+export interface FeedCalendar {
+  body: string;
+  etag: string;
+}
+
 /**
- * The `.ics` of a feed: the events of the owner's units from CALENDAR_FEED_DAYS_BACK days back to
- * CALENDAR_FEED_MONTHS_AHEAD months ahead (UK days), at most CALENDAR_FEED_MAX_EVENTS, plus those
- * removed in the last CALENDAR_FEED_CANCELLED_DAYS days as cancelled.
+ * Feeds already written, by owner and origin, with the digest of the rows each was written from
+ * (ADR 0106). The statement runs on every fetch and digests the rows it finds, so a change to any
+ * of the owner's events, units or scope gives another digest and a new text at once; only the
+ * rows' transfer and the writing — several thousand calendar objects, their text and its
+ * folding — are skipped when nothing changed. Least recently used first out, within
+ * FEED_CACHE_CHARS characters per process.
  */
-export const feedCalendar = async (
-  deps: ServiceDeps,
-  token: string,
-  requestOrigin: string,
-): Promise<string> => {
-  const owner = await ownerOf(deps, token);
-  const now = deps.now();
-  const origin = originOf(deps, requestOrigin);
+interface Written extends FeedCalendar {
+  digest: string;
+}
+const written = new Map<string, Written>();
+let writtenChars = 0;
+export const FEED_CACHE_CHARS = 64 * 1024 * 1024;
+
+const remember = (key: string, feed: Written): void => {
+  const before = written.get(key);
+  if (before) {
+    written.delete(key);
+    writtenChars -= before.body.length;
+  }
+  if (feed.body.length > FEED_CACHE_CHARS) return;
+  written.set(key, feed);
+  writtenChars += feed.body.length;
+  for (const [oldest, old] of written) {
+    if (writtenChars <= FEED_CACHE_CHARS) break;
+    written.delete(oldest);
+    writtenChars -= old.body.length;
+  }
+};
+
+/** Forgets every written feed (tests that compare a fresh write with a remembered one). */
+export const forgetWrittenFeeds = (): void => {
+  written.clear();
+  writtenChars = 0;
+};
+
+/** The `.ics` text of the rows: ical-generator's calendar and events, folded once by foldIcsLines. */
+const writeCalendar = (events: repo.FeedEventRow[], origin: string, now: Date): string => {
   const host = new URL(origin).hostname;
-  const events = await repo.feedEvents(deps.db, feedWindowOf(owner, now));
   const calendar = ical({
     name: CALENDAR_FEED_TEXT.calendarName,
     prodId: { company: 'Frontage', product: 'Lease events', language: 'EN' },
@@ -182,4 +213,35 @@ export const feedCalendar = async (
         .join('') +
       end,
   );
+};
+
+/**
+ * The `.ics` of a feed: the events of the owner's units from CALENDAR_FEED_DAYS_BACK days back to
+ * CALENDAR_FEED_MONTHS_AHEAD months ahead (UK days), at most CALENDAR_FEED_MAX_EVENTS, plus those
+ * removed in the last CALENDAR_FEED_CANCELLED_DAYS days as cancelled.
+ */
+export const feedCalendar = async (
+  deps: ServiceDeps,
+  token: string,
+  requestOrigin: string,
+): Promise<FeedCalendar> => {
+  const owner = await ownerOf(deps, token);
+  const now = deps.now();
+  const origin = originOf(deps, requestOrigin);
+  const key = `${owner.userId}\n${origin}`;
+  const known = written.get(key);
+  const rows = await repo.feedEvents(deps.db, feedWindowOf(owner, now), known?.digest ?? null);
+  if (known && !rows.events.length && rows.digest === known.digest) {
+    remember(key, known);
+    return { body: known.body, etag: known.etag };
+  }
+  // An event with no time of its own is stamped with the moment of writing: such a text is not
+  // kept, and its tag names that moment.
+  const etag = createHash('sha256')
+    .update(`${rows.digest}\n${origin}\n${rows.timeless ? now.toISOString() : ''}`)
+    .digest('base64url');
+  const feed = { body: writeCalendar(rows.events, origin, now), etag };
+  if (rows.timeless) written.delete(key);
+  else remember(key, { ...feed, digest: rows.digest });
+  return feed;
 };
