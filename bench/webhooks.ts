@@ -13,10 +13,13 @@
  * Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/frontage_bench_webhooks,
  * created and migrated when missing; nothing in it is deleted, the run adds its own account,
  * property, endpoint and comments), BENCH_RATE (50 changes/s), BENCH_SECONDS (20),
- * BENCH_WARMUP (3 s at the same rate, not counted), BENCH_PROCESSES (WEB_CONCURRENCY, 1).
+ * BENCH_WARMUP (3 s at the same rate, not counted), BENCH_PROCESSES (WEB_CONCURRENCY, 1),
+ * BENCH_WRITE (`http`: each change a POST /api/comments; `sql`: each change only its outbox row,
+ * inserted and committed here, to measure the pipeline where the machine cannot take the writes).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config';
 import { createDb } from '../apps/server/src/db/client';
 import { runMigrations } from '../apps/server/src/db/migrate';
@@ -30,6 +33,7 @@ const RATE = Number(process.env.BENCH_RATE ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 const PROCESSES = process.env.BENCH_PROCESSES ?? '1';
+const WRITE = process.env.BENCH_WRITE === 'sql' ? 'sql' : 'http';
 const PORT = Number(process.env.BENCH_PORT ?? 3497);
 const base = `http://127.0.0.1:${PORT}`;
 const XHR = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
@@ -86,6 +90,8 @@ interface Change {
   id: number;
 }
 
+let cleanup: (() => Promise<void>) | undefined;
+const pool = new pg.Pool({ connectionString: databaseUrl, max: 8 });
 try {
   await waitForHealth(`${base}/api/health`);
   const login = await fetch(`${base}/api/auth/login`, {
@@ -111,8 +117,30 @@ try {
     address: { street: 'Bench Street', city: 'Leeds', post_code: 'LS1 1AA' },
   });
   const hook = await post('/api/webhooks', { url: hookUrl, events: ['comment.created'] });
+  cleanup = async () => void (await fetch(`${base}/api/webhooks/${hook.id}`, { method: 'DELETE', headers }));
 
   const failures: string[] = [];
+  // BENCH_WRITE=sql: each change is only its outbox row, inserted and committed by this process
+  // (what a change's transaction adds for webhooks), so the figure is the webhook pipeline's alone
+  // when the machine cannot take RATE real writes a second.
+  let sqlId = 1_000_000_000 + Math.floor(Math.random() * 1_000_000) * 1000;
+  const writeChange = async (i: number): Promise<number> => {
+    if (WRITE !== 'sql')
+      return (
+        await post('/api/comments', {
+          entity_type: 'property',
+          entity_id: property.id,
+          content: `<p>Bench change ${i}</p>`,
+        })
+      ).id;
+    const id = sqlId++;
+    await pool.query(
+      `insert into webhook_events (message_id, type, data, created_at) values ($1, 'comment.created', $2, now())`,
+      [`msg_bench${id}`, JSON.stringify({ id, entity_type: 'property', entity_id: property.id })],
+    );
+    return id;
+  };
+
   /** `count` changes at RATE per second, open loop; answers each committed one's times. */
   const run = async (count: number): Promise<Change[]> => {
     const start = performance.now();
@@ -123,12 +151,8 @@ try {
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       const sent = performance.now();
       changes.push(
-        post('/api/comments', {
-          entity_type: 'property',
-          entity_id: property.id,
-          content: `<p>Bench change ${i}</p>`,
-        }).then(
-          ({ id }) => ({ sent, answered: performance.now(), id }),
+        writeChange(i).then(
+          (id) => ({ sent, answered: performance.now(), id }),
           (err: unknown) => {
             // A refused change (the machine could not keep the rate: 503) made no change to send.
             failures.push(String(err));
@@ -167,11 +191,11 @@ try {
   const answers = summarise(answerMs, 0, seconds);
   console.log(
     `${changes.length} changes in ${seconds.toFixed(1)} s (${(changes.length / seconds).toFixed(1)}/s, target ${RATE}/s), ` +
-      `${PROCESSES} server process(es); receiver got ${requests} requests`,
+      `${PROCESSES} server process(es), changes written by ${WRITE === 'sql' ? 'an outbox INSERT' : 'POST /api/comments'}; receiver got ${requests} requests`,
   );
   if (failures.length) console.log(`${failures.length} changes refused (not counted), first: ${failures[0]}`);
   console.log(
-    `${'POST /api/comments answer'.padEnd(34)} p50 ${answers.p50.toFixed(0).padStart(5)} ms   p95 ${answers.p95.toFixed(0).padStart(5)} ms   max ${Math.max(
+    `${(WRITE === 'sql' ? 'INSERT … COMMIT' : 'POST /api/comments answer').padEnd(34)} p50 ${answers.p50.toFixed(0).padStart(5)} ms   p95 ${answers.p95.toFixed(0).padStart(5)} ms   max ${Math.max(
       ...answerMs,
     )
       .toFixed(0)
@@ -179,8 +203,10 @@ try {
   );
   row('answer (commit) → first attempt', (c) => c.answered);
   row('request → first attempt', (c) => c.sent);
-  await fetch(`${base}/api/webhooks/${hook.id}`, { method: 'DELETE', headers });
 } finally {
+  // The endpoint goes with its deliveries, so a later run's relay has nothing of this one's to send.
+  if (cleanup) await cleanup().catch(() => undefined);
+  await pool.end();
   await stop(server);
   receiver.close();
 }
