@@ -35,10 +35,12 @@ for (const theme of ['light', 'dark'] as const) {
     const tokens = section(page);
     const name = `Accounts sync ${theme} ${Date.now().toString(36)}`;
 
-    // Keyboard only: focus the button, Enter, type the name, Enter submits.
+    // Keyboard only: focus the button, Enter, Tab to the name, type it, Enter submits.
     await tokens.getByRole('button', { name: 'New Integration Account' }).focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'New Integration Account' });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Tab');
     await expect(dialog.getByLabel('Name')).toBeFocused();
     await page.keyboard.type('ab');
     await page.keyboard.press('Enter');

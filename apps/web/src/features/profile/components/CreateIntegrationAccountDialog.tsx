@@ -115,7 +115,6 @@ function AccountFields({
           <TextField
             label={TEXT.name}
             required
-            autoFocus
             {...register('name')}
             error={!!errors.name}
             helperText={errors.name?.message}
