@@ -6,13 +6,14 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 /**
  * Files that run for a minute or more while being short files: the route suite's parts (a few
  * lines each, walking every route), and the tests that start servers, kill them and load them
- * (durability, export load, reminders killed mid-run, backup and restore, upload limits, the
+ * (durability, export load, reminders killed mid-run, webhooks delivered across kills, backup and restore, upload limits, the
  * privacy walk of every GET). Timed on PGlite under load: 30–190 s each, against a median of 6 s.
  */
 const HEAVY_FILES = [
   'durability',
   'export-load',
   'reminders-exactly-once',
+  'webhooks-chaos',
   'backup',
   'backup-private',
   'store-list-limits',

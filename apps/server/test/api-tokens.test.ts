@@ -193,6 +193,55 @@ describe('integration accounts (user:create --integration)', () => {
   });
 });
 
+describe('integration accounts (POST /api/integration-accounts)', () => {
+  const makeAccount = async (user: { id: number } | string, payload: object) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/integration-accounts',
+      headers: { ...XHR, cookie: typeof user === 'string' ? user : await sessionCookie(t.app, user) },
+      payload,
+    });
+
+  it('lets an admin make one, listed for token owners, that cannot sign in', async () => {
+    const res = await makeAccount(w.admin, { name: '  Accounts export ', admin: true });
+    expect(res.statusCode, res.body).toBe(201);
+    const made = res.json().data as { id: number; name: string; admin: boolean };
+    expect(made).toEqual({ id: made.id, name: 'Accounts export', admin: true });
+    const [row] = await t.db.select().from(users).where(eq(users.id, made.id));
+    expect(row).toMatchObject({ is_integration: true, password_hash: null, email: null, type: 'admin' });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/tokens',
+      headers: { ...XHR, cookie: await sessionCookie(t.app, w.admin) },
+    });
+    expect(list.json().meta.integration_accounts).toContainEqual({ id: made.id, name: 'Accounts export' });
+    // An admin account's token may carry the admin scope.
+    await tokenFor(w.admin, ['admin', 'deals:read'], { owner_id: made.id });
+  });
+
+  it('refuses everyone but an admin, and a short name, writing nothing', async () => {
+    // Not with a token either, whatever its scopes (a leaked token cannot make owners of tokens).
+    const token = await tokenFor(w.admin, ['admin', 'companies:write']);
+    const [agent, other, admin] = await Promise.all(
+      [w.agent, w.other, w.admin].map((u) => sessionCookie(t.app, u)),
+    );
+    const before = await tableFingerprint();
+    for (const cookie of [agent!, other!])
+      expect((await makeAccount(cookie, { name: 'Sneaky sync' })).statusCode).toBe(403);
+    const short = await makeAccount(admin!, { name: 'ab' });
+    expect(short.statusCode).toBe(422);
+    expect(short.json().errors).toEqual({ name: ['The name must be at least 3 characters.'] });
+    const byToken = await t.app.inject({
+      method: 'POST',
+      url: '/api/integration-accounts',
+      headers: bearer(token),
+      payload: { name: 'Token-made sync' },
+    });
+    expect(byToken.statusCode).toBe(403);
+    expect(await tableFingerprint()).toEqual(before);
+  });
+});
+
 describe('Authorization: Bearer', () => {
   it('needs no cookie and no X-Requested-With; the CSRF guard still holds for cookies', async () => {
     const token = await tokenFor(w.agent, ['properties:read']);
@@ -419,6 +468,7 @@ const NO_TOKEN = [
   'POST /api/auth/login',
   'POST /api/auth/logout',
   'POST /api/auth/refresh',
+  'POST /api/integration-accounts',
   'POST /api/news/seen',
   'POST /api/settings/calendar-feed',
   'POST /api/tokens',

@@ -73,6 +73,40 @@ export const apiTokenListSchema = z.object({
 });
 export type ApiTokenList = z.infer<typeof apiTokenListSchema>;
 
+/**
+ * An integration account (ADR 0097, ADR 0104): a user with no e-mail and no password, who cannot
+ * sign in and exists to own the tokens an admin makes for another system. Made by an admin in the
+ * profile (POST /api/integration-accounts) or with `npm run user:create -- --integration`.
+ */
+export const INTEGRATION_ACCOUNT_NAME_MIN = 3;
+export const INTEGRATION_ACCOUNT_NAME_MAX = 255;
+export const integrationAccountCreateSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(INTEGRATION_ACCOUNT_NAME_MIN, 'The name must be at least 3 characters.')
+    .max(INTEGRATION_ACCOUNT_NAME_MAX),
+  /** An admin account: its tokens may carry the `admin` scope. */
+  admin: z.boolean().default(false),
+});
+export type IntegrationAccountCreate = z.input<typeof integrationAccountCreateSchema>;
+
+export const integrationAccountSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  admin: z.boolean(),
+});
+export type IntegrationAccount = z.infer<typeof integrationAccountSchema>;
+
+export const INTEGRATION_ACCOUNT_TEXT = {
+  create: 'New Integration Account',
+  intro:
+    'An integration account is not a person: it cannot sign in, and the changes its tokens make are recorded under its name.',
+  name: 'Name',
+  admin: 'May be given admin routes',
+  created: 'Integration account created.',
+} as const;
+
 export const API_TOKEN_TEXT = {
   title: 'API tokens',
   intro:

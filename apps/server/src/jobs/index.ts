@@ -51,6 +51,11 @@ export interface JobLayer {
   schedule: (name: string, cron: string, data?: object, options?: { tz?: string }) => Promise<void>;
   /** Runs the handler for jobs of the queue in this process; a throw fails the jobs (retried). */
   work: <T>(name: string, handler: (jobs: Job<T>[]) => Promise<void>, options?: WorkOptions) => Promise<void>;
+  /**
+   * Makes this process's workers of the queue fetch now instead of at their next poll: after
+   * enqueueing work they should start at once, or after a full batch (more is likely waiting).
+   */
+  wake: (name: string) => void;
   /** Jobs of a queue not yet completed (created, retry or active): tests and health. */
   pending: (name: string) => Promise<number>;
   stop: (options?: { graceful?: boolean; timeoutMs?: number }) => Promise<void>;
@@ -77,6 +82,7 @@ export const startJobLayer = async (db: Db, options: JobLayerOptions = {}): Prom
   });
   boss.on('error', (err) => options.onError?.(err));
   await boss.start();
+  const workers = new Map<string, string[]>();
   return {
     queue: async (name, q = {}) => {
       const opts: PgBoss.Queue = {
@@ -108,11 +114,15 @@ export const startJobLayer = async (db: Db, options: JobLayerOptions = {}): Prom
     schedule: (name, cron, data, o = {}) =>
       boss.schedule(name, cron, data ?? {}, { tz: o.tz ?? 'Europe/London' }),
     work: async (name, handler, o = {}) => {
-      await boss.work<object>(
+      const id = await boss.work<object>(
         name,
         { batchSize: o.batchSize ?? 1, pollingIntervalSeconds: o.pollingIntervalSeconds ?? 2 },
         async (jobs) => handler(jobs as unknown as Job<never>[]),
       );
+      workers.set(name, [...(workers.get(name) ?? []), id]);
+    },
+    wake: (name) => {
+      for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
     },
     pending: async (name) => {
       const n = await boss.getQueueSize(name, { before: 'completed' });

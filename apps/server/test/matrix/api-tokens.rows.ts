@@ -41,6 +41,12 @@ export const rows: MatrixRows = {
     body: { name: 'Accounts', scopes: ['deals:read', 'properties:write'], expires_in_days: 30 },
     expect: signedIn(201),
   },
+  // Integration accounts are made by admins (ADR 0104).
+  'POST /api/integration-accounts': {
+    url: () => '/api/integration-accounts',
+    body: { name: 'Accounts sync' },
+    expect: { anonymous: 401, admin: 201, same_company: 403, other_company: 403 },
+  },
   'DELETE /api/tokens/{id}': {
     setup: tokensOfEach,
     url: (_w, made) => `/api/tokens/${made.actor}`,

@@ -36,3 +36,8 @@ export const assertMayRevoke = (actor: Person, owner: Owner): void => {
   if (actor.type === 'admin' && owner.is_integration) return;
   throw new NotFoundError();
 };
+
+/** Integration accounts are made by admins (ADR 0104): an account owns tokens no person answers for. */
+export const assertMayCreateIntegrationAccount = (actor: Person): void => {
+  if (actor.type !== 'admin') throw new ForbiddenError();
+};

@@ -6,6 +6,8 @@ import {
   apiTokenListSchema,
   dataOf,
   idParamsSchema,
+  integrationAccountCreateSchema,
+  integrationAccountSchema,
   msgSchema,
   validationErrorSchema,
 } from '@frontage/shared';
@@ -54,6 +56,26 @@ export const apiTokensRoutes = (root: FastifyInstance, deps: ServiceDeps): void 
     handler: async (req, reply) => {
       const created = await tokens.createToken(deps, authOf(req).user, req.body);
       return reply.code(201).send({ data: created });
+    },
+  });
+
+  app.post('/api/integration-accounts', {
+    preParsing,
+    schema: {
+      tags,
+      summary:
+        'Create an integration account (admins): no e-mail, no password, it cannot sign in; it owns the tokens an admin makes for another system',
+      body: integrationAccountCreateSchema,
+      response: {
+        201: dataOf(integrationAccountSchema),
+        401: msgSchema,
+        403: msgSchema,
+        422: validationErrorSchema,
+      },
+    },
+    handler: async (req, reply) => {
+      const account = await tokens.createIntegrationAccountBy(deps, authOf(req).user, req.body);
+      return reply.code(201).send({ data: account });
     },
   });
 

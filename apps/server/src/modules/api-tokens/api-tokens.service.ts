@@ -4,14 +4,22 @@ import {
   type ApiTokenCreated,
   type ApiTokenList,
   type ApiTokenScope,
+  type IntegrationAccount,
+  type IntegrationAccountCreate,
   type apiTokenCreateBodySchema,
 } from '@frontage/shared';
 import type { z } from 'zod';
 import type { ServiceDeps } from '../../deps';
 import { NotFoundError } from '../../lib/errors';
 import { hashToken } from '../../lib/tokens';
+import { createIntegrationAccount } from '../auth/account.service';
 import { hintOf, isWellFormedApiToken, newApiToken } from './api-token-format';
-import { assertMayCreateFor, assertMayRevoke, assertScopesFor } from './api-tokens.policy';
+import {
+  assertMayCreateFor,
+  assertMayCreateIntegrationAccount,
+  assertMayRevoke,
+  assertScopesFor,
+} from './api-tokens.policy';
 import * as repo from './api-tokens.repository';
 import type { ApiTokenRow, ListedToken, TokenUserRow } from './api-tokens.repository';
 
@@ -62,6 +70,17 @@ export const createToken = async (
     ...present({ ...row, owner_name: owner.name, owner_is_integration: owner.is_integration }),
     token,
   };
+};
+
+/** An admin makes an integration account to own an integration's tokens (ADR 0104). */
+export const createIntegrationAccountBy = async (
+  deps: ServiceDeps,
+  actor: TokenUserRow,
+  body: IntegrationAccountCreate,
+): Promise<IntegrationAccount> => {
+  assertMayCreateIntegrationAccount(actor);
+  const account = await createIntegrationAccount(deps, body);
+  return { id: account.id, name: account.name, admin: account.type === 'admin' };
 };
 
 /** My live tokens; an admin's list also holds the integration accounts' (and names the accounts). */

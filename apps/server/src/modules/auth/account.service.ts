@@ -1,4 +1,4 @@
-import { PASSWORD_MIN, type User } from '@frontage/shared';
+import { PASSWORD_MIN, integrationAccountCreateSchema, type User } from '@frontage/shared';
 import { z } from 'zod';
 import type { ServiceDeps } from '../../deps';
 import { ValidationError } from '../../lib/errors';
@@ -46,20 +46,15 @@ export const createAccount = async (deps: ServiceDeps, input: AccountInput): Pro
   return loadUserDto(deps, user, true);
 };
 
-export const integrationInputSchema = z.object({
-  name: z.string().trim().min(3, 'The name must be at least 3 characters.').max(255),
-  admin: z.boolean().default(false),
-});
-
 /**
  * Creates an integration account (ADR 0097): a user with no e-mail and no password, who cannot
  * sign in and exists to own the API tokens an admin makes for another system.
  */
 export const createIntegrationAccount = async (
   deps: ServiceDeps,
-  input: z.input<typeof integrationInputSchema>,
+  input: z.input<typeof integrationAccountCreateSchema>,
 ): Promise<User> => {
-  const parsed = integrationInputSchema.safeParse(input);
+  const parsed = integrationAccountCreateSchema.safeParse(input);
   if (!parsed.success) throw ValidationError.field('name', parsed.error.issues[0]!.message);
   const user = await deps.db.transaction(async (tx) => {
     const u = await repo.insertUser(tx, {

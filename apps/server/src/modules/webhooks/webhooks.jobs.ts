@@ -29,14 +29,21 @@ export const declareWebhookJobs = async (jobs: JobLayer, opts: { timeoutMs: numb
   await jobs.schedule(WEBHOOK_PRUNE_QUEUE, PRUNE_CRON);
 };
 
-/** One relay pass; answers whether it found work (then another pass follows at once). */
-export const relayOnce = async (deps: ServiceDeps, jobs: JobLayer): Promise<boolean> =>
-  deps.db.transaction(async (tx) => {
+/**
+ * One relay pass; answers whether it found work (then another pass follows at once). Jobs it
+ * enqueued wake this process's delivery workers once committed, so an attempt starts without
+ * waiting for their next poll (commit → first attempt is bounded by the relay's interval).
+ */
+export const relayOnce = async (deps: ServiceDeps, jobs: JobLayer): Promise<boolean> => {
+  const { events, queued } = await deps.db.transaction(async (tx) => {
     const events = await repo.dispatchEvents(tx, RELAY_BATCH, deps.now());
     const queued = await repo.takeQueued(tx, RELAY_BATCH, deps.now());
     await jobs.enqueueMany<DeliverJob>(WEBHOOK_DELIVER_QUEUE, queued, { tx });
-    return events > 0 || queued.length > 0;
+    return { events, queued: queued.length };
   });
+  if (queued) jobs.wake(WEBHOOK_DELIVER_QUEUE);
+  return events > 0 || queued > 0;
+};
 
 export const pruneWebhookLog = (deps: ServiceDeps): Promise<number> =>
   repo.prune(deps.db, new Date(deps.now().getTime() - WEBHOOK_LOG_DAYS * 86_400_000));
@@ -57,6 +64,8 @@ export const workWebhookJobs = async (
     WEBHOOK_DELIVER_QUEUE,
     async (batch) => {
       const results = await Promise.allSettled(batch.map((job) => runDelivery(deps, job.data)));
+      // A full batch says more are waiting: fetch again at once rather than after the poll.
+      if (batch.length >= DELIVER_BATCH) jobs.wake(WEBHOOK_DELIVER_QUEUE);
       const failed = results.find((r) => r.status === 'rejected');
       if (failed) throw failed.reason;
     },

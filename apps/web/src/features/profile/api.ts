@@ -3,6 +3,8 @@ import type {
   ApiTokenCreateBody,
   ApiTokenCreated,
   ApiTokenList,
+  IntegrationAccount,
+  IntegrationAccountCreate,
   CalendarFeedStatus,
   CalendarFeedUrl,
   PasswordChangeBody,
@@ -110,6 +112,17 @@ export const useRevokeApiToken = () => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) => http.delete(`/tokens/${id}`),
+    onSuccess: () => qc.invalidateQueries({ queryKey: apiTokenKeys.list }),
+  });
+};
+
+/** POST /api/integration-accounts — an admin makes an account to own an integration's tokens (ADR 0104). */
+export const useCreateIntegrationAccount = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: IntegrationAccountCreate) =>
+      (await http.post<{ data: IntegrationAccount }>('/integration-accounts', body)).data,
+    // The tokens list names the accounts a token can be made for.
     onSuccess: () => qc.invalidateQueries({ queryKey: apiTokenKeys.list }),
   });
 };

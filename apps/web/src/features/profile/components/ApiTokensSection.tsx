@@ -11,23 +11,34 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { API_TOKEN_TEXT as TEXT, formatDate, formatDateTime, type ApiToken } from '@frontage/shared';
+import {
+  API_TOKEN_TEXT as TEXT,
+  INTEGRATION_ACCOUNT_TEXT as ACCOUNT_TEXT,
+  formatDate,
+  formatDateTime,
+  type ApiToken,
+} from '@frontage/shared';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { visuallyHidden } from '../../../components/visuallyHidden';
 import { useCurrentUser } from '../../../lib/session';
 import { useApiTokens, useRevokeApiToken } from '../api';
 import { CreateApiTokenDialog } from './CreateApiTokenDialog';
+import { CreateIntegrationAccountDialog } from './CreateIntegrationAccountDialog';
 import { Section } from './Section';
 
 /**
  * The profile's API tokens (ADR 0097): the list (name, scopes, created, expires, last used),
- * Create Token (the token shown once) and Revoke, after a confirmation.
+ * Create Token (the token shown once) and Revoke, after a confirmation. An admin also makes
+ * integration accounts here, and goes straight on to the new account's first token (ADR 0104).
  */
 export function ApiTokensSection() {
   const me = useCurrentUser();
   const tokens = useApiTokens();
   const revoke = useRevokeApiToken();
-  const [creating, setCreating] = useState(false);
+  const isAdmin = me?.type === 'admin';
+  /** The token dialog is open, for me or for an integration account's id. */
+  const [creating, setCreating] = useState<false | { owner: string }>(false);
+  const [makingAccount, setMakingAccount] = useState(false);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
   const list = tokens.data?.data ?? [];
   // Expired as of when the list was read (render stays pure; the list is read again on focus).
@@ -110,17 +121,35 @@ export function ApiTokensSection() {
             </Table>
           </TableContainer>
         )}
-        <div>
-          <Button variant="contained" onClick={() => setCreating(true)} disabled={!tokens.isSuccess}>
+        <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <Button
+            variant="contained"
+            onClick={() => setCreating({ owner: 'me' })}
+            disabled={!tokens.isSuccess}
+          >
             {TEXT.create}
           </Button>
-        </div>
+          {isAdmin && (
+            <Button variant="outlined" onClick={() => setMakingAccount(true)} disabled={!tokens.isSuccess}>
+              {ACCOUNT_TEXT.create}
+            </Button>
+          )}
+        </Stack>
       </Stack>
       <CreateApiTokenDialog
-        open={creating}
+        open={creating !== false}
         onClose={() => setCreating(false)}
-        isAdmin={me?.type === 'admin'}
+        isAdmin={isAdmin}
         accounts={tokens.data?.meta.integration_accounts ?? []}
+        owner={creating ? creating.owner : 'me'}
+      />
+      <CreateIntegrationAccountDialog
+        open={makingAccount}
+        onClose={() => setMakingAccount(false)}
+        onCreated={(account) => {
+          setMakingAccount(false);
+          setCreating({ owner: String(account.id) });
+        }}
       />
       <ConfirmDialog
         open={revoking !== null}

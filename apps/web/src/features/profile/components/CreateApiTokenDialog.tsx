@@ -89,6 +89,8 @@ export interface CreateApiTokenDialogProps {
   isAdmin: boolean;
   /** Integration accounts an admin may make a token for. */
   accounts: Array<{ id: number; name: string }>;
+  /** Whose token the form starts with: 'me' or an integration account's id. */
+  owner?: string;
 }
 
 /**
@@ -96,7 +98,13 @@ export interface CreateApiTokenDialogProps {
  * token once, with a copy button. Escape or a click outside asks before losing typed input;
  * once the token is shown, closing needs Done (it cannot be seen again).
  */
-export function CreateApiTokenDialog({ open, onClose, isAdmin, accounts }: CreateApiTokenDialogProps) {
+export function CreateApiTokenDialog({
+  open,
+  onClose,
+  isAdmin,
+  accounts,
+  owner = 'me',
+}: CreateApiTokenDialogProps) {
   const titleId = useId();
   const guard = useDiscardGuard();
   const [created, setCreated] = useState<ApiTokenCreated | null>(null);
@@ -121,6 +129,7 @@ export function CreateApiTokenDialog({ open, onClose, isAdmin, accounts }: Creat
           <TokenFields
             isAdmin={isAdmin}
             accounts={accounts}
+            owner={owner}
             onDirtyChange={guard.setDirty}
             onCancel={close}
             onCreated={(c) => {
@@ -137,12 +146,14 @@ export function CreateApiTokenDialog({ open, onClose, isAdmin, accounts }: Creat
 function TokenFields({
   isAdmin,
   accounts,
+  owner,
   onDirtyChange,
   onCancel,
   onCreated,
 }: {
   isAdmin: boolean;
   accounts: Array<{ id: number; name: string }>;
+  owner: string;
   onDirtyChange: (dirty: boolean) => void;
   onCancel: () => void;
   onCreated: (created: ApiTokenCreated) => void;
@@ -154,7 +165,7 @@ function TokenFields({
     handleSubmit,
     setError,
     formState: { errors, isDirty, isSubmitting },
-  } = useForm<TokenForm>({ defaultValues: blank, resolver });
+  } = useForm<TokenForm>({ defaultValues: { ...blank, owner }, resolver });
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
   const scopesError = (errors.access as { message?: string } | undefined)?.message;
 
