@@ -56,6 +56,7 @@ export const validateImport = async (deps: ServiceDeps, actor: Actor, importId: 
       }),
     );
   }
+  await repo.analyzeRows(deps.db);
   await repo.groupDuplicates(deps.db, importId);
   await chooseOutcomes(deps, actor, importId, {});
   await repo.updateImport(deps.db, importId, { status: 'preview' });
