@@ -30,7 +30,8 @@ export const validateImport = async (deps: ServiceDeps, actor: Actor, importId: 
   const imp = (await repo.findImport(deps.db, importId))!;
   const adapter = ADAPTERS[imp.entity as ImportReadyEntity];
   let after = 0;
-  for (;;) {
+  await repo.updateImport(deps.db, importId, { progress: 0 });
+  for (let checkedRows = 0; ;) {
     const staged = await repo.rowsAfter(deps.db, importId, after, IMPORT_BATCH_ROWS);
     if (!staged.length) break;
     after = staged.at(-1)!.line;
@@ -55,11 +56,29 @@ export const validateImport = async (deps: ServiceDeps, actor: Actor, importId: 
         };
       }),
     );
+    checkedRows += staged.length;
+    await repo.updateImport(deps.db, importId, { progress: checkedRows });
   }
   await repo.analyzeRows(deps.db);
   await repo.groupDuplicates(deps.db, importId);
   await chooseOutcomes(deps, actor, importId, {});
   await repo.updateImport(deps.db, importId, { status: 'preview' });
+};
+
+/**
+ * The validation job (ADR 0103): the import in `validating`, checked as its creator. A run cut
+ * short (a crash) is run again from the first row: every row's result is overwritten, so a
+ * second run ends as one would.
+ */
+export const runValidate = async (deps: ServiceDeps, importId: number): Promise<void> => {
+  const imp = await repo.findImport(deps.db, importId);
+  if (imp?.status !== 'validating') return;
+  const u = await repo.creatorOf(deps.db, imp.created_by);
+  if (!u) {
+    await repo.updateImport(deps.db, importId, { status: 'failed', error: IMPORT_MESSAGES.importerGone });
+    return;
+  }
+  await validateImport(deps, { id: u.id, type: u.type, company_id: u.company_id }, importId);
 };
 
 /** Outcomes from the choices; an agent's updates of records they do not hold become errors. */
