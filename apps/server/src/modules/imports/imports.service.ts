@@ -143,7 +143,7 @@ export const remap = async (
       mapping: body.mapping,
       created_by: actor.id,
     });
-  await repo.updateImport(deps.db, id, { mapping: body.mapping, status: 'validating' });
+  await repo.updateImport(deps.db, id, { mapping: body.mapping, status: 'validating', progress: 0 });
   await startValidation(deps, actor, id);
   return get(deps, actor, id);
 };
