@@ -11,6 +11,7 @@ import {
   preview,
   revertAndWait,
   upload,
+  waitForStatus,
 } from './imports.fixtures';
 import { XHR, buildUser, sessionCookie } from './helpers';
 import { queryRows, type Db } from '../src/db/client';
@@ -114,7 +115,9 @@ describe('companies import: preview', () => {
       payload: { mapping: { name: 'Organisation name', domain: 'Site' }, template_name: 'CRM export' },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.counts).toEqual({ create: 1, update: 0, skip: 0, error: 0 });
+    expect(res.json().data.status).toBe('validating');
+    const again = await waitForStatus(t, w.admin, imp.id, 'preview');
+    expect(again.counts).toEqual({ create: 1, update: 0, skip: 0, error: 0 });
     const templates = await t.app.inject({
       method: 'GET',
       url: '/api/imports/templates?entity=companies',

@@ -135,9 +135,10 @@ const run = async (kills: number) => {
           address: { street: '1 Existing Road', city: 'Leeds', post_code: 'LS2 7AA' },
         },
       });
+    // The server validates the file (a job, ADR 0103) and then applies it.
+    let server = await startServer();
     const imp = await preview(t, w.admin, 'properties', FILE);
     expect(imp.counts).toEqual({ create: 2891, update: 20, skip: 59, error: 30 });
-    let server = await startServer();
     expect((await post(t, w.admin, `/api/imports/${imp.id}/apply`)).statusCode).toBe(202);
     // Random points of the apply, in order; each a moment within a batch (after its start).
     const points = Array.from({ length: kills }, () => Math.floor(Math.random() * (ROWS - 3 * BATCH))).sort(

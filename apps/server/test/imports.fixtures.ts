@@ -82,7 +82,10 @@ export const upload = (
   });
 };
 
-/** Uploads and expects the preview. */
+/**
+ * Uploads, and waits for the validation job's preview (the upload answers `validating`; an app
+ * with no job layer validates in the request and answers the preview).
+ */
 export const preview = async (
   t: TestApp,
   cookie: string,
@@ -92,7 +95,10 @@ export const preview = async (
 ) => {
   const res = await upload(t, cookie, entity, data, opts);
   if (res.statusCode !== 201) throw new Error(`upload answered ${res.statusCode}: ${res.body}`);
-  return res.json().data as Import;
+  const answered = res.json().data as Import;
+  if (answered.status === 'preview') return answered;
+  if (answered.status !== 'validating') throw new Error(`upload answered status ${answered.status}`);
+  return waitForStatus(t, cookie, answered.id, 'preview');
 };
 
 export const getImport = async (t: TestApp, cookie: string, id: number): Promise<Import> => {

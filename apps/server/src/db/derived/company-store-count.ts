@@ -56,6 +56,32 @@ BEGIN
   RETURN NULL;
 END`,
     }),
+    // A statement's new units at once (ADR 0103): each tenant's count moved once by its number of
+    // new units, an opening per unit — what the row function does for each, in one statement each.
+    fn({
+      name: 'store_events_on_new_units',
+      returns: 'trigger',
+      language: 'plpgsql',
+      body: `
+DECLARE
+  quiet boolean := coalesce(current_setting('frontage.store_events', true), '') = 'off';
+  on_day date := coalesce(nullif(current_setting('frontage.event_date', true), '')::date, current_date);
+  deal integer := nullif(current_setting('frontage.deal_id', true), '')::integer;
+BEGIN
+  IF quiet THEN
+    UPDATE companies c SET store_count = c.store_count + n.k
+      FROM (SELECT tenant_id, count(*)::int AS k FROM new_rows WHERE tenant_id IS NOT NULL GROUP BY 1) n
+      WHERE c.id = n.tenant_id;
+    RETURN NULL;
+  END IF;
+  UPDATE companies c SET store_count = c.store_count + n.k, store_changed_at = now(), is_verified = false
+    FROM (SELECT tenant_id, count(*)::int AS k FROM new_rows WHERE tenant_id IS NOT NULL GROUP BY 1) n
+    WHERE c.id = n.tenant_id;
+  INSERT INTO store_events (company_id, property_id, kind, on_date, deal_id)
+    SELECT tenant_id, id, 'opening', on_day, deal FROM new_rows WHERE tenant_id IS NOT NULL ORDER BY id;
+  RETURN NULL;
+END`,
+    }),
     // Every company's count again; only the companies whose count differs are written.
     fn({
       name: 'company_store_count_rebuild',
@@ -73,9 +99,9 @@ END`,
       table: 'properties',
       timing: 'AFTER',
       events: ['INSERT'],
-      forEach: 'ROW',
-      when: 'NEW.tenant_id IS NOT NULL',
-      function: 'store_events_on_tenant',
+      forEach: 'STATEMENT',
+      newTable: 'new_rows',
+      function: 'store_events_on_new_units',
     }),
     trigger({
       name: 'store_events_on_property_update',
@@ -103,5 +129,5 @@ END`,
     'modules/tracked-retailers/tracked-retailers.repository.ts: GET /api/tracked-retailers (stores, sort), its export, GET /api/tracked-retailers/{id}',
   ],
   adrs: ['0056', '0059'],
-  migrations: ['0018', '0024'],
+  migrations: ['0018', '0024', '0042'],
 });

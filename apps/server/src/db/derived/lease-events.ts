@@ -158,6 +158,21 @@ BEGIN
   RETURN NULL;
 END`,
     }),
+    // A statement's new let, live units at once (ADR 0103): one refresh instead of one per row.
+    fn({
+      name: 'lease_events_on_property_rows',
+      returns: 'trigger',
+      language: 'plpgsql',
+      body: `
+DECLARE
+  ids integer[] := ARRAY(SELECT id FROM new_rows WHERE tenant_id IS NOT NULL AND archived_at IS NULL ORDER BY id);
+BEGIN
+  IF cardinality(ids) > 0 THEN
+    PERFORM lease_events_refresh(ids);
+  END IF;
+  RETURN NULL;
+END`,
+    }),
     fn({
       name: 'lease_events_on_property',
       returns: 'trigger',
@@ -190,15 +205,15 @@ END`,
     }),
   ],
   triggers: [
-    // A vacant or archived unit has none: its insert costs nothing.
+    // A vacant or archived unit has none; the statement's others are refreshed at once.
     trigger({
       name: 'lease_events_on_property_insert',
       table: 'properties',
       timing: 'AFTER',
       events: ['INSERT'],
-      forEach: 'ROW',
-      when: 'NEW.tenant_id IS NOT NULL AND NEW.archived_at IS NULL',
-      function: 'lease_events_on_property',
+      forEach: 'STATEMENT',
+      newTable: 'new_rows',
+      function: 'lease_events_on_property_rows',
     }),
     trigger({
       name: 'lease_events_on_property',
@@ -262,5 +277,5 @@ END`,
     'modules/lease-events/calendar-feed.repository.ts: GET /api/calendar/{token}.ics (with lease_event_log)',
   ],
   adrs: ['0087'],
-  migrations: ['0030', '0033', '0036'],
+  migrations: ['0030', '0033', '0036', '0042'],
 });

@@ -132,6 +132,8 @@ END`,
       timing: 'AFTER',
       events: ['INSERT'],
       forEach: 'ROW',
+      // A unit with no position is no point (an imported unit, until geocoded: ADR 0103).
+      when: 'NEW.lat IS NOT NULL AND NEW.lng IS NOT NULL',
       function: 'map_grid_on_unit',
     }),
     trigger({
@@ -195,5 +197,5 @@ END`,
     'modules/map/map.repository.ts, map-points.repository.ts, map.service.ts: GET /api/map/clusters (only groups asked), the points count',
   ],
   adrs: ['0054', '0078'],
-  migrations: ['0016', '0026'],
+  migrations: ['0016', '0026', '0042'],
 });

@@ -83,6 +83,18 @@ BEGIN
   RETURN NULL;
 END`,
     }),
+    // A statement's new units at once (an import's batch is one multi-row insert, ADR 0103): one
+    // refresh, planned once, instead of one per row.
+    fn({
+      name: 'match_units_on_property_rows',
+      returns: 'trigger',
+      language: 'plpgsql',
+      body: `
+BEGIN
+  PERFORM match_units_refresh(ARRAY(SELECT id FROM new_rows ORDER BY id));
+  RETURN NULL;
+END`,
+    }),
     // A scheme's type is its units' group.
     fn({
       name: 'match_units_on_scheme_type',
@@ -121,8 +133,9 @@ END`,
       table: 'properties',
       timing: 'AFTER',
       events: ['INSERT'],
-      forEach: 'ROW',
-      function: 'match_units_on_change',
+      forEach: 'STATEMENT',
+      newTable: 'new_rows',
+      function: 'match_units_on_property_rows',
     }),
     trigger({
       name: 'match_units_on_property',
@@ -182,5 +195,5 @@ END`,
     'modules/reports/gap-analysis.repository.ts: GET /api/reports/gap-analysis',
   ],
   adrs: ['0053', '0054', '0058', '0078'],
-  migrations: ['0015', '0016', '0024', '0026', '0038'],
+  migrations: ['0015', '0016', '0024', '0026', '0038', '0042'],
 });

@@ -105,6 +105,21 @@ BEGIN
   RETURN NULL;
 END`,
     }),
+    // A statement's new properties, or new landlord rows, at once (ADR 0103).
+    fn({
+      name: 'property_words_on_rows',
+      returns: 'trigger',
+      language: 'plpgsql',
+      body: `
+BEGIN
+  IF TG_TABLE_NAME = 'properties' THEN
+    PERFORM property_words_refresh_ids(ARRAY(SELECT id FROM new_rows ORDER BY id));
+  ELSE
+    PERFORM property_words_refresh_ids(ARRAY(SELECT DISTINCT property_id FROM new_rows WHERE role = 'landlord'));
+  END IF;
+  RETURN NULL;
+END`,
+    }),
     fn({
       name: 'property_words_rebuild',
       returns: 'void',
@@ -121,11 +136,20 @@ END`,
       name: 'property_words_on_property',
       table: 'properties',
       timing: 'AFTER',
-      events: ['INSERT', 'UPDATE'],
+      events: ['UPDATE'],
       // archived_at: an archived property leaves the typeahead, a restored one comes back (ADR 0078).
       columns: ['building_num', 'address_id', 'scheme_id', 'archived_at', 'tenant_id', 'legal_tenant_id'],
       forEach: 'ROW',
       function: 'property_words_refresh',
+    }),
+    trigger({
+      name: 'property_words_on_property_insert',
+      table: 'properties',
+      timing: 'AFTER',
+      events: ['INSERT'],
+      forEach: 'STATEMENT',
+      newTable: 'new_rows',
+      function: 'property_words_on_rows',
     }),
     trigger({
       name: 'property_words_on_address',
@@ -142,9 +166,9 @@ END`,
       table: 'property_parties',
       timing: 'AFTER',
       events: ['INSERT'],
-      forEach: 'ROW',
-      when: "NEW.role = 'landlord'",
-      function: 'property_words_refresh',
+      forEach: 'STATEMENT',
+      newTable: 'new_rows',
+      function: 'property_words_on_rows',
     }),
     trigger({
       name: 'property_words_on_landlord_delete',
@@ -193,5 +217,5 @@ END`,
     'modules/properties/properties.repository.ts: GET /api/properties?q=, GET /api/properties/simple',
   ],
   adrs: ['0023', '0078', '0083'],
-  migrations: ['0002', '0011', '0024', '0026', '0028'],
+  migrations: ['0002', '0011', '0024', '0026', '0028', '0042'],
 });

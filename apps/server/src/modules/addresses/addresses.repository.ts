@@ -17,6 +17,13 @@ export const findByIds = async (db: Db, ids: number[]): Promise<Map<number, Addr
 export const insertAddress = async (db: Db, values: NewAddress): Promise<AddressRow> =>
   (await db.insert(addresses).values(values).returning())[0]!;
 
+/**
+ * Many addresses in one statement (a bulk import). PostgreSQL returns the rows of a multi-row
+ * VALUES insert in the order given, so the i-th row returned is the i-th value.
+ */
+export const insertAddresses = async (db: Db, values: NewAddress[]): Promise<AddressRow[]> =>
+  values.length ? db.insert(addresses).values(values).returning() : [];
+
 export const updateAddress = async (db: Db, id: number, values: Partial<NewAddress>): Promise<AddressRow> =>
   (await db.update(addresses).set(values).where(eq(addresses.id, id)).returning())[0]!;
 

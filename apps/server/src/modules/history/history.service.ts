@@ -28,6 +28,8 @@ export interface ChangeSet {
   source: HistorySource;
   user: Pick<Actor, 'id' | 'type'>;
   deal_id?: number | null;
+  /** The import whose write this is (ADR 0094): set as the rows are written by a bulk import. */
+  import_id?: number | null;
   now?: Date;
 }
 
@@ -69,6 +71,7 @@ const rowsOf = (c: ChangeSet): repo.NewHistoryRow[] => {
     new_value: newValue,
     source: c.source,
     deal_id: c.deal_id ?? null,
+    ...(c.import_id ? { import_id: c.import_id } : {}),
     user_id: c.user.id,
     verified,
     verified_by: verified ? c.user.id : null,

@@ -91,6 +91,37 @@ const applyRow = async (
 };
 
 /**
+ * The batch's creates in one go through the adapter's `createMany` (ADR 0103), in a savepoint:
+ * null when the adapter has none or refused a row (the rows are then written one by one, so the
+ * refusal is that row's error and the others are written).
+ */
+const createAll = async (
+  deps: ServiceDeps,
+  adapter: ImportAdapter,
+  actor: Actor,
+  imp: ImportRecord,
+  rows: StagedRow[],
+): Promise<DoneUpdate[] | null> => {
+  if (!adapter.createMany || rows.length < 2) return null;
+  try {
+    const written = await deps.db.transaction((sp) =>
+      adapter.createMany!({ ...deps, db: sp }, actor, rows.map(payloadOf), imp.id),
+    );
+    return rows.map((row, i) => ({
+      id: row.id,
+      outcome: 'create',
+      errors: [],
+      record_id: written[i]!.id,
+      before: null,
+      after_stamp: written[i]!.updated_at.toISOString(),
+    }));
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    return null;
+  }
+};
+
+/**
  * Applies an import in `applying`, a batch per transaction, until every row is done — or until
  * the time `until` (ms since the epoch) has passed between two batches: then it answers true (more
  * to do) and the caller queues the next slice, so no job runs longer than the job layer lets one.
@@ -124,8 +155,20 @@ export const runApply = async (
       );
       const owned = await adapter.owned(tx, actor, [...new Set(targets)]);
       const txDeps = { ...deps, db: tx };
+      // Creates first, all at once when the adapter can, and marked done before the updates, so
+      // an update of a record its group's first row creates in this batch finds it.
+      const created = await createAll(
+        txDeps,
+        adapter,
+        actor,
+        imp,
+        rows.filter((r) => r.outcome === 'create'),
+      );
+      if (created) await repo.markDone(tx, created, deps.now());
       const done: DoneUpdate[] = [];
-      for (const row of rows) done.push(await applyRow(txDeps, adapter, actor, imp, row, owned));
+      for (const row of rows)
+        if (!created || row.outcome !== 'create')
+          done.push(await applyRow(txDeps, adapter, actor, imp, row, owned));
       await repo.markDone(tx, done, deps.now());
       await repo.updateImport(tx, importId, { progress: imp.progress + rows.length });
       return false;

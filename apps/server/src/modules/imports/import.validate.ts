@@ -1,4 +1,5 @@
 import { IMPORT_BATCH_ROWS, IMPORT_MESSAGES, type Actor, type ImportReadyEntity } from '@frontage/shared';
+import type { Db } from '../../db/client';
 import type { ServiceDeps } from '../../deps';
 import { ADAPTERS } from './entities';
 import type { MappedRow } from './entities/types';
@@ -26,39 +27,77 @@ export const mappedValues = (
   return out;
 };
 
+/**
+ * Each batch is a transaction that locks the import and goes on only while it is `validating`
+ * with the mapping this run started with, and the last step (groups, outcomes, `preview`) is one
+ * too: a second run of the same validation (a job retried while the first still runs) writes the
+ * same results, and neither writes once the other has ended it.
+ */
 export const validateImport = async (deps: ServiceDeps, actor: Actor, importId: number): Promise<void> => {
   const imp = (await repo.findImport(deps.db, importId))!;
   const adapter = ADAPTERS[imp.entity as ImportReadyEntity];
+  const mapping = JSON.stringify(imp.mapping);
+  const current = async (tx: Db) => {
+    const locked = await repo.findImport(tx, importId, true);
+    return locked?.status === 'validating' && JSON.stringify(locked.mapping) === mapping;
+  };
   let after = 0;
-  for (;;) {
-    const staged = await repo.rowsAfter(deps.db, importId, after, IMPORT_BATCH_ROWS);
-    if (!staged.length) break;
-    after = staged.at(-1)!.line;
-    const rows: MappedRow[] = staged.map((s) => ({
-      line: s.line,
-      values: mappedValues(s.raw, imp.headers, imp.mapping),
-    }));
-    const checked = await adapter.check(deps.db, rows, actor);
-    const existing = await adapter.existing(deps.db, [...new Set(checked.flatMap((c) => c.keys))]);
-    await repo.setChecked(
-      deps.db,
-      staged.map((s, i) => {
-        const c = checked[i]!;
-        const matched = c.keys.filter((k) => existing.get(k)?.length);
-        const target = matched.length ? Math.min(...existing.get(matched[0]!)!) : null;
-        return {
-          id: s.id,
-          parsed: c.payload ? { payload: c.payload, matched } : null,
-          errors: c.errors,
-          keys: c.keys,
-          target_id: target,
-        };
-      }),
-    );
+  for (let checkedRows = 0; ;) {
+    const more = await deps.db.transaction(async (tx) => {
+      if (!(await current(tx))) return false;
+      const staged = await repo.rowsAfter(tx, importId, after, IMPORT_BATCH_ROWS);
+      if (!staged.length) return false;
+      after = staged.at(-1)!.line;
+      const rows: MappedRow[] = staged.map((s) => ({
+        line: s.line,
+        values: mappedValues(s.raw, imp.headers, imp.mapping),
+      }));
+      const checked = await adapter.check(tx, rows, actor);
+      const existing = await adapter.existing(tx, [...new Set(checked.flatMap((c) => c.keys))]);
+      await repo.setChecked(
+        tx,
+        staged.map((s, i) => {
+          const c = checked[i]!;
+          const matched = c.keys.filter((k) => existing.get(k)?.length);
+          const target = matched.length ? Math.min(...existing.get(matched[0]!)!) : null;
+          return {
+            id: s.id,
+            parsed: c.payload ? { payload: c.payload, matched } : null,
+            errors: c.errors,
+            keys: c.keys,
+            target_id: target,
+          };
+        }),
+      );
+      checkedRows += staged.length;
+      await repo.updateImport(tx, importId, { progress: checkedRows });
+      return true;
+    });
+    if (!more) break;
   }
-  await repo.groupDuplicates(deps.db, importId);
-  await chooseOutcomes(deps, actor, importId, {});
-  await repo.updateImport(deps.db, importId, { status: 'preview' });
+  await deps.db.transaction(async (tx) => {
+    if (!(await current(tx))) return;
+    await repo.analyzeRows(tx);
+    await repo.groupDuplicates(tx, importId);
+    await chooseOutcomes({ ...deps, db: tx }, actor, importId, {});
+    await repo.updateImport(tx, importId, { status: 'preview' });
+  });
+};
+
+/**
+ * The validation job (ADR 0103): the import in `validating`, checked as its creator. A run cut
+ * short (a crash) is run again from the first row: every row's result is overwritten, so a
+ * second run ends as one would.
+ */
+export const runValidate = async (deps: ServiceDeps, importId: number): Promise<void> => {
+  const imp = await repo.findImport(deps.db, importId);
+  if (imp?.status !== 'validating') return;
+  const u = await repo.creatorOf(deps.db, imp.created_by);
+  if (!u) {
+    await repo.updateImport(deps.db, importId, { status: 'failed', error: IMPORT_MESSAGES.importerGone });
+    return;
+  }
+  await validateImport(deps, { id: u.id, type: u.type, company_id: u.company_id }, importId);
 };
 
 /** Outcomes from the choices; an agent's updates of records they do not hold become errors. */

@@ -1,17 +1,18 @@
 /**
- * Imports' background work on the job layer (ADR 0089, ADR 0094): one queue; a job applies or
- * reverts one import. A job whose process died expires and is taken up again; one stopped at
+ * Imports' background work on the job layer (ADR 0089, ADR 0094): one queue; a job validates
+ * (ADR 0103), applies or reverts one import. A job whose process died expires and is taken up again; one stopped at
  * shutdown fails and is retried: either way it resumes after the last committed batch.
  */
 import type { ServiceDeps } from '../../deps';
 import type { JobLayer } from '../../jobs';
 import { runApply, runRevert } from './import.apply';
+import { runValidate } from './import.validate';
 
 export const IMPORT_QUEUE = 'imports';
 
 export interface ImportJob {
   id: number;
-  action: 'apply' | 'revert';
+  action: 'validate' | 'apply' | 'revert';
   force?: boolean;
 }
 
@@ -39,6 +40,7 @@ export const workImportJobs = async (
     async ([job]) => {
       const { id, action, force } = job!.data;
       const until = Date.now() + sliceMs;
+      if (action === 'validate') return runValidate(deps, id);
       const more =
         action === 'apply'
           ? await runApply(deps, id, stopping, until)

@@ -94,7 +94,7 @@ export const importsRoutes = (root: FastifyInstance, deps: ServiceDeps): void =>
     schema: {
       tags,
       summary:
-        'Upload a CSV or XLSX file to import (multipart: `entity`, `file`, optional `mapping` JSON of field → header); answers the whole-file preview',
+        'Upload a CSV or XLSX file to import (multipart: `entity`, `file`, optional `mapping` JSON of field → header); answers the import in `validating` once its rows are staged, and a job validates the whole file (status `preview`, ADR 0103)',
       consumes: ['multipart/form-data'],
       response: { 201: one, 413: msgSchema, ...errors },
     },

@@ -60,8 +60,20 @@ export const get = async (deps: ServiceDeps, actor: Actor, id: number, withRows 
 const isBlank = (cells: string[]) => cells.every((c) => !String(c).trim());
 
 /**
+ * The whole-file validation of an import in `validating`: a job (ADR 0103), so the upload and a
+ * re-map answer as soon as the rows are staged and the page follows the progress; in the request
+ * only where the server has no job layer.
+ */
+const startValidation = async (deps: ServiceDeps, actor: Actor, id: number): Promise<void> => {
+  if (!deps.jobs) return validateImport(deps, actor, id);
+  const job: ImportJob = { id, action: 'validate' };
+  await deps.jobs.enqueue(IMPORT_QUEUE, job);
+};
+
+/**
  * POST /api/imports: the file (saved to `path` as it arrived) is read as a stream of records into
- * the staging table in batches, then every row is validated; the answer is the preview. Anything
+ * the staging table in batches; the answer is the import in `validating`, and a job validates
+ * every row (ADR 0103) until it is in `preview`. Anything
  * wrong with the file as a whole is a 422 on `file`, and nothing of it is kept.
  */
 export const create = async (
@@ -103,7 +115,7 @@ export const create = async (
     await repo.insertRows(deps.db, batch);
     if (!imp || !total) throw fileError(IMPORT_MESSAGES.empty);
     await repo.updateImport(deps.db, imp.id, { rows_total: total });
-    await validateImport(deps, actor, imp.id);
+    await startValidation(deps, actor, imp.id);
   } catch (err) {
     if (imp) await repo.deleteImport(deps.db, imp.id);
     throw err;
@@ -131,8 +143,8 @@ export const remap = async (
       mapping: body.mapping,
       created_by: actor.id,
     });
-  await repo.updateImport(deps.db, id, { mapping: body.mapping, status: 'validating' });
-  await validateImport(deps, actor, id);
+  await repo.updateImport(deps.db, id, { mapping: body.mapping, status: 'validating', progress: 0 });
+  await startValidation(deps, actor, id);
   return get(deps, actor, id);
 };
 

@@ -160,6 +160,25 @@ export const replaceList = async (
   else await db.insert(schemeParties).values(rows.map((r) => ({ ...r, scheme_id: ownerId })));
 };
 
+/** The lists of many new properties in one statement (a bulk import): `[property id, list, ids]`. */
+export const insertPropertyLists = async (
+  db: Db,
+  lists: Array<[number, PropertyPartyList, number[]]>,
+): Promise<void> => {
+  const rows = lists.flatMap(([propertyId, list, ids]) => {
+    const { role, kind } = PROPERTY_PARTY_LISTS[list];
+    return ids.map((id, position) => ({
+      property_id: propertyId,
+      role,
+      position,
+      company_id: kind === 'company' ? id : null,
+      user_id: kind === 'user' ? id : null,
+    }));
+  });
+  for (let i = 0; i < rows.length; i += 2000)
+    await db.insert(propertyParties).values(rows.slice(i, i + 2000));
+};
+
 /** Which of these ids are not companies (or users). */
 export const missingIds = async (db: Db, kind: 'company' | 'user', ids: number[]): Promise<Set<number>> => {
   const unique = [...new Set(ids)];

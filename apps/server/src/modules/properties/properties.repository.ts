@@ -160,6 +160,10 @@ export const findRow = async (db: Db, id: number): Promise<PropertyRow | undefin
 export const insertProperty = async (db: Db, values: NewProperty): Promise<PropertyRow> =>
   (await db.insert(properties).values(values).returning())[0]!;
 
+/** Many properties in one statement, returned in the order given (a bulk import). */
+export const insertProperties = async (db: Db, values: NewProperty[]): Promise<PropertyRow[]> =>
+  values.length ? db.insert(properties).values(values).returning() : [];
+
 export const updateProperty = async (
   db: Db,
   id: number,

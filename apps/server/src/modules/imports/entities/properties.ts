@@ -10,6 +10,7 @@ import {
   propertyUpdateSchema,
 } from '@frontage/shared';
 import type { z } from 'zod';
+import { createStandaloneMany } from '../../properties/bulk-create.service';
 import * as properties from '../../properties/properties.service';
 import * as records from '../import-records.repository';
 import {
@@ -147,6 +148,13 @@ export const propertiesAdapter: ImportAdapter = {
     const id = (await properties.createStandalone(deps, actor, payload.create as never)).id;
     return id;
   },
+  createMany: (deps, actor, payloads, importId) =>
+    createStandaloneMany(
+      deps,
+      actor,
+      payloads.map((p) => p.create as never),
+      importId,
+    ),
   before: async (deps, id, payload) => {
     const p = await properties.getProperty(deps.db, id);
     const body = payload.update as Body;
