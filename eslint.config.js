@@ -95,7 +95,7 @@ const crossModuleMessage =
   "A module imports only its own repositories: call the other module's service, or add the pair to crossModuleRepositories (eslint.config.js) and ADR 0076 with its reason.";
 
 /**
- * Comments say why, not which ticket: "issue 28" means nothing to a reader of the code without the
+ * Comments say why, not which ticket: a tracker number means nothing to a reader of the code without the
  * tracker, and the decision it points at is in an ADR (cite that) or is the reason itself.
  */
 const frontagePlugin = {
@@ -109,7 +109,7 @@ const frontagePlugin = {
         return {
           Program() {
             for (const comment of context.sourceCode.getAllComments()) {
-              if (/\bissues?\s+#?\d+/i.test(comment.value))
+              if (/\bissues?\s+\d+/i.test(comment.value))
                 context.report({ loc: comment.loc, messageId: 'issue' });
             }
           },

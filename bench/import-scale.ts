@@ -1,5 +1,5 @@
 /**
- * Imports at scale (issue 31's performance: a 1,000,000-row properties CSV, upload to whole-file
+ * Imports at scale (the budget: a 1,000,000-row properties CSV, upload to whole-file
  * preview ≤ 2 minutes, server RSS growth ≤ 256 MB, apply ≥ 5,000 rows/s with derived tables;
  * ADR 0103). A fresh PostgreSQL database (`IMPORT_BENCH_DATABASE_URL`, default
  * postgres://postgres@127.0.0.1:5432/frontage_import_scale; dropped and created again) gets an

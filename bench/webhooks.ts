@@ -1,5 +1,5 @@
 /**
- * `npm run bench:webhooks`: commit → first delivery attempt of a webhook (issue 34: p95 ≤ 2 s at
+ * `npm run bench:webhooks`: commit → first delivery attempt of a webhook (the budget: p95 ≤ 2 s at
  * 50 changes/s with a local receiver; ADR 0098, ADR 0104).
  *
  * Starts the server (apps/server/src/main.ts, as in production: the job layer, the outbox relay

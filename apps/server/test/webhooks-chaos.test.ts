@@ -1,5 +1,5 @@
 /**
- * Webhooks under SIGKILL (issue 34's acceptance, ADR 0098): a real server process (src/main.ts,
+ * Webhooks under SIGKILL (ADR 0098): a real server process (src/main.ts,
  * working the webhook queues) takes 2,000 changes over HTTP (comments, each a `comment.created`)
  * and delivers them to a real receiver on loopback, while it is killed with SIGKILL at 10 random
  * points and started again each time. Every committed change must reach the receiver at least
