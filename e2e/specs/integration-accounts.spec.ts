@@ -36,7 +36,10 @@ for (const theme of ['light', 'dark'] as const) {
     const name = `Accounts sync ${theme} ${Date.now().toString(36)}`;
 
     // Keyboard only: focus the button, Enter, Tab to the name, type it, Enter submits.
-    await tokens.getByRole('button', { name: 'New Integration Account' }).focus();
+    // The button is enabled once the token list has loaded: a disabled button takes no focus.
+    const newAccount = tokens.getByRole('button', { name: 'New Integration Account' });
+    await expect(newAccount).toBeEnabled();
+    await newAccount.focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'New Integration Account' });
     await expect(dialog).toBeVisible();
@@ -62,11 +65,13 @@ for (const theme of ['light', 'dark'] as const) {
       .getByRole('button', { name: 'Read and write' })
       .click();
     await tokenDialog.getByRole('button', { name: 'Create Token' }).click();
-    const field = tokenDialog.getByLabel('Token');
+    // Once made, the dialog shows the token under the token's name.
+    const issued = page.getByRole('dialog', { name: 'Ledger export' });
+    const field = issued.getByLabel('Token');
     await expect(field).toHaveValue(/^frt_/);
     const token = await field.inputValue();
-    await tokenDialog.getByRole('button', { name: 'Done' }).click();
-    await expect(tokenDialog).toBeHidden();
+    await issued.getByRole('button', { name: 'Done' }).click();
+    await expect(issued).toBeHidden();
 
     const row = tokens.getByRole('row').filter({ hasText: 'Ledger export' });
     await expect(row).toContainText(name);
