@@ -164,7 +164,10 @@ export async function logout(page: Page): Promise<void> {
  * contain the text it shows, WCAG 2.5.3) is one of them, and it found the avatar button.
  */
 export async function seriousViolations(page: Page, scope: { include?: string; exclude?: string } = {}) {
-  let axe = new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } });
+  let axe = new AxeBuilder({ page }).options({
+    rules: { 'label-content-name-mismatch': { enabled: true } },
+    resultTypes: ['violations'],
+  });
   if (scope.include) axe = axe.include(scope.include);
   if (scope.exclude) axe = axe.exclude(scope.exclude);
   const results = await axe.analyze();

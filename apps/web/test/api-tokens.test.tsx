@@ -1,11 +1,12 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import axe from 'axe-core';
 import { API_TOKEN_TEXT as TEXT, type ApiToken } from '@frontage/shared';
 import ProfilePage from '../src/features/profile/pages/ProfilePage';
 import { renderRoute } from './renderRoute';
 import { json, type FakeRequest } from './fakeFetch';
 import { makeUser } from './fixtures';
+import { seriousViolations } from './axe';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -43,16 +44,6 @@ const tokenServer = () => {
       return json(200, { status: 'success', msg: 'The token has been revoked.', data: null });
     },
   };
-};
-
-const seriousViolations = async () => {
-  const result = await axe.run(document.body, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] },
-    rules: { 'color-contrast': { enabled: false } },
-  });
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 };
 
 describe('profile: API tokens', () => {

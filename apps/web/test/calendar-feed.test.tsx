@@ -1,11 +1,12 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import axe from 'axe-core';
 import { CALENDAR_FEED_TEXT } from '@frontage/shared';
 import ProfilePage from '../src/features/profile/pages/ProfilePage';
 import { renderRoute } from './renderRoute';
 import { json } from './fakeFetch';
 import { makeUser } from './fixtures';
+import { seriousViolations } from './axe';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -30,16 +31,6 @@ const feedServer = () => {
       return json(200, { data: { active: false, created_at: null } });
     },
   };
-};
-
-const seriousViolations = async () => {
-  const result = await axe.run(document.body, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] },
-    rules: { 'color-contrast': { enabled: false } },
-  });
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 };
 
 describe('profile: calendar feed', () => {

@@ -1,11 +1,12 @@
+// @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
-import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import type { Comparable, ComparableApplied, ComparablesResponse } from '@frontage/shared';
 import { makeUser } from './fixtures';
 import { json } from './fakeFetch';
 import ComparablesPage from '../src/features/comparables/pages/ComparablesPage';
 import { renderRoute } from './renderRoute';
+import { seriousViolations } from './axe';
 
 /** The screens under test, as the app routes them. */
 const pages = { '/comparables': <ComparablesPage /> };
@@ -140,12 +141,7 @@ describe('/comparables', () => {
     expect(screen.getByText('40 comparable deals')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
 
-    const result = await axe.run(document.body, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] },
-      rules: { 'color-contrast': { enabled: false } },
-    });
-    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await seriousViolations()).toEqual([]);
   });
 
   it('changing a filter asks again with explicit filters instead of the defaults', async () => {

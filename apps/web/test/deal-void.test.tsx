@@ -1,4 +1,4 @@
-import axe from 'axe-core';
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { DEAL_CHANGE_MESSAGES, DEAL_PARTY_LIST_NAMES, type Deal } from '@frontage/shared';
@@ -6,6 +6,7 @@ import DealsPage from '../src/features/deals/pages/DealsPage';
 import { renderRoute } from './renderRoute';
 import { json, type FakeRequest } from './fakeFetch';
 import { makeUser } from './fixtures';
+import { seriousViolations } from './axe';
 
 /**
  * A deal's view offers Edit and Void to whom may change the deal (its recorder, the recorder's
@@ -163,12 +164,7 @@ describe('the Void dialog', () => {
     const { user } = open(deal());
     await user.click(await screen.findByRole('button', { name: 'Void' }));
     await screen.findByRole('dialog');
-    const result = await axe.run(document.body, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] },
-      rules: { 'color-contrast': { enabled: false } },
-    });
-    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await seriousViolations()).toEqual([]);
   });
 });
 

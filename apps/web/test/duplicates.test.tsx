@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * Duplicates caught at entry (ADR 0082): Create Company and Create Contact —
  * from the lists and from a picker's create-in-place — show the records the new one may duplicate,

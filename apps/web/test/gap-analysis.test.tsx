@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { GAP_MESSAGES, type GapAnalysisResult, type GapPlace } from '@frontage/shared';

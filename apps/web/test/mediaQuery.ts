@@ -1,4 +1,4 @@
-/** A MediaQueryList that answers `matches` and never changes (jsdom has no matchMedia). */
+/** A MediaQueryList that answers `matches` and never changes (the tests' matchMedia, test/setup.ts). */
 export const staticMediaQuery = (query: string, matches: boolean): MediaQueryList =>
   ({
     matches,

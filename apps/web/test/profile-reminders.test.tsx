@@ -1,4 +1,4 @@
-import axe from 'axe-core';
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ReminderPreferences, WatchItem } from '@frontage/shared';
@@ -6,6 +6,7 @@ import ProfilePage from '../src/features/profile/pages/ProfilePage';
 import { renderRoute } from './renderRoute';
 import { json } from './fakeFetch';
 import { makeUser } from './fixtures';
+import { seriousViolations } from './axe';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -125,12 +126,9 @@ describe('profile: lease event reminders', () => {
   it('has no serious or critical axe violation, unsubscribed state included', async () => {
     render(prefs({ email: false, email_unsubscribed_at: '2026-11-20T10:30:00Z', email_available: false }));
     await screen.findByTestId('reminders-unsubscribed');
-    const result = await axe.run(screen.getByRole('region', { name: 'Lease event reminders' }), {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] },
-      rules: { 'color-contrast': { enabled: false } },
-    });
-    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await seriousViolations(screen.getByRole('region', { name: 'Lease event reminders' }))).toEqual(
+      [],
+    );
   });
 
   it('shows an e-mail unsubscribe and turns e-mail back on', async () => {

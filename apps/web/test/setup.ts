@@ -14,7 +14,15 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
-// jsdom lacks matchMedia; MUI's useMediaQuery and the theme fallback read it.
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) => staticMediaQuery(query, query.includes('min-width'));
-}
+// MUI's useMediaQuery and the theme fallback read matchMedia. jsdom has none and happy-dom answers
+// from its own window size: every test sees the same wide screen (min-width queries match, the
+// user has no colour scheme or motion preference) whichever DOM its file runs in.
+window.matchMedia = (query: string) => staticMediaQuery(query, query.includes('min-width'));
+
+// No test reaches a network. A test fakes fetch (fakeFetch.ts) and restores this one after it, so a
+// query still in flight when the page unmounts fails here at once, as it did in jsdom (Node's
+// fetch refuses a relative URL), instead of happy-dom's fetch dialling localhost.
+const noNetwork = (input: RequestInfo | URL) =>
+  Promise.reject(new TypeError(`No network in the web tests: ${String(input)}`));
+globalThis.fetch = noNetwork as typeof fetch;
+window.fetch = noNetwork as typeof fetch;

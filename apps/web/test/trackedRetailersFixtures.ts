@@ -1,4 +1,3 @@
-import axe from 'axe-core';
 import type { TrackedRetailer, TrackedRetailerDetail } from '@frontage/shared';
 
 export const makeRetailer = (overrides: Partial<TrackedRetailer> = {}): TrackedRetailer => ({
@@ -33,13 +32,4 @@ export const emptyStyle = async (mode: string) => ({
   layers: [],
 });
 
-/** axe's serious and critical WCAG 2 A/AA violations on the page (contrast is the e2e run's: jsdom has no layout). */
-export const seriousViolations = async (): Promise<string[]> => {
-  const result = await axe.run(document.body, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] },
-    rules: { 'color-contrast': { enabled: false } },
-  });
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-};
+export { seriousViolations } from './axe';

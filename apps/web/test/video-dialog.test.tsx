@@ -1,3 +1,6 @@
+// @vitest-environment jsdom
+// happy-dom loads no iframe page and fires the player's error event; jsdom leaves the frame
+// loading, as a browser would while the video loads.
 /**
  * The Video dialog (spec A §2, §4): a page's videos are offered by the intro;
  * Yes Please opens the carousel, No Thank You hides them for the browser session without a call,

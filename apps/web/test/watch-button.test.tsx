@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
