@@ -1,6 +1,7 @@
 import { LEASE_EVENT_TYPES, type LeaseEventStatus, type LeaseEventType } from '@frontage/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
+import { preparedRows } from '../../db/prepared';
 
 /** The work list's filters, as the service resolved them (dates yyyy-mm-dd, inclusive). */
 export interface LeaseEventFilters {
@@ -140,19 +141,23 @@ export const leaseEventCountSql = (f: LeaseEventFilters): SQL =>
   sql`select count(*)::int as n from (${matching(f)}) x`;
 
 export const countEvents = async (db: Db, f: LeaseEventFilters): Promise<number> =>
-  (await queryRows<{ n: number }>(db, leaseEventCountSql(f)))[0]!.n;
+  (await preparedRows<{ n: number }>(db, leaseEventCountSql(f)))[0]!.n;
 
 /** One page's statement (bench twin: leaseEventPageSql). */
 export const leaseEventPageSql = (f: LeaseEventFilters, limit: number, offset: number): SQL =>
   detailed(sql`select * from (${matching(f)}) x order by ${ORDER} limit ${limit} offset ${offset}`);
 
-/** One page of the work list, sorted by date, unit, type and review number. */
+/**
+ * One page of the work list, sorted by date, unit, type and review number. The page and the count
+ * are named prepared statements (one per filter shape, ADR 0023): planning the page's joins cost
+ * more than running them on a town's first page.
+ */
 export const listEvents = async (
   db: Db,
   f: LeaseEventFilters,
   limit: number,
   offset: number,
-): Promise<LeaseEventRow[]> => queryRows<LeaseEventRow>(db, leaseEventPageSql(f, limit, offset));
+): Promise<LeaseEventRow[]> => preparedRows<LeaseEventRow>(db, leaseEventPageSql(f, limit, offset));
 
 /** The position after which an export's next batch starts. */
 export interface EventCursor {
