@@ -315,6 +315,17 @@ export const activitySql = (
  */
 const pageStatement = shapedStatement<string>((key, v) => pageSql(shapeOf(key), v));
 
+/** Whether any source of a shape answers its kinds: worked out once per shape, not per request. */
+const answered = new Map<string, boolean>();
+const hasSources = (key: string): boolean => {
+  let any = answered.get(key);
+  if (any === undefined) {
+    const shape = shapeOf(key);
+    answered.set(key, (any = branchesOf(shape.type, null, shape.kinds).length > 0));
+  }
+  return any;
+};
+
 export interface ActivityRow {
   branch: number;
   rid: number | string;
@@ -344,12 +355,10 @@ export const activityRows = (
   key: ActivityKey | undefined,
   limit: number,
   kinds?: readonly ActivityKind[],
-): Promise<ActivityRow[]> =>
+): Promise<ActivityRow[]> => {
+  const shape = shapeKey({ type: s.type, after: key?.branch ?? 0, kinds });
   // No source answers the kinds asked (a store change of a contact): nothing to read.
-  branchesOf(s.type, s.id, kinds).length
-    ? pageStatement<ActivityRow>(
-        db,
-        shapeKey({ type: s.type, after: key?.branch ?? 0, kinds }),
-        valuesOf(s, key, limit),
-      )
+  return hasSources(shape)
+    ? pageStatement<ActivityRow>(db, shape, valuesOf(s, key, limit))
     : Promise.resolve([]);
+};
