@@ -144,6 +144,8 @@ for (const theme of ['light', 'dark'] as const) {
       .click();
     await panel(page).getByRole('tab', { name: 'Area' }).click();
     await panel(page).getByRole('button', { name: 'Draw polygon' }).click();
+    // The hint shows once the drawing tools listen: a click before then is not a corner.
+    await expect(panel(page).getByRole('status')).toContainText('Esc cancels');
     await drawPolygonOverTown(page);
     await expect(
       panel(page).getByRole('list', { name: 'Properties in the area' }).getByRole('link').first(),

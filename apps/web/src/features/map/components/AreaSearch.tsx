@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { enqueueSnackbar } from 'notistack';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import {
@@ -22,7 +22,7 @@ import { CsvExportButton } from '../../../components/CsvExportButton';
 import { ApiError, type QueryValue } from '../../../lib/http';
 import { MAP_EXPORT_PATH, savedFiltersOf, useSaveMapSearch } from '../areaApi';
 import type { MapFilterState } from '../state';
-import { useAreaDraw, type DrawMode } from './areaDraw';
+import { loadDrawLib, useAreaDraw, type DrawMode } from './areaDraw';
 
 const HINTS: Record<DrawMode, string> = {
   polygon: 'Click the map to add corners; click the first corner or press Enter to finish. Esc cancels.',
@@ -43,6 +43,11 @@ export const describeArea = (area: MapSearchArea): string => {
   return `Polygon, ${area.coordinates.length - (closed ? 1 : 0)} corners`;
 };
 
+const drawFailed = () =>
+  enqueueSnackbar('The drawing tools could not be loaded: check the connection and try again.', {
+    variant: 'error',
+  });
+
 export interface AreaSearchProps {
   map: MapLibreMap | null;
   area: MapSearchArea | null;
@@ -58,9 +63,14 @@ export interface AreaSearchProps {
  */
 export function AreaSearch({ map, area, onAreaChange, filters, exportQuery }: AreaSearchProps) {
   const colour = useTheme().palette.primary.main;
-  const draw = useAreaDraw(map, colour, onAreaChange);
+  const draw = useAreaDraw(map, colour, onAreaChange, drawFailed);
   const [saving, setSaving] = useState(false);
   const hintId = useId();
+  // The drawing tools load as the tab opens, so a first click on Draw is ready at once.
+  useEffect(() => {
+    // A failed load is tried again by Draw, which then says so.
+    loadDrawLib().catch(() => undefined);
+  }, []);
 
   const toggle = (mode: DrawMode, label: string, icon: ReactNode) => (
     <ToggleButton
@@ -107,7 +117,7 @@ export function AreaSearch({ map, area, onAreaChange, filters, exportQuery }: Ar
       </Box>
       {draw.mode ? (
         <Typography id={hintId} variant="caption" color="text.secondary" role="status">
-          {HINTS[draw.mode]}
+          {draw.ready ? HINTS[draw.mode] : 'Getting the drawing tools ready…'}
         </Typography>
       ) : !map ? (
         <Typography variant="caption" color="text.secondary">

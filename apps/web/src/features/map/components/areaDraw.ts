@@ -155,19 +155,36 @@ export const drawingStyles = {
 
 type DrawLib = [typeof TerraDrawLib, typeof TerraDrawAdapterLib];
 let drawLib: Promise<DrawLib> | null = null;
-/** terra-draw and its adapter, loaded on the first draw: they stay out of the map's first load. */
-const loadDrawLib = (): Promise<DrawLib> =>
-  (drawLib ??= Promise.all([import('terra-draw'), import('terra-draw-maplibre-gl-adapter')]));
+/**
+ * terra-draw and its adapter, loaded when the Area tab first opens (or on the first draw): they
+ * stay out of the map's first load.
+ */
+export const loadDrawLib = (): Promise<DrawLib> =>
+  (drawLib ??= Promise.all([import('terra-draw'), import('terra-draw-maplibre-gl-adapter')]).catch(
+    (error: unknown) => {
+      // Not kept: the next call tries the network again.
+      drawLib = null;
+      throw error;
+    },
+  ));
 
 const hex = (c: string): HexColor => (/^#[0-9a-f]{6}$/i.test(c) ? (c as HexColor) : '#1976d2');
 
 /**
  * Drawing an area: `start('polygon' | 'circle')` turns a mode on (again: off), Escape anywhere or
  * `stop()` cancels, and a finished shape is handed to `onDrawn`. terra-draw lives only while
- * drawing, so the map's own clicks and double-click zoom are back as soon as it is done.
+ * drawing, so the map's own clicks and double-click zoom are back as soon as it is done. `ready`
+ * says terra-draw has loaded and listens: a click on the map before then would be lost, so the
+ * panel says so until it is.
  */
-export function useAreaDraw(map: MapLibreMap | null, colour: string, onDrawn: (area: MapSearchArea) => void) {
+export function useAreaDraw(
+  map: MapLibreMap | null,
+  colour: string,
+  onDrawn: (area: MapSearchArea) => void,
+  onFailed?: () => void,
+) {
   const [mode, setMode] = useState<DrawMode | null>(null);
+  const [ready, setReady] = useState(false);
   const drawRef = useRef<TerraDraw | null>(null);
   const latest = useRef(onDrawn);
   useEffect(() => {
@@ -192,6 +209,7 @@ export function useAreaDraw(map: MapLibreMap | null, colour: string, onDrawn: (a
   const stop = useCallback(() => {
     teardown();
     setMode(null);
+    setReady(false);
   }, [teardown]);
 
   /** A started terra-draw on `on`, whose finished shape ends the drawing and becomes the area. */
@@ -241,14 +259,23 @@ export function useAreaDraw(map: MapLibreMap | null, colour: string, onDrawn: (a
       }
       const token = ++generation.current;
       setMode(next);
-      void loadDrawLib().then((lib) => {
-        // Stopped, or another mode chosen, while terra-draw was loading.
-        if (generation.current !== token) return;
-        drawRef.current ??= create(lib, map);
-        drawRef.current.setMode(next);
-      });
+      setReady(false);
+      void loadDrawLib().then(
+        (lib) => {
+          // Stopped, or another mode chosen, while terra-draw was loading.
+          if (generation.current !== token) return;
+          drawRef.current ??= create(lib, map);
+          drawRef.current.setMode(next);
+          setReady(true);
+        },
+        () => {
+          if (generation.current !== token) return;
+          stop();
+          onFailed?.();
+        },
+      );
     },
-    [map, mode, stop, create],
+    [map, mode, stop, create, onFailed],
   );
 
   // While drawing, clicks go through the markers to the map (DRAWING_CLASS in the panel's styles).
@@ -276,5 +303,5 @@ export function useAreaDraw(map: MapLibreMap | null, colour: string, onDrawn: (a
   // A new map (or none) ends any drawing on the old one.
   useEffect(() => teardown, [map, teardown]);
 
-  return { mode, start, stop };
+  return { mode, ready, start, stop };
 }
