@@ -330,6 +330,22 @@ export default tseslint.config(
     },
   },
   {
+    // The server's test files share a worker's modules (apps/server/vitest.config.ts, ADR 0108): a
+    // module mocked by one file would stay mocked, or stay real, for the files after it.
+    files: ['apps/server/test/**/*.ts', 'apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|unmock|doUnmock|resetModules|stubGlobal|stubEnv)$/]",
+          message:
+            'Server test files share modules (ADR 0108): pass a dependency in (buildTestApp options) or spy and restore instead.',
+        },
+      ],
+    },
+  },
+  {
     files: [
       'e2e/**/*.ts',
       'bench/**/*.ts',

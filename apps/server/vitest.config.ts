@@ -47,7 +47,10 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['./test/global-setup.ts'],
     // On PostgreSQL each file gets its own copy of the migrated database (test/pg-file-database.ts).
-    setupFiles: ['./test/pg-file-database.ts'],
+    setupFiles: ['./test/pg-file-database.ts', './test/file-scope.ts'],
+    // A worker imports the server's modules once, not once per file (about 2 s of a file's time);
+    // test/file-scope.ts gives each file a fresh database and environment all the same.
+    isolate: false,
     // Vitest's default is one worker less than the cores: one worker on CI's 2 cores, while the
     // main process only collects results. Each file has its own database, so use every core.
     maxWorkers: Math.max(2, availableParallelism() - 1),

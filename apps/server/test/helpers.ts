@@ -69,6 +69,16 @@ const getDb = (): Promise<DbHandle> => {
 };
 
 /**
+ * Closes the file's database once its tests are done (test/file-scope.ts). Files share a worker's
+ * modules (isolate: false), so without this the next file would find this one's data.
+ */
+export const closeFileDatabase = async (): Promise<void> => {
+  const open = sharedHandle;
+  sharedHandle = undefined;
+  if (open) await (await open).close();
+};
+
+/**
  * A minimal built web app, so every test runs with the static plugin registered as in production.
  * (A fixed directory in the OS temp directory.)
  */
