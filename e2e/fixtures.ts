@@ -177,6 +177,7 @@ export async function seriousViolations(page: Page, scope: { include?: string; e
       id: v.id,
       impact: v.impact,
       help: v.help,
-      nodes: v.nodes.map((n) => n.target.join(' ')),
+      // The element's opening tag too: a selector such as `:root` does not say which attribute.
+      nodes: v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 300)}`),
     }));
 }
