@@ -4,14 +4,15 @@ import { join } from 'node:path';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
-const TESTS = ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'];
+const TEST_DIRS = ['src', 'test'];
+const TESTS = TEST_DIRS.map((dir) => `${dir}/**/*.test.{ts,tsx}`);
 
 /**
  * The files that replace a module (`vi.mock` and kin): they run each in modules of their own.
  * The rest share a worker's modules, imported once instead of once per file (ADR 0108): a
  * module one file mocked would otherwise stay mocked, or stay real, for the files after it.
  */
-const MOCKING = ['src', 'test'].flatMap((dir) =>
+const MOCKING = TEST_DIRS.flatMap((dir) =>
   readdirSync(join(import.meta.dirname, dir), { recursive: true, encoding: 'utf8' })
     .map((file) => `${dir}/${file}`)
     .filter(

@@ -69,6 +69,7 @@ test('the admin reconciles a store list, applies the new store and verifies the 
 
   await page.goto('/core');
   await expect(page.getByRole('heading', { level: 1, name: 'Tracked Retailers (Admin)' })).toBeVisible();
+  const grid = page.getByRole('grid', { name: 'Tracked retailers' });
   await page.getByRole('searchbox', { name: 'Search retailers' }).fill(retailer.name);
   // The rows are drawn again from the search's answer: a menu opened on a row of the list before
   // it closes with that row.
@@ -79,7 +80,7 @@ test('the admin reconciles a store list, applies the new store and verifies the 
   );
   await page.getByRole('searchbox', { name: 'Search retailers' }).press('Enter');
   await searched;
-  await expect(page.getByRole('grid', { name: 'Tracked retailers' }).getByRole('progressbar')).toHaveCount(0);
+  await expect(grid.getByRole('progressbar')).toHaveCount(0);
   await page.getByRole('button', { name: `Actions for ${retailer.name}` }).click();
   await page.getByRole('menuitem', { name: 'Reconcile store list' }).click();
 
@@ -110,12 +111,12 @@ test('the admin reconciles a store list, applies the new store and verifies the 
   expect(after.data.stores).toBe(retailer.stores + 1);
   // The list is drawn again with it before its menu opens (as above).
   await expect(
-    page
+    grid
       .getByRole('row')
       .filter({ hasText: retailer.name })
       .getByRole('gridcell', { name: String(retailer.stores + 1), exact: true }),
   ).toBeVisible();
-  await expect(page.getByRole('grid', { name: 'Tracked retailers' }).getByRole('progressbar')).toHaveCount(0);
+  await expect(grid.getByRole('progressbar')).toHaveCount(0);
 
   await page.getByRole('button', { name: `Actions for ${retailer.name}` }).click();
   await page.getByRole('menuitem', { name: 'Verify now' }).click();
