@@ -1,5 +1,5 @@
 import { Link as RouterLink } from 'react-router';
-import { Alert, Box, Button, Chip, Link, List, ListItem, Skeleton, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Link, List, ListItem, Typography } from '@mui/material';
 import {
   ENQUIRY_STAGE_LABELS,
   formatDate,
@@ -9,6 +9,7 @@ import {
   type EnquiryStage,
 } from '@frontage/shared';
 import { flattenActivity, useActivity } from './api';
+import { LoadingBlock } from '../../components/LoadingBlock';
 
 export const ACTIVITY_KIND_LABELS: Readonly<Record<ActivityKind, string>> = {
   deal: 'Deal',
@@ -57,7 +58,7 @@ export function ActivityTimeline({
 }) {
   const q = useActivity(owner, kinds);
   const items = flattenActivity(q.data?.pages);
-  if (q.isPending) return <Skeleton variant="rounded" height={96} aria-label="Loading activity" />;
+  if (q.isPending) return <LoadingBlock label="Loading activity" height={96} />;
   if (q.isError && !items.length) return <Alert severity="error">The activity could not be loaded.</Alert>;
   if (!items.length)
     return (

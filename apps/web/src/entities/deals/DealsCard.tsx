@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import {
   Box,
   Paper,
-  Skeleton,
   Table,
   TableBody,
   TableCell,
@@ -13,6 +12,7 @@ import {
 } from '@mui/material';
 import { DEAL_TYPE_LABELS, formatDate, formatDateTime, type DealType, type Page } from '@frontage/shared';
 import { EntityLink } from '../../components/DetailList';
+import { LoadingBlock } from '../../components/LoadingBlock';
 
 /** What a row of a record's deals shows, whichever list it came from. */
 interface DealRow {
@@ -68,7 +68,7 @@ export function DealsCard<T extends DealRow>({
         {actions}
       </Box>
       {query.isPending ? (
-        <Skeleton variant="rounded" height={64} aria-label="Loading deals" />
+        <LoadingBlock label="Loading deals" height={64} />
       ) : query.isError ? (
         <Typography variant="body2" color="error">
           The deals could not be loaded.

@@ -3,7 +3,6 @@ import {
   Alert,
   Link,
   Paper,
-  Skeleton,
   Table,
   TableBody,
   TableCell,
@@ -13,6 +12,7 @@ import {
 } from '@mui/material';
 import type { Company } from '@frontage/shared';
 import { useCompanyContacts } from '../../../entities/companies/api';
+import { LoadingBlock } from '../../../components/LoadingBlock';
 
 /** The company's contacts (the contacts list filtered by it), each opening the contact's page. */
 export function PeopleTab({ company }: { company: Company }) {
@@ -25,7 +25,7 @@ export function PeopleTab({ company }: { company: Company }) {
         People{contacts.data ? ` (${total.toLocaleString('en-GB')})` : ''}
       </Typography>
       {contacts.isPending ? (
-        <Skeleton variant="rounded" height={64} aria-label="Loading people" />
+        <LoadingBlock label="Loading people" height={64} />
       ) : contacts.isError ? (
         <Alert severity="error">The contacts could not be loaded.</Alert>
       ) : rows.length === 0 ? (

@@ -7,7 +7,6 @@ import {
   IconButton,
   Link,
   Paper,
-  Skeleton,
   Table,
   TableBody,
   TableCell,
@@ -27,6 +26,7 @@ import { EditEnquiryDialog } from '../../../entities/enquiries/EditEnquiryDialog
 import { EnquiryMatches } from '../../../entities/enquiries/EnquiryMatches';
 import { enquiryPropertyLabel } from '../../../entities/enquiries/enquiryForm';
 import { rentRangeOf, sizeRangeOf } from '../../../entities/enquiries/format';
+import { LoadingBlock } from '../../../components/LoadingBlock';
 
 const PER_PAGE = 10;
 const COLUMNS = 7;
@@ -72,7 +72,7 @@ export function RequirementsTab({ company }: { company: Company }) {
         </Button>
       </Box>
       {list.isPending ? (
-        <Skeleton variant="rounded" height={64} aria-label="Loading requirements" />
+        <LoadingBlock label="Loading requirements" height={64} />
       ) : list.isError ? (
         <Alert severity="error">The requirements could not be loaded.</Alert>
       ) : rows.length === 0 ? (

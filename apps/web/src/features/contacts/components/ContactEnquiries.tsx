@@ -3,7 +3,6 @@ import {
   Box,
   Link,
   Paper,
-  Skeleton,
   Table,
   TableBody,
   TableCell,
@@ -18,6 +17,7 @@ import { useEnquiryList } from '../../../entities/enquiries/api';
 import { EditEnquiryDialog } from '../../../entities/enquiries/EditEnquiryDialog';
 import { enquiryPropertyLabel } from '../../../entities/enquiries/enquiryForm';
 import { rentRangeOf, sizeRangeOf } from '../../../entities/enquiries/format';
+import { LoadingBlock } from '../../../components/LoadingBlock';
 
 const PER_PAGE = 10;
 
@@ -38,7 +38,7 @@ export function ContactEnquiries({ userId }: { userId: number }) {
         Enquiries{list.data ? ` (${total.toLocaleString('en-GB')})` : ''}
       </Typography>
       {list.isPending ? (
-        <Skeleton variant="rounded" height={64} aria-label="Loading enquiries" />
+        <LoadingBlock label="Loading enquiries" height={64} />
       ) : list.isError ? (
         <Typography variant="body2" color="error">
           The enquiries could not be loaded.

@@ -5,7 +5,6 @@ import {
   Button,
   IconButton,
   Paper,
-  Skeleton,
   Table,
   TableBody,
   TableCell,
@@ -21,6 +20,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { visuallyHidden } from '../../../components/visuallyHidden';
 import { useAdminVideos, useDeleteVideo } from '../videosApi';
 import { VideoFormDialog } from './VideoFormDialog';
+import { LoadingBlock } from '../../../components/LoadingBlock';
 
 /**
  * /core?tab=videos: the help videos offered per page, by page and order; add,
@@ -42,7 +42,7 @@ export function VideosTab() {
       {q.isError ? (
         <Alert severity="error">The videos could not be loaded.</Alert>
       ) : !q.data ? (
-        <Skeleton variant="rounded" height={160} aria-label="Loading videos" />
+        <LoadingBlock label="Loading videos" height={160} />
       ) : (
         <TableContainer component={Paper} variant="outlined">
           <Table size="small" aria-label="Help videos">

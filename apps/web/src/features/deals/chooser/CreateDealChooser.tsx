@@ -8,10 +8,10 @@ import {
   ListItemText,
   MenuItem,
   MenuList,
-  Skeleton,
 } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { chooserOptions, CREATE_DEAL_TITLE, type ChooserOption, type ChooserSubject } from './options';
+import { LoadingBlock } from '../../../components/LoadingBlock';
 
 /** spec B §9: the chooser is 600 wide. */
 export const CHOOSER_WIDTH = 600;
@@ -49,7 +49,7 @@ export function CreateDealChooser({ subject, kind, onChoose, onClose }: Props) {
       </DialogTitle>
       <DialogContent dividers sx={{ p: 0 }}>
         {subject === undefined ? (
-          <Skeleton variant="rectangular" height={120} aria-label="Loading" />
+          <LoadingBlock label="Loading" variant="rectangular" height={120} />
         ) : subject === null ? (
           <Alert severity="error" sx={{ m: 2 }}>
             {`This ${kind} could not be loaded.`}

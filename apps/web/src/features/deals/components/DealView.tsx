@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Box, Button, Link, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
 import {
   LEASE_TERM_KEYS,
   LEASE_TERM_LABELS,
@@ -25,6 +25,7 @@ import { useCurrentUser } from '../../../lib/session';
 import { useCanOpenDeal } from '../DealWizardHost';
 import { hrefOf } from '../steps/LinksField';
 import { VoidDealDialog } from './VoidDealDialog';
+import { LoadingBlock } from '../../../components/LoadingBlock';
 
 const company = (c: PartyCompany | null) =>
   c ? (
@@ -38,7 +39,7 @@ const company = (c: PartyCompany | null) =>
 /** A deal's own view (`/deals?id=`): what it recorded, before and after, and what it changed. */
 export function DealView({ id }: { id: number }) {
   const q = useDeal(id);
-  if (q.isPending) return <Skeleton variant="rounded" height={320} aria-label="Loading deal" />;
+  if (q.isPending) return <LoadingBlock label="Loading deal" height={320} />;
   if (q.isError || !q.data) return <Alert severity="error">This deal could not be loaded.</Alert>;
   return <DealDetails d={q.data} />;
 }

@@ -5,7 +5,6 @@ import {
   Collapse,
   Link,
   Paper,
-  Skeleton,
   Table,
   TableBody,
   TableCell,
@@ -27,6 +26,7 @@ import { visuallyHidden } from '../../../components/visuallyHidden';
 import { isoDaysFrom, useLeaseEvents } from '../../../entities/lease-events/api';
 import { LeaseEventActions } from '../../../entities/lease-events/LeaseEventActions';
 import { LeaseEventLabel, LeaseEventStatusChip } from '../../../entities/lease-events/LeaseEventLabel';
+import { LoadingBlock } from '../../../components/LoadingBlock';
 
 type Unit = Pick<Property, 'id' | 'tenant' | 'archived_at' | 'lease_start_date' | 'lease_end_date'>;
 
@@ -72,7 +72,7 @@ export function PropertyLeaseEvents({ property }: { property: Unit }) {
     body = (
       <Empty text={property.archived_at ? LEASE_EVENTS_CARD_TEXT.archived : LEASE_EVENTS_CARD_TEXT.vacant} />
     );
-  else if (q.isPending) body = <Skeleton variant="rounded" height={64} aria-label="Loading lease events" />;
+  else if (q.isPending) body = <LoadingBlock label="Loading lease events" height={64} />;
   else if (q.isError)
     body = (
       <Typography variant="body2" color="error">

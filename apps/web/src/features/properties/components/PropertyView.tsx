@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Box, Button, Chip, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { Link as RouterLink } from 'react-router';
 import {
@@ -28,6 +28,7 @@ import { leaseTermText } from '../../../entities/properties/leaseTerms';
 import { placeKeys, useProperty } from '../../../entities/properties/api';
 import { ArchiveButton, ArchivedBanner } from '../../../entities/archive/ArchiveControls';
 import { WatchButton } from '../../../entities/watch/WatchButton';
+import { LoadingBlock } from '../../../components/LoadingBlock';
 
 // Loaded on the first Edit: the view opens without the form's code (pickers, checklist, address search).
 const EditPropertyDialog = lazy(() =>
@@ -42,7 +43,7 @@ export const propertyTitle = (p: Pick<Property, 'building_num' | 'address'>): st
 /** The property view (`/properties?id=`): every field, parties, areas, lease, rent and history. */
 export function PropertyView({ id }: { id: number }) {
   const q = useProperty(id);
-  if (q.isPending) return <Skeleton variant="rounded" height={320} aria-label="Loading property" />;
+  if (q.isPending) return <LoadingBlock label="Loading property" height={320} />;
   if (q.isError || !q.data) return <Alert severity="error">This property could not be loaded.</Alert>;
   return <PropertyDetails p={q.data} />;
 }

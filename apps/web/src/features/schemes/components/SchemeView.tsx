@@ -5,7 +5,6 @@ import {
   Button,
   Chip,
   Paper,
-  Skeleton,
   Stack,
   Table,
   TableBody,
@@ -32,6 +31,7 @@ import { CompanyName } from '../../../entities/companies/CompanyName';
 import { SchemeDeals } from './SchemeDeals';
 import { ArchiveButton, ArchivedBanner } from '../../../entities/archive/ArchiveControls';
 import { WatchButton } from '../../../entities/watch/WatchButton';
+import { LoadingBlock } from '../../../components/LoadingBlock';
 
 // Loaded on the first Edit: the view opens without the form's code.
 const EditSchemeDialog = lazy(() =>
@@ -41,7 +41,7 @@ const EditSchemeDialog = lazy(() =>
 /** The scheme view (`/schemes?id=`): its details, landlord side, units, deals and history. */
 export function SchemeView({ id }: { id: number }) {
   const q = useScheme(id);
-  if (q.isPending) return <Skeleton variant="rounded" height={320} aria-label="Loading scheme" />;
+  if (q.isPending) return <LoadingBlock label="Loading scheme" height={320} />;
   if (q.isError || !q.data) return <Alert severity="error">This scheme could not be loaded.</Alert>;
   return <SchemeDetails s={q.data} />;
 }
