@@ -334,11 +334,13 @@ describe('e-mail', () => {
       const link = /https:\/\/frontage\.example(\/api\/reminders\/unsubscribe\/[\w-]+)/.exec(
         mail.text ?? '',
       )![1]!;
-      const [email] = await queryRows<{ sent_at: Date | null }>(
-        mailApp.db,
-        sql`select sent_at from reminder_emails`,
-      );
-      expect(email?.sent_at).not.toBeNull();
+      // The job records the send once the SMTP server has answered, which can be after the
+      // server has handed the message on (it arrived in the inbox above): wait for the record.
+      const sentAt = async () =>
+        (await queryRows<{ sent_at: Date | null }>(mailApp.db, sql`select sent_at from reminder_emails`))[0]
+          ?.sent_at ?? null;
+      while (!(await sentAt()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(await sentAt()).not.toBeNull();
 
       // The link works without a session or the XHR header (a mail client opens it).
       const off = await mailApp.app.inject({ method: 'GET', url: link, headers: { accept: 'text/html' } });
