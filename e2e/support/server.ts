@@ -3,35 +3,26 @@
  * its own copy of one demo database, so two workers never share users, saved interface state or
  * notifications, and the demo seed is paid once.
  *
- * Server 0 seeds `<root>/seed` with the seed CLI (a process that exits, so the data directory is
- * closed cleanly) and marks it done; every server copies that directory to `<root>/w<index>` and
- * starts on the copy. The others wait for the mark (or for server 0's seeding to fail).
+ * Server 0 seeds `<root>/seed` (seed-demo.ts) unless that is done already, and every server copies
+ * that directory to `<root>/w<index>` and starts on the copy. The others wait for the seed's mark
+ * (or for server 0's seeding to fail).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { seedDemoDatabase, seedPaths } from './seed-demo';
 
 const index = Number(process.argv[2] ?? 0);
 const root = process.env.E2E_DATA_ROOT;
 if (!root) throw new Error('E2E_DATA_ROOT is not set');
 const repoRoot = path.resolve(import.meta.dirname, '../..');
-const seedDir = path.join(root, 'seed');
-const doneMark = path.join(root, 'seed.done');
-const failedMark = path.join(root, 'seed.failed');
+const { seedDir, doneMark, failedMark } = seedPaths(root);
 const serverEnv = { ...process.env, DATABASE_URL: '' };
 
 if (index === 0) {
-  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/db/seed/cli.ts'], {
-    cwd: repoRoot,
-    env: { ...serverEnv, DATA_DIR: seedDir },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  if (seeded.status !== 0) {
-    fs.writeFileSync(failedMark, String(seeded.status));
-    throw new Error(`the demo seed failed (exit ${seeded.status})`);
-  }
-  fs.writeFileSync(doneMark, '');
+  // Seeded already when CI made it beside the PostgreSQL pass (.ci/run).
+  if (!fs.existsSync(doneMark)) seedDemoDatabase(root);
 } else {
   // Polls a file the seeding process writes once; the bound is Playwright's webServer timeout.
   while (!fs.existsSync(doneMark)) {
