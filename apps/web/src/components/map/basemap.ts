@@ -1,16 +1,8 @@
 import type { StyleSpecification, SymbolLayerSpecification } from 'maplibre-gl';
-import type { Feature, FeatureCollection, MultiLineString, MultiPolygon, Polygon, Position } from 'geojson';
-import { feature, mesh } from 'topojson-client';
-import type { GeometryCollection, Topology } from 'topojson-specification';
+import type { FeatureCollection } from 'geojson';
 import { BASEMAP_FILES, fetchBasemapJson } from './basemapAssets';
 
 export type BasemapMode = 'light' | 'dark';
-
-interface BasemapData {
-  land: FeatureCollection;
-  borders: MultiLineString;
-  places: FeatureCollection;
-}
 
 interface Palette {
   sea: string;
@@ -50,29 +42,6 @@ const PALETTE: Record<BasemapMode, Palette> = {
  */
 export const PLACE_MIN_ZOOM = [3, 5.5, 7, 8.5, 10] as const;
 
-/**
- * The British Isles: drawn from the 1:10m data, everything else from 1:50m. Indexing the whole
- * 1:10m world in MapLibre's worker takes seconds; the users' market is here.
- */
-const DETAIL_BOX = [-11.5, 49.0, 2.5, 61.5] as const;
-
-const ringInside = (ring: Position[], box: typeof DETAIL_BOX): boolean =>
-  ring.every(([x = 0, y = 0]) => x >= box[0] && x <= box[2] && y >= box[1] && y <= box[3]);
-
-const polygonsOf = (f: Feature | FeatureCollection): Position[][][] => {
-  const features = f.type === 'FeatureCollection' ? f.features : [f];
-  return features.flatMap((x) =>
-    x.geometry.type === 'MultiPolygon'
-      ? (x.geometry as MultiPolygon).coordinates
-      : x.geometry.type === 'Polygon'
-        ? [(x.geometry as Polygon).coordinates]
-        : [],
-  );
-};
-
-const fetchTopo = <K extends string>(url: string) =>
-  fetchBasemapJson<Topology<Record<K, GeometryCollection>>>(url);
-
 type PlaceRow = [name: string, lng: number, lat: number, rank: number];
 
 /** The places as points; `sort` puts the bigger place first where two names would overlap. */
@@ -85,44 +54,20 @@ export const placeFeatures = (rows: readonly PlaceRow[]): FeatureCollection => (
   })),
 });
 
-let dataPromise: Promise<BasemapData> | null = null;
+let placesPromise: Promise<FeatureCollection> | null = null;
 
-/** Natural Earth land and borders (public domain, `world-atlas`), fetched once per page load. */
-const loadBasemapData = (): Promise<BasemapData> => {
-  dataPromise ??= Promise.all([
-    fetchTopo<'countries' | 'land'>(BASEMAP_FILES.world),
-    fetchTopo<'land'>(BASEMAP_FILES.detail),
-    fetchBasemapJson<{ places: PlaceRow[] }>(BASEMAP_FILES.places),
-  ])
-    .then(([world, detail, { places }]) => {
-      const coarse = polygonsOf(feature(world, world.objects.land)).filter(
-        (p) => !ringInside(p[0] ?? [], DETAIL_BOX),
-      );
-      const fine = polygonsOf(feature(detail, detail.objects.land)).filter((p) =>
-        ringInside(p[0] ?? [], DETAIL_BOX),
-      );
-      const land: FeatureCollection = {
-        type: 'FeatureCollection',
-        features: [
-          {
-            type: 'Feature',
-            properties: {},
-            geometry: { type: 'MultiPolygon', coordinates: [...coarse, ...fine] },
-          },
-        ],
-      };
-      // Only the lines shared by two countries: coastlines come from the land.
-      return {
-        land,
-        borders: mesh(world, world.objects.countries, (a, b) => a !== b),
-        places: placeFeatures(places),
-      };
-    })
+/**
+ * The place names, fetched once per page load (the land and the borders are fetched by MapLibre's
+ * worker from their URLs).
+ */
+const loadPlaces = (): Promise<FeatureCollection> => {
+  placesPromise ??= fetchBasemapJson<{ places: PlaceRow[] }>(BASEMAP_FILES.places)
+    .then(({ places }) => placeFeatures(places))
     .catch((err: unknown) => {
-      dataPromise = null; // let the next map try again
+      placesPromise = null; // let the next map try again
       throw err;
     });
-  return dataPromise;
+  return placesPromise;
 };
 
 /** The sea alone: what a map shows at once, while the offline basemap's data is still coming. */
@@ -170,15 +115,15 @@ const placeLayer = (rank: number, c: Palette): SymbolLayerSpecification => {
  * with no glyphs URL MapLibre draws the names with the browser's own fonts.
  */
 export async function buildOfflineStyle(mode: BasemapMode): Promise<StyleSpecification> {
-  const data = await loadBasemapData();
+  const places = await loadPlaces();
   const c = PALETTE[mode];
   return {
     version: 8,
     name: 'Frontage offline basemap',
     sources: {
-      land: { type: 'geojson', data: data.land, attribution: 'Natural Earth', tolerance: 0.2 },
-      borders: { type: 'geojson', data: { type: 'Feature', geometry: data.borders, properties: {} } },
-      places: { type: 'geojson', data: data.places, attribution: 'GeoNames' },
+      land: { type: 'geojson', data: BASEMAP_FILES.land, attribution: 'Natural Earth', tolerance: 0.2 },
+      borders: { type: 'geojson', data: BASEMAP_FILES.borders },
+      places: { type: 'geojson', data: places, attribution: 'GeoNames' },
     },
     layers: [
       { id: 'sea', type: 'background', paint: { 'background-color': c.sea } },

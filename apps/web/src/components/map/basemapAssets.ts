@@ -1,17 +1,18 @@
 // Served as static assets (not bundled into JS): JSON parses faster than a module, and only the
-// map screens fetch them.
-import worldUrl from 'world-atlas/countries-50m.json?url';
-import detailUrl from 'world-atlas/land-10m.json?url';
+// map screens fetch them. Land and borders are GeoJSON that MapLibre fetches and parses in its
+// worker (scripts/basemap-land.mjs writes them from Natural Earth's data in `world-atlas`).
+import landUrl from './land.json?url';
+import bordersUrl from './borders.json?url';
 // Towns of the British Isles ranked by population (scripts/basemap-places.mjs writes it).
 import placesUrl from './places.json?url';
 
 /*
  * The offline basemap's files and their downloads, apart from the code that reads them: a preload
- * (the drawer's Map entry, the map page opening) downloads them without loading that code, and
- * without parsing 3 MB of JSON on the main thread while the page is still asking for its data.
+ * (the drawer's Map entry, the map page opening) downloads them without loading that code and
+ * without parsing them on the main thread while the page is still asking for its data.
  */
 
-export const BASEMAP_FILES = { world: worldUrl, detail: detailUrl, places: placesUrl } as const;
+export const BASEMAP_FILES = { land: landUrl, borders: bordersUrl, places: placesUrl } as const;
 
 const responses = new Map<string, Promise<Response>>();
 /** Set once the basemap has been read: later preloads have nothing to do. */
@@ -24,10 +25,20 @@ const download = (url: string) => {
   return res;
 };
 
-/** Starts downloading the offline basemap's files, once per page load. */
+/**
+ * Starts downloading the offline basemap's files, once per page load. The land and the borders
+ * are read to their end unparsed, into the HTTP cache, where MapLibre's worker finds them; the
+ * place names are kept for {@link fetchBasemapJson}.
+ */
 export const preloadBasemap = (): void => {
   if (read) return;
-  for (const url of Object.values(BASEMAP_FILES)) if (!responses.has(url)) download(url);
+  if (!responses.has(placesUrl)) download(placesUrl);
+  for (const url of [landUrl, bordersUrl]) {
+    if (responses.has(url)) continue;
+    void download(url)
+      .then((r) => r.arrayBuffer())
+      .catch(() => {}); // the worker's own request reports a failure
+  }
 };
 
 /** One file's JSON, from its preloaded download when there is one. */
