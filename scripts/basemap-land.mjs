@@ -56,6 +56,6 @@ const borders = {
 const dir = resolve(import.meta.dirname, '../apps/web/src/components/map');
 writeFileSync(resolve(dir, 'land.json'), `${JSON.stringify(land)}\n`);
 writeFileSync(resolve(dir, 'borders.json'), `${JSON.stringify(borders)}\n`);
-console.log(
-  `land: ${land.geometry.coordinates.length} polygons; borders: ${borders.geometry.coordinates.length} lines`,
+process.stdout.write(
+  `land: ${land.geometry.coordinates.length} polygons; borders: ${borders.geometry.coordinates.length} lines → ${dir}\n`,
 );
