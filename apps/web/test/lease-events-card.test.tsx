@@ -117,6 +117,10 @@ describe('Lease events card', () => {
     expect(row.getByRole('link', { name: /^Create Deal: / }).getAttribute('href')).toContain(
       'deal=lease_renewal',
     );
+    // The tenant may leave at a break: the unit can be re-let from the same row.
+    expect(row.getByRole('link', { name: /^New Letting: / }).getAttribute('href')).toContain(
+      'deal=new_letting',
+    );
     await user.click(row.getByRole('button', { name: 'Done' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Mark done: Break notice deadline' }));
     await user.click(dialog.getByRole('button', { name: 'Mark Done' }));

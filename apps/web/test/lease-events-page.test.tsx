@@ -276,6 +276,22 @@ describe('/lease-events', () => {
     );
   });
 
+  it('offers a New Letting on the unit where the tenant may leave, and none on a review', async () => {
+    const { user, router } = renderRoute('/lease-events', { pages, user: makeUser(), routes: routes(null) });
+    const row = await rowOf('Break notice deadline');
+    const reviewRow = await rowOf('Rent review');
+    expect(reviewRow.queryByRole('link', { name: 'New Letting' })).toBeNull();
+    row.getByRole('link', { name: 'New Letting' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+        deal: 'new_letting',
+        property_id: '12',
+        name: 'Unit 9 Park Lane, Portsmouth, PO1 3LP',
+      }),
+    );
+  });
+
   it('exports CSV and XLSX with the list’s filters', async () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }));
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});

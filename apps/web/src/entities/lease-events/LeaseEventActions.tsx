@@ -3,17 +3,18 @@ import { Box, Button, IconButton, Tooltip } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import HandshakeOutlinedIcon from '@mui/icons-material/HandshakeOutlined';
+import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import UndoIcon from '@mui/icons-material/Undo';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { DEAL_TYPE_LABELS, LEASE_EVENT_LABELS, formatDate, type LeaseEvent } from '@frontage/shared';
 import { withDealWizard } from '../deals/links';
 import { useLeaseEventAction } from './api';
 import { LeaseEventActionDialog } from './LeaseEventActionDialog';
-import { LEASE_EVENT_DEAL_TYPES, leaseEventPlaceName } from './leaseEventDeal';
+import { LEASE_EVENT_DEAL_TYPES, LEASE_EVENT_RELETS, leaseEventPlaceName } from './leaseEventDeal';
 
 /**
  * An event's actions, on the work list's rows and the property's card alike: Create Deal (the
- * wizard the event calls for, on its unit), and Done / Dismiss while it is open or Reopen once
+ * wizard the event calls for, on its unit), New Letting where the tenant may leave, and Done / Dismiss while it is open or Reopen once
  * it is not. Plain links and buttons, so Tab reaches each and Enter acts. `compact` draws them as
  * icon buttons named by their action (the dense list's narrow column); the card spells them out.
  */
@@ -24,10 +25,9 @@ export function LeaseEventActions({ event, compact = false }: { event: LeaseEven
   const dealType = LEASE_EVENT_DEAL_TYPES[event.type];
   // Which event a control acts on, for a screen reader moving between controls out of their row.
   const about = `${LEASE_EVENT_LABELS[event.type]}, ${formatDate(event.date)}`;
-  const wizard = withDealWizard(search, dealType, {
-    id: event.property.id,
-    name: leaseEventPlaceName(event.property),
-  });
+  const unit = { id: event.property.id, name: leaseEventPlaceName(event.property) };
+  const wizard = withDealWizard(search, dealType, unit);
+  const relet = LEASE_EVENT_RELETS.has(event.type) ? withDealWizard(search, 'new_letting', unit) : null;
   const reopen = () => action.mutate({ event, kind: 'reopen', reason: null });
 
   const controls = compact ? (
@@ -43,6 +43,19 @@ export function LeaseEventActions({ event, compact = false }: { event: LeaseEven
           <HandshakeOutlinedIcon fontSize="small" />
         </IconButton>
       </Tooltip>
+      {relet && (
+        <Tooltip title={`Create Deal: ${DEAL_TYPE_LABELS.new_letting}`} describeChild>
+          <IconButton
+            size="small"
+            color="primary"
+            component={RouterLink}
+            to={{ search: relet.toString() }}
+            aria-label={DEAL_TYPE_LABELS.new_letting}
+          >
+            <StorefrontOutlinedIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
       {event.status === 'open' ? (
         <>
           <Tooltip title="Mark done" describeChild>
@@ -94,6 +107,19 @@ export function LeaseEventActions({ event, compact = false }: { event: LeaseEven
           Create Deal
         </Button>
       </Tooltip>
+      {relet && (
+        <Tooltip title={`Opens the ${DEAL_TYPE_LABELS.new_letting} wizard on this unit`} describeChild>
+          <Button
+            size="small"
+            component={RouterLink}
+            to={{ search: relet.toString() }}
+            sx={{ minWidth: 0 }}
+            aria-label={`${DEAL_TYPE_LABELS.new_letting}: ${about}`}
+          >
+            {DEAL_TYPE_LABELS.new_letting}
+          </Button>
+        </Tooltip>
+      )}
       {event.status === 'open' ? (
         <>
           <Button

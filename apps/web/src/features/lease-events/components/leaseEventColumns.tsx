@@ -72,7 +72,8 @@ export const leaseEventColumns: GridColDef<LeaseEvent>[] = [
   {
     field: 'actions',
     headerName: 'Actions',
-    width: 120,
+    // Four icon buttons at most: Create Deal, New Letting, Done, Dismiss.
+    width: 150,
     sortable: false,
     renderCell: ({ row }) => <LeaseEventActions event={row} compact />,
   },
