@@ -58,8 +58,8 @@
  * | `IMPORT_MAX_ROWS` | `1100000` | Most data rows one import file may have; a longer one is refused (422) |
  * | `IMPORT_BATCH_ROWS` | `1000` | Rows an import's apply writes per transaction (a crash resumes after the last committed batch) |
  * | `IMPORT_JOB_EXPIRE_SECONDS` | `600` | An import job still active after this long is taken as lost and resumed |
- * | `WEBHOOKS_ALLOW_HTTP` | `false` | Webhook URLs may be plain `http://` (development only; production keeps https, ADR 0098) |
- * | `WEBHOOKS_ALLOW_LOOPBACK` | `false` | Webhooks may deliver to loopback addresses (127.0.0.0/8, ::1) over plain http: tests and local development only, never production |
+ * | `WEBHOOKS_ALLOW_HTTP` | `false` | Webhook URLs may be plain `http://` to any address they may reach (development only; production keeps https, ADR 0098, ADR 0111) |
+ * | `WEBHOOKS_ALLOW_LOOPBACK` | `false` | Webhooks may deliver to loopback addresses (127.0.0.0/8, ::1), over plain http too when every address of the target is loopback: tests and local development only, never production (ADR 0111) |
  * | `WEBHOOKS_TIMEOUT_SECONDS` | `15` | Longest one delivery attempt may take (connect, send, answer) before it counts as failed |
  * | `WEBHOOKS_RETRY_SCHEDULE` | the spec's | Seconds before each attempt of a delivery, comma-separated: `0,5,300,1800,7200,18000` then `36000` eight times (over 72 hours); each delay gets ±10% jitter |
  * | `WEBHOOKS_RELAY_MS` | `250` | How often a worker process looks for new changes to send (the outbox relay) |
@@ -261,6 +261,12 @@ export interface Config {
   webhooks: WebhooksConfig;
 }
 
+/** Resolves a name to every address it has, as `dns.lookup` with `all` does. */
+export type WebhookResolve = (
+  hostname: string,
+  family?: number,
+) => Promise<Array<{ address: string; family: number }>>;
+
 export interface WebhooksConfig {
   allowHttp: boolean;
   allowLoopback: boolean;
@@ -268,6 +274,8 @@ export interface WebhooksConfig {
   /** Seconds before each attempt (the first is usually 0). */
   retrySchedule: number[];
   relayMs: number;
+  /** The resolver endpoint names are checked with; the system's when unset (never set from the environment: tests give one). */
+  resolve?: WebhookResolve | undefined;
 }
 
 export interface ImportsConfig {

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { vi } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { startJobLayer, JOB_SCHEMA } from '../src/jobs';
+import type { Resolve } from '../src/modules/webhooks/webhooks.http';
 import { declareWebhookJobs, workWebhookJobs } from '../src/modules/webhooks/webhooks.jobs';
 import { WAIT_MS, XHR, buildTestApp, testDb, type TestApp } from './helpers';
 
@@ -62,8 +63,24 @@ export const startReceiver = async () => {
 };
 export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
-/** The app with the job layer and the outbox relay running, as a worker process runs them. */
-export const buildWebhookApp = async (env: Record<string, string> = {}) => {
+/**
+ * A resolver that knows only these names (each to its addresses) and answers any other as DNS
+ * does a name that does not exist: names are made to resolve without DNS.
+ */
+export const resolverOf =
+  (names: Record<string, string[]>): Resolve =>
+  async (hostname) => {
+    const addresses = names[hostname];
+    if (!addresses)
+      throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+    return addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+  };
+
+/**
+ * The app with the job layer and the outbox relay running, as a worker process runs them; names
+ * are resolved by `resolve` when given (at save and at every attempt).
+ */
+export const buildWebhookApp = async (env: Record<string, string> = {}, opts: { resolve?: Resolve } = {}) => {
   const db = await testDb();
   const jobs = await startJobLayer(db, { maintenanceIntervalSeconds: 1, schedule: false });
   await declareWebhookJobs(jobs, { timeoutMs: 15_000 });
@@ -71,6 +88,8 @@ export const buildWebhookApp = async (env: Record<string, string> = {}) => {
     env: { WEBHOOKS_ALLOW_LOOPBACK: 'true', WEBHOOKS_RELAY_MS: '50', ...env },
     jobs,
   });
+  // The services read the same config object, so the resolver reaches saves and attempts alike.
+  if (opts.resolve) t.config.webhooks.resolve = opts.resolve;
   const relay = await workWebhookJobs(jobs, t.app.services, { pollingIntervalSeconds: 0.5 });
   return {
     ...t,
@@ -115,7 +134,13 @@ export const deliveriesOf = async (t: TestApp, cookie: string, id: number, query
       status: string;
       attempt_count: number;
       next_attempt_at: string | null;
-      attempts: Array<{ status_code: number | null; error: string | null; response_body: string }>;
+      attempts: Array<{
+        attempted_at: string;
+        status_code: number | null;
+        duration_ms: number;
+        error: string | null;
+        response_body: string;
+      }>;
     }>;
     meta: { pagination: { total: number } };
   };

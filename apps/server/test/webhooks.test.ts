@@ -2,7 +2,7 @@
  * Webhooks (ADR 0098): endpoints managed by admins, the outbox written in the change's
  * transaction, deliveries signed as Standard Webhooks specifies (checked with the
  * `standardwebhooks` package), the retry schedule, 410, Retry-After, rotation, the 5-day disable,
- * the delivery log with replay, and the SSRF guard.
+ * the delivery log with replay (refused while the endpoint is disabled), and the SSRF guard.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -169,6 +169,60 @@ describe('webhooks with the immediate schedule', () => {
     const done = await settledDelivery(t, w.cookie, hook.id);
     expect(done).toMatchObject({ status: 'succeeded', attempt_count: 2 });
     expect(done.attempts.map((a) => a.status_code)).toEqual([200, 302]);
+  });
+
+  it('refuses to replay while the endpoint is disabled, and writes nothing', async () => {
+    const w = await world(t, rx);
+    rx.answer({ status: 500 }, { status: 200 });
+    const hook = await createWebhook(t, w.cookie, { url: rx.url(), events: ['deal.created'] });
+    await w.recordLetting();
+    const failed = await settledDelivery(t, w.cookie, hook.id);
+    expect(failed.status).toBe('failed');
+    const toggle = (enabled: boolean) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/webhooks/${hook.id}`,
+        headers: { ...XHR, cookie: w.cookie },
+        payload: { enabled },
+      });
+    expect((await toggle(false)).statusCode).toBe(200);
+    const rows = () =>
+      queryRows(
+        t.db,
+        sql`select status, step, seq, queued, attempt_count, next_attempt_at from webhook_deliveries`,
+      );
+    const before = await rows();
+    const one = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/webhooks/${hook.id}/deliveries/${failed.id}/replay`,
+        headers: { ...XHR, cookie: w.cookie },
+      });
+    const refused = await one();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ msg: WEBHOOK_MESSAGES.replayDisabled });
+    const day = new Date().toISOString().slice(0, 10);
+    const range = await t.app.inject({
+      method: 'POST',
+      url: `/api/webhooks/${hook.id}/deliveries/replay`,
+      headers: { ...XHR, cookie: w.cookie },
+      payload: { from: day, to: day },
+    });
+    expect(range.statusCode).toBe(409);
+    expect(range.json()).toEqual({ msg: WEBHOOK_MESSAGES.replayDisabled });
+    expect(await rows()).toEqual(before);
+    expect((await deliveriesOf(t, w.cookie, hook.id)).data[0]).toMatchObject({
+      status: 'failed',
+      attempt_count: 1,
+    });
+    // Enabled again, the same delivery goes.
+    expect((await toggle(true)).statusCode).toBe(200);
+    expect((await one()).statusCode).toBe(200);
+    await rx.waitFor(2);
+    expect(await settledDelivery(t, w.cookie, hook.id)).toMatchObject({
+      status: 'succeeded',
+      attempt_count: 2,
+    });
   });
 
   it('replays every failed delivery of a time range, and filters the log', async () => {

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Webhook, WebhookDelivery } from '@frontage/shared';
+import { WEBHOOK_MESSAGES, type Webhook, type WebhookDelivery } from '@frontage/shared';
 import WebhooksPage from '../src/features/webhooks/pages/WebhooksPage';
 import { renderRoute } from './renderRoute';
 import { json } from './fakeFetch';
@@ -141,5 +141,32 @@ describe('/webhooks', () => {
           .some((c) => c.url.searchParams.get('status') === 'failed'),
       ).toBe(true),
     );
+  });
+  it('a disabled endpoint’s log says so and offers no replay; a refused replay says why', async () => {
+    const off = { ...hook, id: 4, url: 'https://off.example.com/hooks', enabled: false };
+    const { user, api } = renderRoute('/webhooks', {
+      pages,
+      user: makeAdmin(),
+      routes: {
+        'GET /api/webhooks': () => json(200, { data: [hook, off] }),
+        'GET /api/webhooks/4/deliveries': () => json(200, pageOf([delivery])),
+        'GET /api/webhooks/3/deliveries': () => json(200, pageOf([delivery])),
+        // Disabled by someone else since the page loaded.
+        'POST /api/webhooks/3/deliveries/9/replay': () => json(409, { msg: WEBHOOK_MESSAGES.replayDisabled }),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: `Deliveries of ${off.url}` }));
+    const offLog = await screen.findByRole('region', { name: `Deliveries to ${off.url}` });
+    expect(within(offLog).getByText(WEBHOOK_MESSAGES.replayDisabled)).toBeInTheDocument();
+    const offGrid = within(offLog).getByRole('grid', { name: `Deliveries to ${off.url}` });
+    await within(offGrid).findByText('msg_abc');
+    expect(within(offGrid).getByRole('button', { name: 'Replay deal.created msg_abc' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: `Deliveries of ${hook.url}` }));
+    const grid = await screen.findByRole('grid', { name: `Deliveries to ${hook.url}` });
+    await within(grid).findByText('msg_abc');
+    await user.click(within(grid).getByRole('button', { name: 'Replay deal.created msg_abc' }));
+    expect(await screen.findByText(WEBHOOK_MESSAGES.replayDisabled)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/webhooks/3/deliveries/9/replay')).toHaveLength(1);
   });
 });

@@ -93,6 +93,7 @@ export const WEBHOOK_MESSAGES = {
   eventsRequired: 'Choose at least one event.',
   replayed: 'The delivery will be sent again.',
   replayedMany: 'The failed deliveries will be sent again.',
+  replayDisabled: 'This webhook is disabled. Enable it before sending deliveries again.',
   rotated: 'A new secret was made. The old one keeps signing for 24 hours.',
   deleted: 'The webhook was deleted.',
   disabledGone: 'The endpoint answered 410 Gone.',

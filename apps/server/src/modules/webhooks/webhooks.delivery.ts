@@ -103,6 +103,8 @@ export const runDelivery = async (deps: ServiceDeps, job: DeliverJob): Promise<v
     body,
     {
       allowLoopback: config.webhooks.allowLoopback,
+      allowHttp: config.webhooks.allowHttp,
+      resolve: config.webhooks.resolve,
       timeoutMs: config.webhooks.timeoutMs,
       keepBytes: WEBHOOK_RESPONSE_KEEP_BYTES,
     },

@@ -25,6 +25,8 @@ import * as webhooks from './webhooks.service';
 
 const tags = ['webhooks'];
 const refusals = { 401: msgSchema, 403: msgSchema, 404: msgSchema, 422: validationErrorSchema };
+/** A replay to a disabled endpoint is refused until it is enabled again. */
+const replayRefusals = { ...refusals, 409: msgSchema };
 
 /** Webhook endpoints and their delivery log: admins' (ADR 0098). */
 export const webhooksRoutes = (root: FastifyInstance, deps: ServiceDeps): void => {
@@ -113,9 +115,10 @@ export const webhooksRoutes = (root: FastifyInstance, deps: ServiceDeps): void =
     ...base,
     schema: {
       tags,
-      summary: 'Send a delivery again (the same webhook-id), from the start of the retry schedule',
+      summary:
+        'Send a delivery again (the same webhook-id), from the start of the retry schedule; 409 while the endpoint is disabled',
       params: webhookDeliveryParamsSchema,
-      response: { 200: actionSchema(z.null()), ...refusals },
+      response: { 200: actionSchema(z.null()), ...replayRefusals },
     },
     handler: async (req) => {
       await webhooks.replayDelivery(deps, req.params.id, req.params.delivery_id);
@@ -126,10 +129,11 @@ export const webhooksRoutes = (root: FastifyInstance, deps: ServiceDeps): void =
     ...base,
     schema: {
       tags,
-      summary: 'Send again every failed delivery of the endpoint created between `from` and `to`',
+      summary:
+        'Send again every failed delivery of the endpoint created between `from` and `to`; 409 while the endpoint is disabled',
       params: idParamsSchema,
       body: webhookReplayRangeSchema,
-      response: { 200: actionSchema(z.object({ replayed: z.number().int() })), ...refusals },
+      response: { 200: actionSchema(z.object({ replayed: z.number().int() })), ...replayRefusals },
     },
     handler: async (req) => ({
       status: 'success' as const,

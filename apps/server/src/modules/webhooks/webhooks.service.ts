@@ -16,15 +16,17 @@ import {
   type WebhookWithSecret,
 } from '@frontage/shared';
 import type { ServiceDeps } from '../../deps';
-import { NotFoundError, ValidationError } from '../../lib/errors';
+import type { Db } from '../../db/client';
+import { AppError, NotFoundError, ValidationError } from '../../lib/errors';
 import { offsetOf, toPage } from '../../lib/page';
 import { newSecret } from './webhooks.delivery';
 import { urlProblem } from './webhooks.http';
 import { presentDelivery, presentEndpoint } from './webhooks.presenter';
 import * as repo from './webhooks.repository';
 
-const checkUrl = (deps: ServiceDeps, url: string): void => {
-  const problem = urlProblem(url, deps.config.webhooks);
+/** The save-time check (names resolved now, ADR 0111); every attempt checks again. */
+const checkUrl = async (deps: ServiceDeps, url: string): Promise<void> => {
+  const problem = await urlProblem(url, deps.config.webhooks);
   if (problem) throw ValidationError.field('url', WEBHOOK_MESSAGES[problem]);
 };
 
@@ -44,7 +46,7 @@ export const createEndpoint = async (
   actorId: number,
   b: Required<Pick<WebhookCreate, 'url' | 'events'>> & { description: string },
 ): Promise<WebhookWithSecret> => {
-  checkUrl(deps, b.url);
+  await checkUrl(deps, b.url);
   const secret = newSecret();
   const now = deps.now();
   const row = await repo.insertEndpoint(deps.db, {
@@ -64,7 +66,7 @@ export const updateEndpoint = async (
   id: number,
   b: Omit<WebhookUpdate, 'events'> & { events?: string[] | undefined },
 ): Promise<Webhook> => {
-  if (b.url !== undefined) checkUrl(deps, b.url);
+  if (b.url !== undefined) await checkUrl(deps, b.url);
   const now = deps.now();
   const row = await deps.db.transaction(async (tx) => {
     const current = found(await repo.findEndpoint(tx, id, true));
@@ -141,14 +143,26 @@ export const listDeliveries = async (
   );
 };
 
+/**
+ * The endpoint, locked until the replay is written, when it may be sent to: a disabled endpoint's
+ * delivery would fail without an attempt, so replaying one is refused until it is enabled again
+ * (ADR 0111).
+ */
+const replayable = async (tx: Db, endpointId: number): Promise<void> => {
+  const endpoint = found(await repo.findEndpoint(tx, endpointId, true));
+  if (!endpoint.enabled) throw new AppError(409, 'conflict', WEBHOOK_MESSAGES.replayDisabled);
+};
+
 export const replayDelivery = async (
   deps: ServiceDeps,
   endpointId: number,
   deliveryId: number,
 ): Promise<void> => {
-  found(await repo.findEndpoint(deps.db, endpointId));
-  const n = await repo.requeue(deps.db, { endpointId, ids: [deliveryId] });
-  if (!n) throw new NotFoundError();
+  await deps.db.transaction(async (tx) => {
+    await replayable(tx, endpointId);
+    const n = await repo.requeue(tx, { endpointId, ids: [deliveryId] });
+    if (!n) throw new NotFoundError();
+  });
 };
 
 /** Every failed delivery of the endpoint created in the range goes again; answers how many. */
@@ -157,6 +171,8 @@ export const replayFailed = async (
   endpointId: number,
   b: WebhookReplayRange,
 ): Promise<number> => {
-  found(await repo.findEndpoint(deps.db, endpointId));
-  return repo.requeue(deps.db, { endpointId, status: 'failed', ...rangeOf(b.from, b.to) });
+  return deps.db.transaction(async (tx) => {
+    await replayable(tx, endpointId);
+    return repo.requeue(tx, { endpointId, status: 'failed', ...rangeOf(b.from, b.to) });
+  });
 };

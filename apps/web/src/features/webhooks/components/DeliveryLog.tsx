@@ -1,8 +1,10 @@
-import { useState } from 'react';
-import { Box, Button, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useMemo, useState } from 'react';
+import { Alert, Box, Button, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useSnackbar } from 'notistack';
 import type { GridColDef } from '@mui/x-data-grid';
 import {
   WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_MESSAGES,
   formatDateTime,
   parseTypedDate,
   type Webhook,
@@ -21,7 +23,11 @@ const lastAnswer = (d: WebhookDelivery) => {
   return `${a.status_code ?? a.error ?? '—'} · ${a.duration_ms} ms`;
 };
 
-const columnsOf = (onReplay: (d: WebhookDelivery) => void): GridColDef<WebhookDelivery>[] => [
+/** The log's columns; Replay is disabled while the endpoint is (the server refuses it then). */
+const columnsOf = (
+  onReplay: (d: WebhookDelivery) => void,
+  canReplay: boolean,
+): GridColDef<WebhookDelivery>[] => [
   {
     field: 'created_at',
     headerName: 'When',
@@ -65,6 +71,7 @@ const columnsOf = (onReplay: (d: WebhookDelivery) => void): GridColDef<WebhookDe
       <Box sx={{ height: '100%', display: 'flex', alignItems: 'center' }}>
         <Button
           size="small"
+          disabled={!canReplay}
           onClick={() => onReplay(row)}
           aria-label={`Replay ${row.event_type} ${row.message_id}`}
         >
@@ -86,9 +93,27 @@ export function DeliveryLog({ hook }: { hook: Webhook }) {
     to: parseTypedDate(filter.to) ?? '',
   };
   const list = useDeliveries(hook.id, query, model.page + 1, model.pageSize);
+  const { enqueueSnackbar } = useSnackbar();
+  // A refused replay (the endpoint disabled meanwhile, a lost right) says why.
+  const told = { onError: (err: Error) => enqueueSnackbar(err.message, { variant: 'error' }) };
   const replay = useReplay();
   const replayFailed = useReplayFailed();
-  const [columns] = useState(() => columnsOf((d) => replay.mutate({ id: hook.id, deliveryId: d.id })));
+  const { mutate: replayOne } = replay;
+  const columns = useMemo(
+    () =>
+      columnsOf(
+        (d) =>
+          replayOne(
+            { id: hook.id, deliveryId: d.id },
+            {
+              ...told,
+              onSuccess: () => enqueueSnackbar(WEBHOOK_MESSAGES.replayed, { variant: 'success' }),
+            },
+          ),
+        hook.enabled,
+      ),
+    [replayOne, hook.id, hook.enabled, enqueueSnackbar, told],
+  );
   const set = (patch: Partial<DeliveryFilter>) => {
     setFilter((f) => ({ ...f, ...patch }));
     setModel((m) => ({ ...m, page: 0 }));
@@ -98,6 +123,11 @@ export function DeliveryLog({ hook }: { hook: Webhook }) {
       <Typography variant="h6" component="h2">
         Deliveries to {hook.url}
       </Typography>
+      {!hook.enabled && (
+        <Alert severity="info" variant="outlined">
+          {WEBHOOK_MESSAGES.replayDisabled}
+        </Alert>
+      )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
         <TextField
           select
@@ -131,8 +161,16 @@ export function DeliveryLog({ hook }: { hook: Webhook }) {
         <Button
           variant="outlined"
           sx={{ whiteSpace: 'nowrap' }}
-          disabled={!query.from || !query.to || replayFailed.isPending}
-          onClick={() => replayFailed.mutate({ id: hook.id, from: query.from, to: query.to })}
+          disabled={!hook.enabled || !query.from || !query.to || replayFailed.isPending}
+          onClick={() =>
+            replayFailed.mutate(
+              { id: hook.id, from: query.from, to: query.to },
+              {
+                ...told,
+                onSuccess: () => enqueueSnackbar(WEBHOOK_MESSAGES.replayedMany, { variant: 'success' }),
+              },
+            )
+          }
         >
           Replay failed in range
         </Button>
