@@ -2,11 +2,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { ADMIN, expect, seriousViolations, test } from '../fixtures';
+import { acknowledgeAll, next, stepButton } from '../wizard';
 
 /**
  * The /webhooks page (ADR 0098), as the admin, once per theme: add a webhook to a receiver this
  * spec runs on 127.0.0.1 (the server allows loopback for the suite), see its secret once, record
- * a deal, see the delivery in the log, replay it and see the receiver get it again with the same
+ * a deal in its wizard, see the delivery in the log, replay it and see the receiver get it again with the same
  * webhook-id. axe on the page, the dialogs and the log.
  */
 
@@ -69,21 +70,26 @@ for (const theme of ['light', 'dark'] as const) {
     await secretDialog.getByRole('button', { name: 'Done' }).click();
     await expect(secretDialog).toBeHidden();
 
-    // A deal, recorded through the API as the admin: the outbox takes it to the receiver.
+    // A deal, recorded in the Rent Review wizard opened on this page: the outbox takes it to the receiver.
     const props = await page.request.get('/api/properties?per_page=1', { headers: XHR });
     const property = ((await props.json()) as { data: Array<{ id: number }> }).data[0]!;
-    const deal = await page.request.post('/api/deals', {
-      headers: XHR,
-      data: {
-        deal_type: 'rent_review',
-        property_id: property.id,
-        effective_date: '2026-06-24',
-        rent_pa: '61000',
-      },
-    });
-    expect(deal.status(), await deal.text()).toBe(201);
+    await page.goto(`/webhooks?deal=rent_review&property_id=${property.id}&name=Review`);
+    const wizard = page.getByRole('dialog', { name: 'Add Deal - Rent Review' });
+    await expect(wizard).toBeVisible();
+    await next(wizard);
+    await next(wizard);
+    await wizard.getByRole('textbox', { name: 'New Rent Pa' }).fill('61,000');
+    await next(wizard);
+    await wizard.getByRole('textbox', { name: 'Effective Date' }).fill('24062026');
+    await stepButton(wizard, 'Review').click();
+    await acknowledgeAll(wizard);
+    await wizard.getByRole('button', { name: 'Finish' }).click();
+    await expect(wizard).toBeHidden();
+    await expect(page.getByText('Rent Review deal recorded.')).toBeVisible();
     await expect.poll(() => received.length).toBeGreaterThanOrEqual(1);
 
+    // The wizard's page load cleared the selection: open this webhook's log from its row.
+    await page.getByRole('button', { name: `Deliveries of ${url}` }).click();
     const log = page.getByRole('grid', { name: `Deliveries to ${url}` });
     await expect(log).toBeVisible();
     const row = log.getByRole('row').filter({ hasText: 'deal.created' }).first();
