@@ -141,6 +141,13 @@ test('as the agent: filter to hard events, open a break-notice deadline’s unit
   expect(new URL(page.url()).searchParams.get('property_id')).toBe(String(unit.id));
   await page.keyboard.press('Escape');
   await expect(wizard).toBeHidden();
+  // The tenant may break: the same row offers a New Letting on the unit.
+  await row.getByRole('link', { name: 'New Letting' }).click();
+  const letting = page.getByRole('dialog', { name: 'Add Deal - New Letting' });
+  await expect(letting).toBeVisible();
+  expect(new URL(page.url()).searchParams.get('property_id')).toBe(String(unit.id));
+  await page.keyboard.press('Escape');
+  await expect(letting).toBeHidden();
 
   // The card's Done: a hard event asks for a reason; given one, the event shows as done.
   await page.goto(`/properties?id=${unit.id}`);
