@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import type { ServiceDeps } from '../../deps';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { recordChanges, type Snapshot } from '../history/history.service';
+import { recordWebhookEvent } from '../webhooks/outbox.service';
 import { presentAddress } from './addresses.presenter';
 import * as repo from './addresses.repository';
 import type { AddressRow, NewAddress } from './addresses.repository';
@@ -82,8 +83,8 @@ export const addressValues = (a: AddressInputParsed): NewAddress => {
   };
 };
 
-/** Applies the given address fields (absent = unchanged) with history; returns the new row. */
-export const applyAddressChanges = async (
+/** The address fields (absent = unchanged) applied with history; `changed` when any differed. */
+const changeAddress = async (
   tx: Db,
   actor: Actor,
   current: AddressRow,
@@ -91,11 +92,11 @@ export const applyAddressChanges = async (
   source: HistorySource,
   now: Date,
   dealId?: number,
-): Promise<AddressRow> => {
+): Promise<{ row: AddressRow; changed: boolean }> => {
   const defined = Object.fromEntries(
     Object.entries(changes).filter(([, v]) => v !== undefined),
   ) as Partial<NewAddress>;
-  if (!Object.keys(defined).length) return current;
+  if (!Object.keys(defined).length) return { row: current, changed: false };
   const recorded = await recordChanges(tx, {
     entity_type: 'address',
     entity_id: current.id,
@@ -106,8 +107,45 @@ export const applyAddressChanges = async (
     deal_id: dealId ?? null,
     now,
   });
-  if (!recorded) return current;
-  return repo.updateAddress(tx, current.id, { ...defined, updated_at: now });
+  if (!recorded) return { row: current, changed: false };
+  return { row: await repo.updateAddress(tx, current.id, { ...defined, updated_at: now }), changed: true };
+};
+
+/**
+ * `property.updated` (ADR 0098) for each property at the address: `address` when the address
+ * changed, `building_num` for those whose unit number changed. A property is read through the
+ * API with its address, so a receiver re-reads it either way.
+ */
+const recordPropertyEvents = async (
+  tx: Db,
+  using: Array<{ id: number }>,
+  addressChanged: boolean,
+  unitChanged: Set<number>,
+  now: Date,
+): Promise<void> => {
+  for (const p of using) {
+    const fields = [
+      ...(addressChanged ? ['address'] : []),
+      ...(unitChanged.has(p.id) ? ['building_num'] : []),
+    ];
+    if (fields.length) await recordWebhookEvent(tx, 'property.updated', { id: p.id, fields }, now);
+  }
+};
+
+/** Applies the given address fields (absent = unchanged) with history; returns the new row. */
+export const applyAddressChanges = async (
+  tx: Db,
+  actor: Actor,
+  current: AddressRow,
+  changes: Partial<NewAddress>,
+  source: HistorySource,
+  now: Date,
+  dealId?: number,
+): Promise<AddressRow> => {
+  const { row, changed } = await changeAddress(tx, actor, current, changes, source, now, dealId);
+  if (changed)
+    await recordPropertyEvents(tx, await repo.propertiesUsing(tx, current.id), true, new Set(), now);
+  return row;
 };
 
 /**
@@ -128,7 +166,7 @@ export const applyAddressUpdate = async (
     opts.prefix ?? '',
   );
   const { source, now, dealId } = opts;
-  const row = await applyAddressChanges(
+  const { row, changed } = await changeAddress(
     tx,
     actor,
     current,
@@ -147,8 +185,11 @@ export const applyAddressUpdate = async (
     now,
     dealId,
   );
+  if (!changed && body.unit === undefined) return row;
+  const using = await repo.propertiesUsing(tx, current.id);
+  const unitChanged = new Set<number>();
   if (body.unit !== undefined) {
-    for (const p of await repo.propertiesUsing(tx, current.id)) {
+    for (const p of using) {
       const n = await recordChanges(tx, {
         entity_type: 'property',
         entity_id: p.id,
@@ -159,9 +200,12 @@ export const applyAddressUpdate = async (
         deal_id: dealId ?? null,
         now,
       });
-      if (n) await repo.setBuildingNum(tx, p.id, body.unit, now);
+      if (!n) continue;
+      await repo.setBuildingNum(tx, p.id, body.unit, now);
+      unitChanged.add(p.id);
     }
   }
+  await recordPropertyEvents(tx, using, changed, unitChanged, now);
   return row;
 };
 

@@ -1,5 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
+import { newWebhookMessageId } from '../../db/webhook-message-id';
+import { idArray } from '../../db/id-array';
 import { properties, schemes } from '../../db/schema';
 
 /** A property or a scheme: the tables archiving writes (ADR 0078). */
@@ -102,4 +104,19 @@ export const setArchive = async (
       .update(properties)
       .set({ ...v, archived_with_scheme: withScheme })
       .where(inArray(properties.id, ids));
+};
+
+/**
+ * `property.updated` naming the archive fields (ADR 0098) for each of these properties, in the
+ * caller's transaction: one statement however many units a scheme's archive takes with it.
+ */
+export const recordArchiveEvents = async (tx: Db, ids: number[], now: Date): Promise<void> => {
+  if (!ids.length) return;
+  const fields = JSON.stringify(['archived_at', 'archived_by', 'archive_reason']);
+  await tx.execute(sql`
+    insert into webhook_events (message_id, type, data, created_at)
+    select ${newWebhookMessageId}, 'property.updated',
+      jsonb_build_object('id', u.id, 'fields', ${fields}::jsonb), ${now.toISOString()}::timestamptz
+    from unnest(${idArray(ids)}) with ordinality u(id, n)
+    order by u.n`);
 };

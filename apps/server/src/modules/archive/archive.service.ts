@@ -16,6 +16,8 @@ import type { PlaceKind } from './archive.repository';
  * the row first, as an edit and a deal do, so the three are ordered; each is field history
  * (`archived`, `archive_reason`; source 'archive' or 'restore'). A scheme's live units are
  * archived with it, and restoring the scheme restores those units (not one archived before).
+ * Each property archived or restored, on its own or with its scheme, sends `property.updated`
+ * naming the archive fields (ADR 0098); a scheme has no event of its own.
  */
 
 type Action<T> = { status: 'success'; msg: string; data: T };
@@ -69,6 +71,7 @@ export const archiveProperty = (
       updated_at: now,
     });
     await recordManyChanges(tx, changes('property', [id], true, { before: null, after: reason }, actor, now));
+    await repo.recordArchiveEvents(tx, [id], now);
     return { status: 'success', msg: ARCHIVE_MESSAGES.propertyArchived, data: await getProperty(tx, id) };
   });
 
@@ -96,6 +99,7 @@ export const restoreProperty = (deps: ServiceDeps, actor: Actor, id: number): Pr
       tx,
       changes('property', [id], false, { before: row.archive_reason, after: null }, actor, now),
     );
+    await repo.recordArchiveEvents(tx, [id], now);
     return { status: 'success', msg: ARCHIVE_MESSAGES.propertyRestored, data: await getProperty(tx, id) };
   });
 
@@ -119,6 +123,7 @@ export const archiveScheme = (
       ...changes('scheme', [id], true, reasons, actor, now),
       ...changes('property', units, true, reasons, actor, now),
     ]);
+    await repo.recordArchiveEvents(tx, units, now);
     return { status: 'success', msg: ARCHIVE_MESSAGES.schemeArchived, data: await getScheme(tx, id) };
   });
 
@@ -136,5 +141,6 @@ export const restoreScheme = (deps: ServiceDeps, actor: Actor, id: number): Prom
       ...changes('scheme', [id], false, reasons, actor, now),
       ...changes('property', units, false, reasons, actor, now),
     ]);
+    await repo.recordArchiveEvents(tx, units, now);
     return { status: 'success', msg: ARCHIVE_MESSAGES.schemeRestored, data: await getScheme(tx, id) };
   });

@@ -14,11 +14,11 @@ import type { Db } from '../../db/client';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { reencodeLogo, type StoredImage } from '../../lib/images';
 import { assertAdmin, assertCanEditCompany, mayCategorise } from './companies.policy';
-import { presentCompany } from './companies.presenter';
+import { logoUrl, presentCompany } from './companies.presenter';
 import * as repo from './companies.repository';
 import * as similarRepo from './similar-companies.repository';
 import type { CompanyRow, CompanySortKey } from './companies.repository';
-import { moveReferences } from './merge.repository';
+import { moveReferences, recordLinkEvents } from './merge.repository';
 import { offsetOf, toPage } from '../../lib/page';
 import { checkVersion, refusingStale, withVersion } from '../versions/versions.service';
 import { recordChanges } from '../history/history.service';
@@ -245,8 +245,14 @@ export const setLogo = async (
   await load(deps.db, id);
   assertCanEditCompany(actor, id);
   const img = logo ? await reencodeLogo(logo, deps.config.uploads) : null;
-  const row = await repo.updateCompany(deps.db, id, { ...logoColumns(img), updated_at: deps.now() });
-  if (!row) throw new NotFoundError();
+  const row = await deps.db.transaction(async (tx) => {
+    const before = await repo.findById(tx, id, true);
+    const c = await repo.updateCompany(tx, id, { ...logoColumns(img), updated_at: deps.now() });
+    if (!c || !before) throw new NotFoundError();
+    // The wire's `logo` is a URL versioned by the image's hash: the same image again changes nothing.
+    await recordCompanyChange(tx, id, { logo: logoUrl(before) }, { logo: logoUrl(c) }, deps.now());
+    return c;
+  });
   return presentOne(deps.db, row);
 };
 
@@ -258,7 +264,18 @@ export const getLogo = async (deps: ServiceDeps, id: number): Promise<StoredImag
 
 export const remove = async (deps: ServiceDeps, actor: Actor, id: number): Promise<void> => {
   assertAdmin(actor);
-  if (!(await repo.deleteCompany(deps.db, id))) throw new NotFoundError();
+  if (!(await deps.db.transaction((tx) => dropCompany(tx, id, deps.now())))) throw new NotFoundError();
+};
+
+/**
+ * Deletes a company in the caller's transaction (an admin's delete, an import's revert of its own
+ * creation). The foreign keys clear it from the properties that name it (tenant, legal tenant, the
+ * company lists): those properties send their webhook events as an edit would (ADR 0098).
+ */
+export const dropCompany = async (tx: Db, id: number, now: Date): Promise<boolean> => {
+  if (!(await repo.findById(tx, id, true))) return false;
+  await recordLinkEvents(tx, id, null, now);
+  return repo.deleteCompany(tx, id);
 };
 
 /** Verified now; or no longer verified, keeping the date so the indicator turns orange. */
@@ -270,12 +287,31 @@ export const verify = async (
 ): Promise<Company> => {
   assertAdmin(actor);
   await load(deps.db, id);
-  const row = await repo.updateCompany(deps.db, id, {
-    is_verified: isVerified,
-    ...(isVerified ? { verified_at: deps.now() } : {}),
-    updated_at: deps.now(),
+  const row = await deps.db.transaction(async (tx) => {
+    const before = await load(tx, id, true);
+    const c = (await repo.updateCompany(tx, id, {
+      is_verified: isVerified,
+      ...(isVerified ? { verified_at: deps.now() } : {}),
+      updated_at: deps.now(),
+    }))!;
+    await recordCompanyChange(tx, id, verification(before), verification(c), deps.now());
+    return c;
   });
-  return presentOne(deps.db, row!);
+  return presentOne(deps.db, row);
+};
+
+const verification = (c: CompanyRow) => ({ is_verified: c.is_verified, verified_at: c.verified_at });
+
+/** `company.updated` naming the fields that differ (ADR 0098); nothing when none does. */
+const recordCompanyChange = async (
+  tx: Db,
+  id: number,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  now: Date,
+): Promise<void> => {
+  const fields = changedFields(before, after);
+  if (fields.length) await recordWebhookEvent(tx, 'company.updated', { id, fields }, now);
 };
 
 /**
@@ -300,10 +336,16 @@ export const merge = async (
     const target = first === id ? b : a;
     if (!source) throw new NotFoundError();
     if (!target) throw ValidationError.field('target_id', COMPANY_MESSAGES.mergeTargetMissing);
+    const now = deps.now();
+    // Read before the references move: each property that named the duplicate sends its events.
+    await recordLinkEvents(tx, id, targetId, now);
     const moved = await moveReferences(tx, id, targetId);
     const domain = target.domain ? null : source.domain;
     await repo.deleteCompany(tx, id);
-    await repo.updateCompany(tx, targetId, { ...(domain ? { domain } : {}), updated_at: deps.now() });
+    await repo.updateCompany(tx, targetId, { ...(domain ? { domain } : {}), updated_at: now });
+    // The surviving company changed when it gained the duplicate's domain or categories.
+    const fields = [...(domain ? ['domain'] : []), ...(moved.categories ? ['categories'] : [])];
+    if (fields.length) await recordWebhookEvent(tx, 'company.updated', { id: targetId, fields }, now);
     return { target_id: targetId, moved: { ...moved, domain: domain ? 1 : 0 } };
   });
 };

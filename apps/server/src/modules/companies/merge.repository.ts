@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { PROPERTY_PARTY_LISTS, PROPERTY_PARTY_LIST_NAMES } from '@frontage/shared';
 import type { Db } from '../../db/client';
+import { newWebhookMessageId } from '../../db/webhook-message-id';
 
 /** Runs a data-changing statement and returns how many rows it touched (both drivers). */
 const affected = async (db: Db, query: SQL): Promise<number> => {
@@ -9,6 +11,53 @@ const affected = async (db: Db, query: SQL): Promise<number> => {
     rows?: unknown[];
   };
   return Number(res.rowCount ?? res.affectedRows ?? res.rows?.length ?? 0);
+};
+
+/** The property lists that hold companies, with the role their rows carry. */
+const companyLists = PROPERTY_PARTY_LIST_NAMES.filter((n) => PROPERTY_PARTY_LISTS[n].kind === 'company').map(
+  (n) => ({ name: n, role: PROPERTY_PARTY_LISTS[n].role }),
+);
+
+/**
+ * The webhook events (ADR 0098) of every property that names company `from` — as tenant, legal
+ * tenant or in a company list — and is about to name `to` instead (a merge) or nothing (`to` null:
+ * the company is deleted, the foreign keys clear it). Call it before the references move: it reads
+ * them as they are. Each such property gets `property.updated` with the fields that change and,
+ * when `from` is its tenant, `property.tenant_changed` — the events `recordPropertyChange` writes
+ * for an edit, in the same shape. One statement for all of them, however many properties a
+ * retailer's merge touches;
+ */
+export const recordLinkEvents = async (tx: Db, from: number, to: number | null, now: Date): Promise<void> => {
+  const listFields = companyLists.map(
+    (l) => sql`, case when ${l.role} = any(l.roles) then ${l.name}::text end`,
+  );
+  await tx.execute(sql`
+    with hit as (
+      select id from properties where tenant_id = ${from}
+      union select id from properties where legal_tenant_id = ${from}
+      union select property_id from property_parties where company_id = ${from}
+    ), changed as (
+      select p.id, p.tenant_id = ${from} as tenant,
+        array_remove(array[
+          case when p.tenant_id = ${from} then 'tenant_id' end,
+          case when p.legal_tenant_id = ${from} then 'legal_tenant_id' end
+          ${sql.join(listFields, sql``)}
+        ]::text[], null) as fields
+      from hit join properties p on p.id = hit.id
+      left join lateral (
+        select array_agg(pp.role) as roles from property_parties pp
+        where pp.property_id = p.id and pp.company_id = ${from}
+      ) l on true
+    )
+    insert into webhook_events (message_id, type, data, created_at)
+    select ${newWebhookMessageId}, e.type, e.data, ${now.toISOString()}::timestamptz
+    from changed c cross join lateral (values
+      (1, 'property.updated', jsonb_build_object('id', c.id, 'fields', to_jsonb(c.fields))),
+      (2, 'property.tenant_changed', case when c.tenant then
+        jsonb_build_object('id', c.id, 'from_tenant_id', ${from}::int, 'to_tenant_id', ${to}::int) end)
+    ) e(k, type, data)
+    where e.data is not null
+    order by c.id, e.k`);
 };
 
 /**

@@ -92,11 +92,6 @@ export const deleteProperty = async (db: Db, id: number): Promise<void> => {
     and not exists (select from schemes where address_id = a.id)`);
 };
 
-/** A company created by an import (revert); units naming it lose it as the foreign keys say. */
-export const deleteCompany = async (db: Db, id: number): Promise<void> => {
-  await db.execute(sql`delete from companies where id = ${id}`);
-};
-
 /** The SQL twin of plainKey (import.values.ts): change both together. */
 const plainKeySql = (column: SQL) => sql`regexp_replace(lower(${column}), '[^a-z0-9]+', '', 'g')`;
 

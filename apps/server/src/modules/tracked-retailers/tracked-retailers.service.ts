@@ -27,6 +27,7 @@ import {
 } from './tracked-retailers.presenter';
 import * as repo from './tracked-retailers.repository';
 import { timeline as timelineRows } from './timeline.repository';
+import { recordWebhookEvent } from '../webhooks/outbox.service';
 
 type ListQuery = z.output<typeof trackedRetailerListQuerySchema>;
 type StoreQuery = z.output<typeof retailerStoreQuerySchema>;
@@ -117,7 +118,11 @@ export const setTracking = async (
   return deps.db.transaction(async (tx) => {
     const company = await repo.companyCoreId(tx, id);
     if (!company) throw new NotFoundError();
-    if (tracked !== (company.core_id !== null)) await repo.setCoreId(tx, id, tracked);
+    if (tracked !== (company.core_id !== null)) {
+      await repo.setCoreId(tx, id, tracked);
+      // The company's `core_id` is on the wire: a receiver of company edits hears of it (ADR 0098).
+      await recordWebhookEvent(tx, 'company.updated', { id, fields: ['core_id'] }, deps.now());
+    }
     if (!tracked) return null;
     return presentRetailerDetail((await repo.findRetailer(tx, id))!);
   });

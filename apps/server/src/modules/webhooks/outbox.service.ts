@@ -2,7 +2,6 @@
  * The webhooks' outbox (ADR 0098): the one function every change calls in its own transaction.
  * Kept apart from the endpoints' service so the modules that record changes import only this.
  */
-import { randomUUID } from 'node:crypto';
 import type { WebhookEventData, WebhookEventType } from '@frontage/shared';
 import type { Db } from '../../db/client';
 import * as repo from './webhooks.repository';
@@ -18,7 +17,6 @@ export const recordWebhookEvent = async <T extends WebhookEventType>(
   now: Date,
 ): Promise<void> => {
   await repo.insertEvent(tx, {
-    message_id: `msg_${randomUUID().replace(/-/g, '')}`,
     type,
     data: data as Record<string, unknown>,
     created_at: now,

@@ -5,6 +5,7 @@ import type { WebhookDeliveryStatus } from '@frontage/shared';
 import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema';
+import { newWebhookMessageId } from '../../db/webhook-message-id';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 export type NewEndpoint = typeof webhookEndpoints.$inferInsert;
@@ -44,9 +45,9 @@ export const deleteEndpoint = async (db: Db, id: number): Promise<boolean> =>
 
 export const insertEvent = async (
   db: Db,
-  values: { message_id: string; type: string; data: Record<string, unknown>; created_at: Date },
+  values: { type: string; data: Record<string, unknown>; created_at: Date },
 ): Promise<void> => {
-  await db.insert(webhookEvents).values(values);
+  await db.insert(webhookEvents).values({ ...values, message_id: newWebhookMessageId });
 };
 
 /**

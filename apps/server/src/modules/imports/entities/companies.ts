@@ -54,7 +54,10 @@ export const companiesAdapter: ImportAdapter = {
   update: async (deps, actor, id, payload) => {
     await companies.update(deps, actor, id, payload as unknown as companies.CompanyInput);
   },
-  // The importer undoes its own creation: not the admins' delete of any company.
-  remove: async (deps, _actor, id) => records.deleteCompany(deps.db, id),
+  // The importer undoes its own creation: not the admins' delete of any company (no admin check),
+  // but the same deletion, so the properties that came to name it send their events.
+  remove: async (deps, _actor, id) => {
+    await companies.dropCompany(deps.db, id, deps.now());
+  },
   stamp: (db, id) => records.stampOf(db, 'companies', id),
 };
