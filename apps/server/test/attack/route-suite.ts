@@ -15,7 +15,8 @@
  * deleted, a unique name taken), so the next step starts from a fresh arrange; a refused call
  * (the database checked unchanged) or a read leaves it as it was. A route's further cases
  * (MatrixCases: a limit, a domain another company holds) get the plain call. Each route also has
- * one test of API tokens (token-calls.ts: scoped, unscoped, expired, revoked, wrong prefix).
+ * one test of API tokens (token-calls.ts: scoped; each scope and each required area lacking in
+ * turn; expired, revoked, unknown, wrong prefix, bad checksum, malformed).
  * Anonymous → 401, ordinary users on admin-only actions → 403 and cross-company writes on master
  * entities → 403 are the rows' expectations. A route without a row fails the first part's first
  * test. FUZZ_RUNS (cases per route, default 24) and FUZZ_SEED change the fuzz; the default is
