@@ -22,6 +22,7 @@ const HEAVY_FILES = [
   'durability',
   'route-suite.places',
   'reminders-exactly-once',
+  'regear-setting',
   'route-suite.workflows',
   'route-suite.accounts',
   'drain',

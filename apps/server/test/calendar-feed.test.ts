@@ -328,22 +328,56 @@ describe('the feed URL', () => {
 
 describe('the feed', () => {
   it('reads the same in ical.js and node-ical, its dates unmoved by the March and October clock changes', async () => {
+    // The UK's clock changes: 29 March and 25 October 2026, 28 March and 31 October 2027. A unit
+    // breaks on each March change day and on the days either side, and its lease ends on the
+    // October change day or a day either side (its holding-over event the day after).
+    const CHANGES = [
+      { march: '2026-03-29', october: '2026-10-25' },
+      { march: '2027-03-28', october: '2027-10-31' },
+    ];
+    const shift = (day: string, n: number) =>
+      new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
     const a = await letUnit({
       break_date: '2026-03-29',
       lease_end_date: '2026-10-25',
       break_party: 'tenant',
     });
     await landlordOf(a.id, w.mine);
-    const b = await letUnit({ created_by: w.me.id, break_date: '2027-03-29', lease_end_date: '2027-10-25' });
+    const units = [{ id: a.id, march: '2026-03-29', october: '2026-10-25' }];
+    for (const change of CHANGES)
+      for (const n of [-1, 0, 1]) {
+        const march = shift(change.march, n);
+        const october = shift(change.october, n);
+        if (march === '2026-03-29') continue;
+        const unit = await letUnit({ created_by: w.me.id, break_date: march, lease_end_date: october });
+        units.push({ id: unit.id, march, october });
+      }
+    expect(units).toHaveLength(6);
+    // The clock changes really are on those days (offsets in the process's zone, Europe/London).
+    const offset = (day: string, hour: number) =>
+      new Date(`${day}T${String(hour).padStart(2, '0')}:00:00Z`).getTimezoneOffset();
+    for (const change of CHANGES) {
+      expect([offset(change.march, 0), offset(change.march, 2)]).toEqual([0, -60]);
+      expect([offset(change.october, 0), offset(change.october, 2)]).toEqual([-60, 0]);
+    }
     const { url } = await createFeed(w.me);
     const res = await fetchFeed(url);
-    expect(res.body).toMatch(/DTSTART;VALUE=DATE:20260329\r\n/);
     const events = await feedOf(url);
     const dateOf = (id: number, type: string) => events.get(`${id}-${type}-0@localhost`)?.date;
-    expect(dateOf(a.id, 'break_date')).toBe('2026-03-29');
-    expect(dateOf(a.id, 'lease_expiry')).toBe('2026-10-25');
-    expect(dateOf(b.id, 'break_date')).toBe('2027-03-29');
-    expect(dateOf(b.id, 'lease_expiry')).toBe('2027-10-25');
+    for (const u of units) {
+      const dated = (type: string) => `${type} of ${u.march}…${u.october}`;
+      const over = shift(u.october, 1);
+      expect(dateOf(u.id, 'break_date'), dated('break_date')).toBe(u.march);
+      expect(dateOf(u.id, 'lease_expiry'), dated('lease_expiry')).toBe(u.october);
+      expect(dateOf(u.id, 'holding_over'), dated('holding_over')).toBe(over);
+      // As written: all-day dates, the next day as the end, no time and no zone.
+      for (const day of [u.march, u.october, over]) {
+        const [start, end] = [day, shift(day, 1)].map((d) => d.replaceAll('-', ''));
+        expect(res.body).toMatch(
+          new RegExp(`\r\nDTSTART;VALUE=DATE:${start}\r\n(?:[^\r\n]*\r\n)*?DTEND;VALUE=DATE:${end}\r\n`),
+        );
+      }
+    }
     const breakA = events.get(`${a.id}-break_date-0@localhost`)!;
     expect(breakA.summary).toBe(`Break date — 12, ${await fullAddressOf(a.address_id)}`);
     expect(breakA.status).toBe('CONFIRMED');

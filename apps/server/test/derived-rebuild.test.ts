@@ -1,5 +1,7 @@
+import { LEASE_EVENT_TYPES } from '@frontage/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client';
 import { DERIVED, fanOut } from '../src/db/derived';
 import {
   DEAL_WRITES,
@@ -215,13 +217,33 @@ describe('every derived table and column equals its rebuild after each write', (
       },
     ));
 
-  it('an import-shaped bulk write: many rows inserted, updated and deleted by one statement each', () =>
-    step(['properties', 'deals', 'enquiries', 'addresses'], () =>
-      exec([
-        sql`insert into properties (building_num, address_id, scheme_id, tenant_id, rent_pa, nia_sqrt, updated_at)
+  it('an import-shaped bulk write: many rows inserted, updated and deleted by one statement each, leases and their terms included', () =>
+    step(['properties', 'deals', 'enquiries', 'addresses'], async () => {
+      // The lease events of the bulk's units, as the work list and the reminders read them.
+      const bulkEvents = () =>
+        queryRows<{ property_id: number; type: string; seq: number; date: string; hard: boolean }>(
+          t.db,
+          sql`select e.property_id, e.type, e.seq, e.date::text as date, e.hard from lease_events e
+                join properties p on p.id = e.property_id where p.building_num like 'B%' order by 1, 2, 3`,
+        );
+      // Units with leases and their terms, as an import writes them: many in one statement (half
+      // let; month-end dates, breaks with notice, inside and outside the 1954 Act, reviews).
+      await exec([
+        sql`insert into properties (building_num, address_id, scheme_id, tenant_id, rent_pa, nia_sqrt, updated_at,
+              lease_start_date, lease_end_date, break_date, security_of_tenure, break_party, break_kind,
+              break_notice_months, review_interval_years, review_basis, lease_notes)
             select 'B' || g, case when g % 2 = 0 then ${w.a1}::integer else ${w.a3}::integer end, case when g % 3 = 0 then ${w.s1}::integer end,
-              case when g % 2 = 1 then ${w.c2}::integer end, 1000 * g, 100 * g, now() - g * interval '1 day'
+              case when g % 2 = 1 then ${w.c2}::integer end, 1000 * g, 100 * g, now() - g * interval '1 day',
+              (date '2021-01-31' + make_interval(months => g))::date, (date '2031-01-31' + make_interval(months => g))::date,
+              case when g % 2 = 1 then (date '2028-08-31' + make_interval(months => g))::date end,
+              (array['inside_act', 'contracted_out', null])[g % 3 + 1], case when g % 2 = 1 then 'tenant' end,
+              case when g % 2 = 1 then 'fixed' end, case when g % 2 = 1 then g % 7 end,
+              case when g % 4 <> 0 then 5 end, case when g % 4 <> 0 then 'open_market_upward_only' end, 'Bulk ' || g
             from generate_series(1, 9) g`,
+      ]);
+      const inserted = await bulkEvents();
+      expect(new Set(inserted.map((e) => e.type))).toEqual(new Set(LEASE_EVENT_TYPES));
+      await exec([
         sql`insert into deals (deal_type, property_id, effective_date, rent_pa)
             select 'new_letting', p.id, date '2020-01-01' + p.id, 5000 from properties p where p.building_num like 'B%'`,
         sql`insert into enquiries (property_id, received_at, stage)
@@ -230,13 +252,26 @@ describe('every derived table and column equals its rebuild after each write', (
         sql`update properties set updated_at = now() + id * interval '1 second', rent_pa = rent_pa + 1,
               tenant_id = case when tenant_id is null then ${w.c1}::integer end
             where building_num like 'B%'`,
+        // A second import over the same units: every lease date and term changed in one statement.
+        sql`update properties set lease_end_date = (lease_end_date - make_interval(years => 1))::date,
+              break_date = case when break_date is null then (lease_start_date + make_interval(years => 4))::date end,
+              break_party = case when break_party is null then 'mutual' end,
+              break_kind = case when break_kind is null then 'rolling' end,
+              break_notice_months = case when break_notice_months is null then 12 end,
+              security_of_tenure = case security_of_tenure when 'inside_act' then 'contracted_out' else 'inside_act' end,
+              next_review_date = (lease_start_date + make_interval(years => 3))::date,
+              review_interval_years = coalesce(review_interval_years, 2)
+            where building_num like 'B%'`,
         sql`update addresses set lat = lat + 0.01, city = upper(city) where id in (${w.a1}, ${w.a3})`,
         sql`update enquiries set stage = 'withdrawn' where stage = 'completed'`,
         sql`update deals set effective_date = effective_date + 30
             where property_id in (select id from properties where building_num like 'B%')`,
-        sql`delete from properties where building_num in ('B1', 'B2', 'B3')`,
-      ]),
-    ));
+      ]);
+      const updated = await bulkEvents();
+      expect(updated.length).toBeGreaterThan(0);
+      expect(updated).not.toEqual(inserted);
+      await exec([sql`delete from properties where building_num in ('B1', 'B2', 'B3')`]);
+    }));
 
   it('delete: a row of each source table', () =>
     step(['enquiries', 'deals', 'properties', 'schemes', 'companies', 'users'], () =>

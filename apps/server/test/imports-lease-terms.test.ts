@@ -95,6 +95,51 @@ describe('properties import: lease terms', () => {
     });
   });
 
+  it("maps the seven terms from headers that are exactly the API's field names, with no mapping given", async () => {
+    const terms = [
+      'security_of_tenure',
+      'break_party',
+      'break_kind',
+      'break_notice_months',
+      'review_interval_years',
+      'review_basis',
+      'lease_notes',
+    ] as const;
+    const csv = [
+      `Unit,Street,Town,Postcode,${terms.join(',')}`,
+      '1,High St,York,YO1 8AA,inside_act,landlord,rolling,9,3,index_linked_collared,Landlord may break on 9 months notice',
+      '2,High St,York,YO1 8AA,contracted_out,mutual,fixed,0,25,fixed,',
+    ].join('\n');
+    const imp = await preview(t, w.admin, 'properties', csv);
+    expect(imp.mapping).toMatchObject(Object.fromEntries(terms.map((f) => [f, f])));
+    expect(imp.counts).toEqual({ create: 2, update: 0, skip: 0, error: 0 });
+    const done = await applyAndWait(t, w.admin, imp.id);
+    expect(done.counts).toEqual({ create: 2, update: 0, skip: 0, error: 0 });
+    const stored = await Promise.all(done.rows!.create.map((r) => get(r.record_id!)));
+    const termsOf = (p: Property) => Object.fromEntries(terms.map((f) => [f, p[f]]));
+    stored.sort((a, b) => a.break_notice_months! - b.break_notice_months!);
+    expect(stored.map(termsOf)).toEqual([
+      {
+        security_of_tenure: 'contracted_out',
+        break_party: 'mutual',
+        break_kind: 'fixed',
+        break_notice_months: 0,
+        review_interval_years: 25,
+        review_basis: 'fixed',
+        lease_notes: null,
+      },
+      {
+        security_of_tenure: 'inside_act',
+        break_party: 'landlord',
+        break_kind: 'rolling',
+        break_notice_months: 9,
+        review_interval_years: 3,
+        review_basis: 'index_linked_collared',
+        lease_notes: 'Landlord may break on 9 months notice',
+      },
+    ]);
+  });
+
   it('sets the terms on an existing unit and restores them on revert', async () => {
     const first = await applyAndWait(
       t,

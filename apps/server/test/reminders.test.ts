@@ -277,6 +277,82 @@ describe('the sweep', () => {
   });
 });
 
+describe('in the bell', () => {
+  /** The stream's `unread` counts as they arrive, over a real connection (as the web app reads it). */
+  const openUnreadStream = async (base: string, cookie: string) => {
+    const ctrl = new AbortController();
+    const res = await fetch(`${base}/api/notifications/stream`, {
+      headers: { cookie, accept: 'text/event-stream' },
+      signal: ctrl.signal,
+    });
+    expect(res.status).toBe(200);
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    const counts: number[] = [];
+    const next = async (): Promise<number> => {
+      const deadline = Date.now() + WAIT_MS;
+      while (!counts.length) {
+        if (Date.now() > deadline) throw new Error('no unread count in time');
+        const { value, done } = await reader.read();
+        if (done) throw new Error('stream ended');
+        buffer += value;
+        let i: number;
+        while ((i = buffer.indexOf('\n\n')) !== -1) {
+          const block = buffer.slice(0, i);
+          buffer = buffer.slice(i + 2);
+          const data = block.split('\n').find((l) => l.startsWith('data: '));
+          if (block.startsWith('event: unread') && data) counts.push(JSON.parse(data.slice(6)).unread_count);
+        }
+      }
+      return counts.shift()!;
+    };
+    const close = () => {
+      void reader.cancel().catch(() => undefined);
+      ctrl.abort();
+    };
+    return { next, close };
+  };
+
+  it('reaches an open notification stream live when the sweep delivers it', async () => {
+    const live = await buildTestApp({ now: () => NOW });
+    try {
+      await live.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = live.app.server.address() as AddressInfo;
+      const tenant = await companyWithUsers(t.db, 'Boots', 1, 'bell');
+      const [unit] = await letUnits(t.db, 1, tenant.companyId);
+      await putEvents(t.db, [unit!], 'break_notice_deadline', addDays(TODAY, 25));
+      const cookie = await sessionCookie(live.app, 'bell1@example.com');
+      const stream = await openUnreadStream(`http://127.0.0.1:${port}`, cookie);
+      try {
+        expect(await stream.next()).toBe(0);
+        // The sweep of another app over the same database, as a worker process runs it.
+        expect(await sweep(t.app.services)).toBe(1);
+        expect(await stream.next()).toBe(1);
+        const list = await live.app.inject({
+          method: 'GET',
+          url: '/api/notifications',
+          headers: { ...XHR, cookie },
+        });
+        expect(list.json().data).toEqual([
+          expect.objectContaining({
+            type: 'lease_reminder',
+            message: `Break notice deadline: Unit 1, 12 High Street, Leeds, LS1 1AA, ${shown(25)} (in 25 days)`,
+            url: `/properties?id=${unit}`,
+            read_at: null,
+          }),
+        ]);
+      } finally {
+        stream.close();
+      }
+    } finally {
+      const closing = live.close();
+      // An aborted fetch may leave an idle keep-alive socket the server would wait out.
+      live.app.server.closeAllConnections();
+      await closing;
+    }
+  });
+});
+
 describe('e-mail', () => {
   let smtp: SMTPServer;
   let port: number;

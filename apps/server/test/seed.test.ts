@@ -3,17 +3,20 @@
  * properties, 300 deals through the deal engine, comments): the checks of what it holds read it,
  * then it is wiped and seeded again, and last an account is created beside it.
  */
+import { LEASE_REMINDER_NOTIFICATION_TYPE } from '@frontage/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { AGENCIES, DEMO_ADMIN, DEMO_AGENT, LANDLORDS, RETAILERS } from '../src/db/seed/data';
 import { SEED_DEAL_COUNT } from '../src/db/seed/deals';
+import { DEMO_REMINDER_DAYS } from '../src/db/seed/reminders';
 import { SEED_PROPERTY_COUNT, SEED_SCHEME_COUNT } from '../src/db/seed/places';
 import { SEARCH_QUALITY, SEARCH_QUALITY_GOAL, SEARCH_QUALITY_TOP } from './fixtures/search-quality';
 import { checkSearchQuality } from './search-quality.check';
 import { seedDemo, usersTableIsEmpty, wipeDemoData } from '../src/db/seed/seed';
 import { SEED_TRACKED_RETAILERS } from '../src/db/seed/tracked-retailers';
 import { createAccount } from '../src/modules/auth/account.service';
+import { deliverChanged, sweep, todayInLondon } from '../src/modules/reminders/reminders.service';
 import { TEST_SCRYPT_COST, XHR, buildTestApp, login, resetData, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -72,14 +75,15 @@ describe('demo seed', () => {
     );
     expect(grid!.points).toBeGreaterThan(1000);
     expect(grid!.in_grid).toBe(grid!.points);
-    // Six welcome notifications for the two accounts, plus what the seeded comments told them.
+    // Six welcome notifications for the two accounts, plus what the seeded comments told them and
+    // the lease reminders of the last week.
     expect(result.comment_notifications).toBeGreaterThan(0);
     expect(counts).toEqual({
       companies: result.companies,
       users: 602,
       with_pw: 2,
       cats: 27,
-      notes: 6 + result.comment_notifications!,
+      notes: 6 + result.comment_notifications! + result.lease_reminders!,
     });
     const verification = await queryRows<{ state: string; n: number }>(
       t.db,
@@ -325,6 +329,83 @@ describe('places seed step', () => {
       })
     ).json().data;
     expect(property).toMatchObject({ rent_pa: deal.rent_pa, tenant: { id: deal.tenant.id } });
+  });
+});
+
+describe('demo seed: lease reminders', () => {
+  it("puts the last week's lease-event reminders in the agent's bell, each linking to its unit, and a later sweep sends none again", async () => {
+    const cookie = await login(t.app, DEMO_AGENT.email, DEMO_AGENT.password);
+    const [me] = await queryRows<{ id: number }>(
+      t.db,
+      sql`select id from users where email = ${DEMO_AGENT.email}`,
+    );
+    const page = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/notifications?per_page=100',
+        headers: { ...XHR, cookie },
+      })
+    ).json();
+    const reminders = page.data.filter((n: { type: string }) => n.type === LEASE_REMINDER_NOTIFICATION_TYPE);
+    expect(reminders.length).toBeGreaterThanOrEqual(1);
+    const today = todayInLondon(new Date());
+    const weekAgo = new Date(Date.parse(`${today}T00:00:00Z`) - DEMO_REMINDER_DAYS * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    // Each is a real reminder: recorded as sent for the agent, its event on a let unit, its
+    // reminder day (event date − offset) today or in the last week, and a link to the unit.
+    const sent = await queryRows<{
+      property_id: number;
+      type: string;
+      event_date: string;
+      day: string;
+      hard: boolean;
+    }>(
+      t.db,
+      sql`select s.property_id, s.type, s.event_date::text as event_date, (s.event_date - s.offset_days)::text as day, e.hard
+            from lease_reminders_sent s
+            join lease_events e on e.property_id = s.property_id and e.type = s.type and e.seq = s.seq and e.date = s.event_date
+            join properties p on p.id = s.property_id and p.tenant_id is not null
+           where s.user_id = ${me!.id}`,
+    );
+    const [notes] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int n from notifications where user_id = ${me!.id} and type = ${LEASE_REMINDER_NOTIFICATION_TYPE}`,
+    );
+    expect(sent).toHaveLength(notes!.n);
+    // A few, not a flood: the bell still counts them (it shows 99+ from 100 on), the admin's too.
+    expect(notes!.n).toBeLessThan(99);
+    for (const r of sent) {
+      expect(
+        r.day >= weekAgo && r.day <= today,
+        `${r.type} of unit ${r.property_id} reminded for ${r.day}`,
+      ).toBe(true);
+      expect(r.event_date >= today).toBe(true);
+    }
+    expect(sent.some((r) => r.hard)).toBe(true);
+    for (const n of reminders) {
+      expect(n).toMatchObject({ read_at: null, url: `/properties?id=${n.entity_id}` });
+      expect(sent.map((r) => r.property_id)).toContain(n.entity_id);
+    }
+    const unit = await t.app.inject({
+      method: 'GET',
+      url: `/api/properties/${reminders[0].entity_id}`,
+      headers: { ...XHR, cookie },
+    });
+    expect(unit.statusCode).toBe(200);
+    const adminCookie = await login(t.app, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const adminUnread = await t.app.inject({
+      method: 'GET',
+      url: '/api/notifications/unread-count',
+      headers: { ...XHR, cookie: adminCookie },
+    });
+    expect(adminUnread.json().unread_count).toBeLessThan(99);
+
+    // The server's sweeps after start (the daily one and the changes check) find them sent.
+    const before = await queryRows(t.db, sql`select count(*)::int n from notifications`);
+    await sweep(t.app.services);
+    await deliverChanged(t.app.services);
+    expect(await queryRows(t.db, sql`select count(*)::int n from notifications`)).toEqual(before);
   });
 });
 

@@ -77,6 +77,9 @@ export const seedDemo = async (db: Db, opts: SeedOptions = {}): Promise<Record<s
     hashPassword(DEMO_AGENT.password, cost),
   ]);
   const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000);
+  // The demo accounts recorded deals up to five years back: they were made before them (and so
+  // the reminders' "no catch-up from before the account" rule leaves their last week, ADR 0089).
+  const accountsMade = daysAgo(6 * 365);
 
   return db.transaction(async (tx) => {
     log(`categories: ${COMPANY_CATEGORIES.length}`);
@@ -155,6 +158,7 @@ export const seedDemo = async (db: Db, opts: SeedOptions = {}): Promise<Record<s
           password_hash: adminHash,
           direct_dial: '020 7946 0001',
           mobile: '07700 900001',
+          created_at: accountsMade,
         },
         {
           name: DEMO_AGENT.name,
@@ -164,6 +168,7 @@ export const seedDemo = async (db: Db, opts: SeedOptions = {}): Promise<Record<s
           password_hash: agentHash,
           direct_dial: '020 7946 0002',
           mobile: '07700 900002',
+          created_at: accountsMade,
         },
         ...contacts,
       ])

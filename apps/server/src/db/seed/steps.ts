@@ -7,6 +7,7 @@ import { seedEnquiries } from './enquiries';
 import { seedTrackedRetailers } from './tracked-retailers';
 import { seedVideos } from './videos';
 import { seedNews } from './news';
+import { seedReminders } from './reminders';
 
 /** The demo data set so far, handed to each later seed step (all inside one transaction). */
 export interface SeedContext {
@@ -39,4 +40,6 @@ export const SEED_STEPS: SeedStep[] = [
   seedTrackedRetailers,
   seedVideos,
   seedNews,
+  // Last: the reminders of the events every step before it left on the units.
+  seedReminders,
 ];

@@ -1,0 +1,186 @@
+/**
+ * REGEAR_PROMPT_MONTHS (README, ADR 0087) from the environment to the lease events: a real server
+ * process (src/main.ts) started with the variable writes it to the one settings row the triggers
+ * read, and a let unit's re-gear prompt moves; without it (the configuration's default, written as
+ * a start writes it) the prompt goes back to 24 months before the lease's end. On PGlite (a data
+ * directory of the test's own) and on PostgreSQL (the file's database).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { REGEAR_PROMPT_MONTHS_DEFAULT } from '@frontage/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loadConfig } from '../src/config';
+import { createDb, queryRows, type DbHandle } from '../src/db/client';
+import { writeLeaseEventSettings } from '../src/db/lease-event-settings';
+import { runMigrations } from '../src/db/migrate';
+import { createAccount } from '../src/modules/auth/account.service';
+import { TEST_SCRYPT_COST, WAIT_MS, testConfig } from './helpers';
+import { freePort } from './ports';
+
+const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
+const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+const PASSWORD = 'regear-password-1';
+const XHR = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
+const LEASE_END = '2031-06-30';
+
+let root: string;
+let unitId: number;
+
+/** The test's own connection to the database the server will use (closed while a PGlite server runs). */
+const openDb = async (): Promise<DbHandle> => {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) return createDb({ databaseUrl: url, poolMax: 2 });
+  const snapshot = fs.existsSync(path.join(root, 'pglite', 'PG_VERSION'))
+    ? undefined
+    : new Blob([fs.readFileSync(inject('pgliteSnapshot'))]);
+  const handle = await createDb({ pgliteDir: path.join(root, 'pglite'), pgliteLoadDataDir: snapshot });
+  await runMigrations(handle);
+  return handle;
+};
+
+beforeAll(async () => {
+  root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'frontage-regear-')));
+  fs.mkdirSync(path.join(root, 'dist'));
+  fs.writeFileSync(path.join(root, 'dist', 'index.html'), '<!doctype html><title>Frontage</title>');
+  const handle = await openDb();
+  try {
+    await createAccount(
+      { db: handle.db, config: testConfig(), now: () => new Date() },
+      { email: 'regear@example.com', name: 'Regear Admin', password: PASSWORD, admin: true, temp: false },
+    );
+    // A let unit whose lease ends on 30 June 2031, outside the 1954 Act.
+    const [unit] = await queryRows<{ id: number }>(
+      handle.db,
+      sql`with a as (insert into addresses (street, city, post_code) values ('1 Regear Row', 'York', 'YO1 7AA') returning id),
+               c as (insert into companies (name) values ('Regear Retail') returning id)
+          insert into properties (building_num, address_id, tenant_id, lease_start_date, lease_end_date, security_of_tenure)
+          select 'Unit 1', a.id, c.id, '2021-07-01', ${LEASE_END}, 'contracted_out' from a, c returning id`,
+    );
+    unitId = unit!.id;
+  } finally {
+    await handle.close();
+  }
+});
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+interface Server {
+  process: ChildProcess;
+  exited: Promise<void>;
+  output: () => string;
+  base: string;
+}
+
+/** `npm start` as a process: src/main.ts with this environment, once it answers /api/health. */
+const startServer = async (extra: NodeJS.ProcessEnv): Promise<Server> => {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MAX: '0',
+    SCRYPT_COST: String(TEST_SCRYPT_COST),
+    WEB_DIST_DIR: path.join(root, 'dist'),
+    WEB_CONCURRENCY: '1',
+    ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : { DATA_DIR: root }),
+  };
+  if (!process.env.TEST_DATABASE_URL) delete env.DATABASE_URL;
+  delete env.REGEAR_PROMPT_MONTHS;
+  Object.assign(env, extra);
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    cwd: SERVER_DIR,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const server = { process: child, exited, output: () => output, base: `http://127.0.0.1:${port}` };
+  const until = Date.now() + WAIT_MS;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
+    if (Date.now() > until) throw new Error(`server not healthy within ${WAIT_MS} ms:\n${output}`);
+    const res = await fetch(`${server.base}/api/health`).catch(() => undefined);
+    if (res?.status === 200) return server;
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 50))]);
+  }
+};
+
+/** A graceful stop (SIGTERM), so the next server finds the data directory free. */
+const stopServer = async (server: Server): Promise<void> => {
+  if (server.process.exitCode === null && server.process.signalCode === null) server.process.kill('SIGTERM');
+  await server.exited;
+};
+
+/** The unit's re-gear prompt as the work list's API answers it. */
+const regearPrompt = async (server: Server): Promise<string[]> => {
+  const login = await fetch(`${server.base}/api/auth/login`, {
+    method: 'POST',
+    headers: XHR,
+    body: JSON.stringify({ email: 'regear@example.com', password: PASSWORD }),
+  });
+  expect(login.status).toBe(200);
+  const cookie = login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('frontage_session='))!
+    .split(';')[0]!;
+  const res = await fetch(
+    `${server.base}/api/lease-events?property_id=${unitId}&type=regear_prompt&from=2026-01-01&to=2031-12-31`,
+    { headers: { ...XHR, cookie } },
+  );
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { data: Array<{ date: string }> }).data.map((e) => e.date);
+};
+
+const withServer = async <T>(env: NodeJS.ProcessEnv, use: (server: Server) => Promise<T>): Promise<T> => {
+  const server = await startServer(env);
+  try {
+    return await use(server);
+  } finally {
+    await stopServer(server);
+  }
+};
+
+describe('REGEAR_PROMPT_MONTHS', () => {
+  it('moves a let unit’s re-gear prompt when the server starts with it, and back to the default without it', async () => {
+    // Before any server ran: the default, 24 months before the end.
+    const handle = await openDb();
+    try {
+      const [before] = await queryRows<{ date: string }>(
+        handle.db,
+        sql`select date::text as date from lease_events where property_id = ${unitId} and type = 'regear_prompt'`,
+      );
+      expect(before!.date).toBe('2029-06-30');
+    } finally {
+      await handle.close();
+    }
+
+    expect(await withServer({ REGEAR_PROMPT_MONTHS: '18' }, regearPrompt)).toEqual(['2029-12-30']);
+
+    // Started again without it: the server's start writes the configuration's value, the default
+    // (the same call main.ts makes; one real start above is enough to show the wiring).
+    const after = await openDb();
+    try {
+      const config = loadConfig({});
+      expect(config.regearPromptMonths).toBe(REGEAR_PROMPT_MONTHS_DEFAULT);
+      await writeLeaseEventSettings(after.db, config.regearPromptMonths);
+      expect(
+        await queryRows(
+          after.db,
+          sql`select date::text as date from lease_events where property_id = ${unitId} and type = 'regear_prompt'`,
+        ),
+      ).toEqual([{ date: '2029-06-30' }]);
+    } finally {
+      await after.close();
+    }
+  });
+});
