@@ -161,6 +161,8 @@ export function LeaseEventActions({ event, compact = false }: { event: LeaseEven
         display: compact ? 'flex' : 'inline-flex',
         alignItems: 'center',
         gap: compact ? 0.25 : 0.5,
+        // A label never breaks inside itself ("Create / Deal"): the cell widens instead.
+        whiteSpace: 'nowrap',
         // In a grid cell: centred on the row's height.
         height: compact ? '100%' : undefined,
       }}
