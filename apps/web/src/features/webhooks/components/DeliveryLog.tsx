@@ -106,13 +106,13 @@ export function DeliveryLog({ hook }: { hook: Webhook }) {
           replayOne(
             { id: hook.id, deliveryId: d.id },
             {
-              ...told,
+              onError: (err: Error) => enqueueSnackbar(err.message, { variant: 'error' }),
               onSuccess: () => enqueueSnackbar(WEBHOOK_MESSAGES.replayed, { variant: 'success' }),
             },
           ),
         hook.enabled,
       ),
-    [replayOne, hook.id, hook.enabled, enqueueSnackbar, told],
+    [replayOne, hook.id, hook.enabled, enqueueSnackbar],
   );
   const set = (patch: Partial<DeliveryFilter>) => {
     setFilter((f) => ({ ...f, ...patch }));
