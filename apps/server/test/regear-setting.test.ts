@@ -5,11 +5,9 @@
  * a start writes it) the prompt goes back to 24 months before the lease's end. On PGlite (a data
  * directory of the test's own) and on PostgreSQL (the file's database).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { REGEAR_PROMPT_MONTHS_DEFAULT } from '@frontage/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -18,11 +16,9 @@ import { createDb, queryRows, type DbHandle } from '../src/db/client';
 import { writeLeaseEventSettings } from '../src/db/lease-event-settings';
 import { runMigrations } from '../src/db/migrate';
 import { createAccount } from '../src/modules/auth/account.service';
-import { TEST_SCRYPT_COST, WAIT_MS, testConfig } from './helpers';
-import { freePort } from './ports';
+import { killAllServers, startServer, type ServerProcess } from './fixtures/server-process';
+import { TEST_SCRYPT_COST, testConfig } from './helpers';
 
-const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
-const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const PASSWORD = 'regear-password-1';
 const XHR = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
 const LEASE_END = '2031-06-30';
@@ -65,22 +61,15 @@ beforeAll(async () => {
     await handle.close();
   }
 });
-afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+afterAll(() => {
+  killAllServers();
+  fs.rmSync(root, { recursive: true, force: true });
+});
 
-interface Server {
-  process: ChildProcess;
-  exited: Promise<void>;
-  output: () => string;
-  base: string;
-}
-
-/** `npm start` as a process: src/main.ts with this environment, once it answers /api/health. */
-const startServer = async (extra: NodeJS.ProcessEnv): Promise<Server> => {
-  const port = await freePort();
+/** `npm start` as a process (src/main.ts) with this environment and the data the test made. */
+const serverEnv = (extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv => {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MAX: '0',
@@ -91,38 +80,11 @@ const startServer = async (extra: NodeJS.ProcessEnv): Promise<Server> => {
   };
   if (!process.env.TEST_DATABASE_URL) delete env.DATABASE_URL;
   delete env.REGEAR_PROMPT_MONTHS;
-  Object.assign(env, extra);
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    cwd: SERVER_DIR,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const collect = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-4000);
-  };
-  child.stdout.on('data', collect);
-  child.stderr.on('data', collect);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const server = { process: child, exited, output: () => output, base: `http://127.0.0.1:${port}` };
-  const until = Date.now() + WAIT_MS;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
-    if (Date.now() > until) throw new Error(`server not healthy within ${WAIT_MS} ms:\n${output}`);
-    const res = await fetch(`${server.base}/api/health`).catch(() => undefined);
-    if (res?.status === 200) return server;
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 50))]);
-  }
-};
-
-/** A graceful stop (SIGTERM), so the next server finds the data directory free. */
-const stopServer = async (server: Server): Promise<void> => {
-  if (server.process.exitCode === null && server.process.signalCode === null) server.process.kill('SIGTERM');
-  await server.exited;
+  return { ...env, ...extra };
 };
 
 /** The unit's re-gear prompt as the work list's API answers it. */
-const regearPrompt = async (server: Server): Promise<string[]> => {
+const regearPrompt = async (server: ServerProcess): Promise<string[]> => {
   const login = await fetch(`${server.base}/api/auth/login`, {
     method: 'POST',
     headers: XHR,
@@ -141,12 +103,17 @@ const regearPrompt = async (server: Server): Promise<string[]> => {
   return ((await res.json()) as { data: Array<{ date: string }> }).data.map((e) => e.date);
 };
 
-const withServer = async <T>(env: NodeJS.ProcessEnv, use: (server: Server) => Promise<T>): Promise<T> => {
-  const server = await startServer(env);
+const withServer = async <T>(
+  env: NodeJS.ProcessEnv,
+  use: (server: ServerProcess) => Promise<T>,
+): Promise<T> => {
+  const server = await startServer(serverEnv(env));
   try {
     return await use(server);
   } finally {
-    await stopServer(server);
+    // A graceful stop (SIGTERM), so the test's own connection finds the data directory free.
+    server.child.kill('SIGTERM');
+    await server.exited;
   }
 };
 

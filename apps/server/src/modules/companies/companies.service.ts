@@ -22,7 +22,7 @@ import { moveReferences, recordLinkEvents } from './merge.repository';
 import { offsetOf, toPage } from '../../lib/page';
 import { checkVersion, refusingStale, withVersion } from '../versions/versions.service';
 import { recordChanges } from '../history/history.service';
-import { changedFields, recordWebhookEvent } from '../webhooks/outbox.service';
+import { recordCompanyChange, recordWebhookEvent } from '../webhooks/outbox.service';
 
 export interface CompanyListInput {
   q?: string | undefined;
@@ -213,21 +213,24 @@ export const update = async (
           });
           if (!c || !before) throw new NotFoundError();
           if (cats) await repo.replaceCategories(tx, id, cats);
+          const was = {
+            name: before.name,
+            domain: before.domain,
+            phone: before.phone,
+            categories: beforeCats,
+          };
+          const is = { name: c.name, domain: c.domain, phone: c.phone, categories: cats };
           // Who changed what and when: the company's Activity timeline reads it (ADR 0091).
           await recordChanges(tx, {
             entity_type: 'company',
             entity_id: id,
-            before: { name: before.name, domain: before.domain, phone: before.phone, categories: beforeCats },
-            after: { name: c.name, domain: c.domain, phone: c.phone, categories: cats },
+            before: was,
+            after: is,
             source: 'update',
             user: actor,
             now: deps.now(),
           });
-          const fields = changedFields(
-            { name: before.name, domain: before.domain, phone: before.phone, categories: beforeCats },
-            { name: c.name, domain: c.domain, phone: c.phone, categories: cats },
-          );
-          if (fields.length) await recordWebhookEvent(tx, 'company.updated', { id, fields }, deps.now());
+          await recordCompanyChange(tx, id, was, is, deps.now());
           return c;
         }),
       () => current(deps.db, id),
@@ -301,18 +304,6 @@ export const verify = async (
 };
 
 const verification = (c: CompanyRow) => ({ is_verified: c.is_verified, verified_at: c.verified_at });
-
-/** `company.updated` naming the fields that differ (ADR 0098); nothing when none does. */
-const recordCompanyChange = async (
-  tx: Db,
-  id: number,
-  before: Record<string, unknown>,
-  after: Record<string, unknown>,
-  now: Date,
-): Promise<void> => {
-  const fields = changedFields(before, after);
-  if (fields.length) await recordWebhookEvent(tx, 'company.updated', { id, fields }, now);
-};
 
 /**
  * Folds duplicate `id` into `targetId` in one transaction; `id` is removed. Its domain moves to

@@ -55,3 +55,15 @@ export const recordPropertyChange = async (
 /** The fields of `after` whose value differs from `before`'s. */
 export const changedFields = (before: Record<string, unknown>, after: Record<string, unknown>): string[] =>
   Object.keys(after).filter((k) => after[k] !== undefined && !same(before[k], after[k]));
+
+/** A company's fields changed: `company.updated` naming those that differ; nothing when none does. */
+export const recordCompanyChange = async (
+  tx: Db,
+  id: number,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  now: Date,
+): Promise<void> => {
+  const fields = changedFields(before, after);
+  if (fields.length) await recordWebhookEvent(tx, 'company.updated', { id, fields }, now);
+};
