@@ -16,8 +16,8 @@ import { createDb, queryRows, type DbHandle } from '../src/db/client';
 import { writeLeaseEventSettings } from '../src/db/lease-event-settings';
 import { runMigrations } from '../src/db/migrate';
 import { createAccount } from '../src/modules/auth/account.service';
-import { killAllServers, startServer, type ServerProcess } from './fixtures/server-process';
-import { TEST_SCRYPT_COST, testConfig } from './helpers';
+import { killAllServers, serverEnv, startServer, type ServerProcess } from './fixtures/server-process';
+import { testConfig } from './helpers';
 
 const PASSWORD = 'regear-password-1';
 const XHR = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
@@ -67,18 +67,11 @@ afterAll(() => {
 });
 
 /** `npm start` as a process (src/main.ts) with this environment and the data the test made. */
-const serverEnv = (extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv => {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_MAX: '0',
-    SCRYPT_COST: String(TEST_SCRYPT_COST),
+const regearServerEnv = (extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv => {
+  const env = serverEnv({
     WEB_DIST_DIR: path.join(root, 'dist'),
-    WEB_CONCURRENCY: '1',
     ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : { DATA_DIR: root }),
-  };
-  if (!process.env.TEST_DATABASE_URL) delete env.DATABASE_URL;
+  });
   delete env.REGEAR_PROMPT_MONTHS;
   return { ...env, ...extra };
 };
@@ -107,7 +100,7 @@ const withServer = async <T>(
   env: NodeJS.ProcessEnv,
   use: (server: ServerProcess) => Promise<T>,
 ): Promise<T> => {
-  const server = await startServer(serverEnv(env));
+  const server = await startServer(regearServerEnv(env));
   try {
     return await use(server);
   } finally {

@@ -25,9 +25,9 @@ import { startJobLayer } from '../src/jobs';
 import { createAccount } from '../src/modules/auth/account.service';
 import { declareReminderJobs } from '../src/modules/reminders/reminders.jobs';
 import { DELIVER_CHUNK, REMINDER_QUEUES } from '../src/modules/reminders/reminders.service';
-import { TEST_SCRYPT_COST, XHR, resetData, testConfig, testDb } from './helpers';
+import { XHR, resetData, testConfig, testDb } from './helpers';
 import { addDays, companyWithUsers, letUnits, putEvents, sentCount } from './reminders.fixtures';
-import { killAllServers, startServer, until, type ServerProcess } from './fixtures/server-process';
+import { killAllServers, serverEnv, startServer, until, type ServerProcess } from './fixtures/server-process';
 
 const onPostgres = !!process.env.TEST_DATABASE_URL;
 const TODAY = new Date().toISOString().slice(0, 10);
@@ -41,21 +41,13 @@ afterAll(killAllServers);
  * only jobs it works, the tests' password cost, no request limit (the PGlite test polls), and a
  * lost job retried within seconds rather than minutes.
  */
-const serverEnv = (extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv => {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_MAX: '0',
-    SCRYPT_COST: String(TEST_SCRYPT_COST),
-    WEB_CONCURRENCY: '1',
+const reminderServerEnv = (extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv =>
+  serverEnv({
     JOBS_QUEUES: 'reminders',
     REMINDER_JOB_EXPIRE_SECONDS: String(EXPIRE_SECONDS),
     JOB_MAINTENANCE_SECONDS: '1',
-  };
-  delete env.DATABASE_URL;
-  return { ...env, ...extra };
-};
+    ...extra,
+  });
 
 /** `units` let units of a tenant with `users` users; `due` gives units a hard event 20 days ahead. */
 const dueWorld = async (db: Db, units: number, users: number) => {
@@ -120,7 +112,7 @@ describe.runIf(onPostgres)('two server processes on PostgreSQL', () => {
       await resetData();
       const world = await dueWorld(db, UNITS, USERS);
       const envOf = (name: string) =>
-        serverEnv({ DATABASE_URL: process.env.TEST_DATABASE_URL, PGAPPNAME: name });
+        reminderServerEnv({ DATABASE_URL: process.env.TEST_DATABASE_URL, PGAPPNAME: name });
       const servers = new Map<string, ServerProcess>();
       await Promise.all(SERVERS.map(async (name) => servers.set(name, await startServer(envOf(name)))));
       // The test's job layer only queues (it works nothing, keeps no schedule).
@@ -247,7 +239,7 @@ describe.runIf(!onPostgres)('the server on PGlite', () => {
       const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'frontage-reminders-')));
       const pgliteDir = path.join(root, 'pglite');
       const open = () => createDb({ pgliteDir });
-      const env = serverEnv({ DATA_DIR: root });
+      const env = reminderServerEnv({ DATA_DIR: root });
       let server: ServerProcess | undefined;
       try {
         // The migrated snapshot every test file starts from, in a directory of its own: the

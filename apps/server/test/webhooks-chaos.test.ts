@@ -13,45 +13,31 @@
  * over HTTP only and reads the database once the last server is gone; it runs on PGlite too
  * when enabled there, but is enabled on PostgreSQL only (below).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createDb, queryRows, type DbHandle } from '../src/db/client';
 import { createAccount } from '../src/modules/auth/account.service';
-import { TEST_SCRYPT_COST, WAIT_MS, XHR, testConfig } from './helpers';
-import { freePort } from './ports';
+import { killAllServers, serverEnv, startServer, until, type ServerProcess } from './fixtures/server-process';
+import { XHR, testConfig } from './helpers';
 
 const onPostgres = !!process.env.TEST_DATABASE_URL;
 const CHANGES = 2000;
 const KILLS = 10;
 const WRITERS = 4;
-const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
-const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const ADMIN = { email: 'chaos@example.com', password: 'chaos-password-1' };
 const JSON_XHR = { ...XHR, 'content-type': 'application/json' };
 
-const children = new Set<ChildProcess>();
 let root: string;
 afterAll(() => {
-  for (const c of children) c.kill('SIGKILL');
+  killAllServers();
   if (root) fs.rmSync(root, { recursive: true, force: true });
 });
-
-/** Resolves when `check` holds; polled, bounded only against a hang. */
-const until = async (what: string, check: () => boolean | Promise<boolean>): Promise<void> => {
-  const deadline = Date.now() + WAIT_MS;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-};
 
 interface Received {
   id: string;
@@ -117,47 +103,9 @@ const startReceiver = async (killPoints: number[], onKillPoint: (held: string) =
   };
 };
 
-interface Server {
-  child: ChildProcess;
-  base: string;
-  exited: Promise<void>;
-}
-
-const startServer = async (env: NodeJS.ProcessEnv): Promise<Server> => {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    cwd: SERVER_DIR,
-    env: { ...env, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  let output = '';
-  const collect = (d: Buffer) => (output = (output + d.toString()).slice(-8000));
-  child.stdout!.on('data', collect);
-  child.stderr!.on('data', collect);
-  const exited = new Promise<void>((resolve) =>
-    child.once('exit', () => {
-      children.delete(child);
-      resolve();
-    }),
-  );
-  await until('the server to start', () => {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    return output.includes('Frontage is running');
-  });
-  return { child, base: `http://127.0.0.1:${port}`, exited };
-};
-
 /** The database the servers run on, its admin created; answers the child's env and a reopener. */
 const prepare = async (): Promise<{ env: NodeJS.ProcessEnv; open: () => Promise<DbHandle> }> => {
-  const base: NodeJS.ProcessEnv = {
-    ...process.env,
-    HOST: '127.0.0.1',
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_MAX: '0',
-    SCRYPT_COST: String(TEST_SCRYPT_COST),
-    WEB_CONCURRENCY: '1',
+  const base = serverEnv({
     JOBS_QUEUES: 'webhooks',
     // A killed process's delivery job expires after 4 × the timeout and runs again.
     JOB_MAINTENANCE_SECONDS: '1',
@@ -166,7 +114,7 @@ const prepare = async (): Promise<{ env: NodeJS.ProcessEnv; open: () => Promise<
     WEBHOOKS_RELAY_MS: '50',
     // Short retries, many of them: a busy machine's slow answer is retried, never given up on.
     WEBHOOKS_RETRY_SCHEDULE: ['0', ...Array<string>(40).fill('1')].join(','),
-  };
+  });
   root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'frontage-webhooks-chaos-')));
   const open = onPostgres
     ? () => createDb({ databaseUrl: process.env.TEST_DATABASE_URL, poolMax: 2 })
@@ -234,11 +182,11 @@ describe.runIf(onPostgres)('webhooks while the server is killed with SIGKILL (Po
       const acknowledged: number[] = [];
       const { env, open } = await prepare();
       const killPoints = killPointsFor(CHANGES, KILLS);
-      let server: Server;
+      let server: ServerProcess;
       /** Settles when the server after the current one is up (the writers wait on it). */
       let restarted: Promise<void> = Promise.resolve();
       let kills = 0;
-      const killed = new WeakSet<Server>();
+      const killed = new WeakSet<ServerProcess>();
       // Chained: a kill point reached while the last restart is under way kills the next server.
       const onKillPoint = () => {
         restarted = restarted.then(async () => {
