@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import type { ServiceDeps } from '../../deps';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { recordChanges, type Snapshot } from '../history/history.service';
-import { recordWebhookEvent } from '../webhooks/outbox.service';
+import { recordWebhookEvents } from '../webhooks/outbox.service';
 import { presentAddress } from './addresses.presenter';
 import * as repo from './addresses.repository';
 import type { AddressRow, NewAddress } from './addresses.repository';
@@ -123,13 +123,15 @@ const recordPropertyEvents = async (
   unitChanged: Set<number>,
   now: Date,
 ): Promise<void> => {
-  for (const p of using) {
+  const events = using.flatMap((p) => {
     const fields = [
       ...(addressChanged ? ['address'] : []),
       ...(unitChanged.has(p.id) ? ['building_num'] : []),
     ];
-    if (fields.length) await recordWebhookEvent(tx, 'property.updated', { id: p.id, fields }, now);
-  }
+    return fields.length ? [{ id: p.id, fields }] : [];
+  });
+  // One statement however many units share the address.
+  await recordWebhookEvents(tx, 'property.updated', events, now);
 };
 
 /** Applies the given address fields (absent = unchanged) with history; returns the new row. */

@@ -15,13 +15,19 @@ export const recordWebhookEvent = async <T extends WebhookEventType>(
   type: T,
   data: WebhookEventData<T>,
   now: Date,
-): Promise<void> => {
-  await repo.insertEvent(tx, {
-    type,
-    data: data as Record<string, unknown>,
-    created_at: now,
-  });
-};
+): Promise<void> => recordWebhookEvents(tx, type, [data], now);
+
+/** Several changes of one type (each its own event and message id), in one statement. */
+export const recordWebhookEvents = async <T extends WebhookEventType>(
+  tx: Db,
+  type: T,
+  data: Array<WebhookEventData<T>>,
+  now: Date,
+): Promise<void> =>
+  repo.insertEvents(
+    tx,
+    data.map((d) => ({ type, data: d as Record<string, unknown>, created_at: now })),
+  );
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 

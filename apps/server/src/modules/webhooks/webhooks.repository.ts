@@ -43,11 +43,13 @@ export const deleteEndpoint = async (db: Db, id: number): Promise<boolean> =>
 
 /* ───────────────────────────── outbox ───────────────────────────── */
 
-export const insertEvent = async (
+/** Outbox rows in one statement, each with a new message id. */
+export const insertEvents = async (
   db: Db,
-  values: { type: string; data: Record<string, unknown>; created_at: Date },
+  rows: Array<{ type: string; data: Record<string, unknown>; created_at: Date }>,
 ): Promise<void> => {
-  await db.insert(webhookEvents).values({ ...values, message_id: newWebhookMessageId });
+  if (!rows.length) return;
+  await db.insert(webhookEvents).values(rows.map((r) => ({ ...r, message_id: newWebhookMessageId })));
 };
 
 /**
