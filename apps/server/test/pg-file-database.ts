@@ -6,12 +6,19 @@ import { TEST_DATABASE_SETTINGS } from './pg-settings';
  * test file then runs on its own copy of it (CREATE DATABASE … TEMPLATE … STRATEGY FILE_COPY), so files
  * run in parallel as they do on PGlite and none pays for the migrations again. Tests that make
  * databases of their own (cluster, drain) name them after this one, so they never collide either.
+ *
+ * Each file's copy has a name no other file ever had (the worker and the file's number in it) and
+ * is dropped once its tests are done (test/file-scope.ts): a server process a file started and
+ * that outlived it (or its connections, reconnecting) finds its database gone, never the next
+ * file's data under the same name.
  */
 if (process.env.TEST_DATABASE_URL) {
   process.env.TEST_DATABASE_TEMPLATE_URL ??= process.env.TEST_DATABASE_URL;
   const template = new URL(process.env.TEST_DATABASE_TEMPLATE_URL);
   const templateName = decodeURIComponent(template.pathname.slice(1));
-  const name = `${templateName}_w${process.env.VITEST_POOL_ID ?? '0'}`;
+  const files = globalThis as { frontageFileDatabases?: number };
+  files.frontageFileDatabases = (files.frontageFileDatabases ?? 0) + 1;
+  const name = `${templateName}_w${process.env.VITEST_POOL_ID ?? '0'}_${files.frontageFileDatabases}`;
   const at = (db: string) => Object.assign(new URL(template.href), { pathname: `/${db}` }).href;
   const admin = new pg.Client({ connectionString: at('postgres') });
   await admin.connect();
@@ -32,4 +39,5 @@ if (process.env.TEST_DATABASE_URL) {
     await admin.end();
   }
   process.env.TEST_DATABASE_URL = at(name);
+  process.env.TEST_FILE_DATABASE = name;
 }

@@ -13,6 +13,7 @@ import { DEMO_REMINDER_DAYS } from '../src/db/seed/reminders';
 import { SEED_PROPERTY_COUNT, SEED_SCHEME_COUNT } from '../src/db/seed/places';
 import { SEARCH_QUALITY, SEARCH_QUALITY_GOAL, SEARCH_QUALITY_TOP } from './fixtures/search-quality';
 import { checkSearchQuality } from './search-quality.check';
+import { reportStalls } from './fixtures/stall-report';
 import { seedDemo, usersTableIsEmpty, wipeDemoData } from '../src/db/seed/seed';
 import { SEED_TRACKED_RETAILERS } from '../src/db/seed/tracked-retailers';
 import { createAccount } from '../src/modules/auth/account.service';
@@ -467,9 +468,20 @@ describe('the global search on the demo (ADR 0083)', () => {
 
 describe('seeding again', () => {
   it('wipes the demo and seeds the same data again, ids from 1', async () => {
-    await wipeDemoData(t.db);
-    expect(await usersTableIsEmpty(t.db)).toBe(true);
-    await seedDemo(t.db, { scryptCost: TEST_SCRYPT_COST });
+    // Once, on a busy CI machine, this never finished: should it stall again, the log says on what.
+    const stopReport = reportStalls('seeding again', 60_000, () => {
+      const pool = (
+        t.db as unknown as { $client?: { totalCount?: number; idleCount?: number; waitingCount?: number } }
+      ).$client;
+      return { pool: { total: pool?.totalCount, idle: pool?.idleCount, waiting: pool?.waitingCount } };
+    });
+    try {
+      await wipeDemoData(t.db);
+      expect(await usersTableIsEmpty(t.db)).toBe(true);
+      await seedDemo(t.db, { scryptCost: TEST_SCRYPT_COST });
+    } finally {
+      stopReport();
+    }
     expect(await contactsSnapshot()).toEqual(first);
   });
 
