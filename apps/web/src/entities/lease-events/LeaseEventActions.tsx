@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Box, Button, IconButton, Tooltip } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
@@ -17,8 +17,18 @@ import { LEASE_EVENT_DEAL_TYPES, LEASE_EVENT_RELETS, leaseEventPlaceName } from 
  * wizard the event calls for, on its unit), New Letting where the tenant may leave, and Done / Dismiss while it is open or Reopen once
  * it is not. Plain links and buttons, so Tab reaches each and Enter acts. `compact` draws them as
  * icon buttons named by their action (the dense list's narrow column); the card spells them out.
+ * `reserveRelet` keeps New Letting's place empty on a row without it, so that Done and Dismiss
+ * line up down a column whose other rows have it.
  */
-export function LeaseEventActions({ event, compact = false }: { event: LeaseEvent; compact?: boolean }) {
+export function LeaseEventActions({
+  event,
+  compact = false,
+  reserveRelet = false,
+}: {
+  event: LeaseEvent;
+  compact?: boolean;
+  reserveRelet?: boolean;
+}) {
   const [search] = useSearchParams();
   const [dialog, setDialog] = useState<'done' | 'dismiss' | null>(null);
   const action = useLeaseEventAction();
@@ -55,6 +65,13 @@ export function LeaseEventActions({ event, compact = false }: { event: LeaseEven
             <StorefrontOutlinedIcon fontSize="small" />
           </IconButton>
         </Tooltip>
+      )}
+      {!relet && reserveRelet && (
+        <Placeholder>
+          <IconButton size="small" disabled tabIndex={-1}>
+            <StorefrontOutlinedIcon fontSize="small" />
+          </IconButton>
+        </Placeholder>
       )}
       {event.status === 'open' ? (
         <>
@@ -120,6 +137,13 @@ export function LeaseEventActions({ event, compact = false }: { event: LeaseEven
           </Button>
         </Tooltip>
       )}
+      {!relet && reserveRelet && (
+        <Placeholder>
+          <Button size="small" disabled tabIndex={-1} sx={{ minWidth: 0 }}>
+            {DEAL_TYPE_LABELS.new_letting}
+          </Button>
+        </Placeholder>
+      )}
       {event.status === 'open' ? (
         <>
           <Button
@@ -169,6 +193,15 @@ export function LeaseEventActions({ event, compact = false }: { event: LeaseEven
     >
       {controls}
       {dialog && <LeaseEventActionDialog event={event} kind={dialog} open onClose={() => setDialog(null)} />}
+    </Box>
+  );
+}
+
+/** The space of a control this row does not have: the same control, unseen and out of reach. */
+function Placeholder({ children }: { children: ReactNode }) {
+  return (
+    <Box component="span" aria-hidden sx={{ visibility: 'hidden', display: 'inline-flex' }}>
+      {children}
     </Box>
   );
 }

@@ -75,6 +75,6 @@ export const leaseEventColumns: GridColDef<LeaseEvent>[] = [
     // Four icon buttons at most: Create Deal, New Letting, Done, Dismiss.
     width: 150,
     sortable: false,
-    renderCell: ({ row }) => <LeaseEventActions event={row} compact />,
+    renderCell: ({ row }) => <LeaseEventActions event={row} compact reserveRelet />,
   },
 ];

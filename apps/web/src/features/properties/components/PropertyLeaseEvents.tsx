@@ -25,6 +25,7 @@ import {
 import { visuallyHidden } from '../../../components/visuallyHidden';
 import { isoDaysFrom, useLeaseEvents } from '../../../entities/lease-events/api';
 import { LeaseEventActions } from '../../../entities/lease-events/LeaseEventActions';
+import { LEASE_EVENT_RELETS } from '../../../entities/lease-events/leaseEventDeal';
 import { LeaseEventLabel, LeaseEventStatusChip } from '../../../entities/lease-events/LeaseEventLabel';
 import { LoadingBlock } from '../../../components/LoadingBlock';
 
@@ -145,6 +146,8 @@ function PastEvents({ events }: { events: LeaseEvent[] }) {
 }
 
 function EventTable({ label, events }: { label: string; events: LeaseEvent[] }) {
+  // Done and Dismiss in one column: a row without New Letting keeps its place when another has it.
+  const reserveRelet = events.some((e) => LEASE_EVENT_RELETS.has(e.type));
   return (
     <Box sx={{ overflowX: 'auto' }}>
       <Table size="small" aria-label={label}>
@@ -179,7 +182,7 @@ function EventTable({ label, events }: { label: string; events: LeaseEvent[] }) 
                 <LeaseEventStatusChip event={e} />
               </TableCell>
               <TableCell>
-                <LeaseEventActions event={e} />
+                <LeaseEventActions event={e} reserveRelet={reserveRelet} />
               </TableCell>
             </TableRow>
           ))}
