@@ -21,20 +21,25 @@ vi.mock('../src/features/map/components/MapSidePanel', () => ({
     <aside aria-label="Map panel" data-bbox={p.bbox?.join(',') ?? ''} />
   ),
 }));
-// The map library's chunk arrives when a test lets it (React.lazy keeps the first answer).
+// The map library's chunk arrives when a test lets it (the lazy component keeps the first answer).
 const chunk = vi.hoisted(() => {
   let open: () => void = () => {};
   const gate = new Promise<void>((resolve) => (open = resolve));
   return { gate, open: () => open() };
 });
-vi.mock('../src/features/map/preload', () => ({
-  loadClusterMap: async () => {
-    await chunk.gate;
-    return import('../src/features/map/components/ClusterMap');
-  },
-  preloadMapLibrary: () => {},
-  preloadMapPage: () => {},
-}));
+vi.mock('../src/features/map/preload', async () => {
+  const { lazyPage } = await import('../src/lib/lazyPage');
+  return {
+    ClusterMapLazy: lazyPage(async () => {
+      await chunk.gate;
+      const m = await import('../src/features/map/components/ClusterMap');
+      return { default: m.ClusterMap };
+    }),
+    preloadMapLibrary: () => {},
+    preloadMapPage: () => {},
+    preloadMapCode: () => {},
+  };
+});
 
 const SIZE = { clientWidth: 1024, clientHeight: 768 };
 beforeEach(() => {

@@ -1,39 +1,7 @@
-import { Component, lazy, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Alert, Box, Button } from '@mui/material';
-import { CHUNK_LOAD_TIMEOUT_MS } from '@frontage/shared';
 
-export class ChunkLoadError extends Error {
-  constructor(message = 'This page could not be loaded.') {
-    super(message);
-    this.name = 'ChunkLoadError';
-  }
-}
-
-/** React.lazy with a time-out: a chunk that has not arrived after CHUNK_LOAD_TIMEOUT_MS fails. */
-export function lazyPage<T extends ComponentType<object>>(
-  factory: () => Promise<{ default: T }>,
-  timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS,
-) {
-  return lazy(
-    () =>
-      new Promise<{ default: T }>((resolve, reject) => {
-        const timer = setTimeout(
-          () => reject(new ChunkLoadError('Loading this page took too long.')),
-          timeoutMs,
-        );
-        factory().then(
-          (mod) => {
-            clearTimeout(timer);
-            resolve(mod);
-          },
-          (err: unknown) => {
-            clearTimeout(timer);
-            reject(err instanceof Error ? err : new ChunkLoadError());
-          },
-        );
-      }),
-  );
-}
+export { ChunkLoadError, lazyPage } from '../lib/lazyPage';
 
 interface BoundaryProps {
   children: ReactNode;

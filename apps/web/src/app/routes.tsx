@@ -1,8 +1,9 @@
 import type { RouteObject } from 'react-router';
 import { BootGate, GuestOnly, RequireAdmin, RequireAuth } from './guards';
-import { LoginPage, MainLayout, MapLayout } from './layouts/splitPoints';
+import { LoginPage, MainLayout } from './layouts/splitPoints';
 import { ShellIfSignedIn } from './layouts/BareLayout';
 import { PageLoadError, lazyPage } from './lazyPage';
+import { MapPageRoute as MapPage } from '../features/map/preload';
 import AccessErrorPage from './pages/AccessErrorPage';
 import NotFoundPage from './pages/NotFoundPage';
 
@@ -15,7 +16,6 @@ const SetMeAsLandlordContactPage = lazyPage(
 const SetMeAsTenantContactPage = lazyPage(
   () => import('../features/properties/pages/SetMeAsTenantContactPage'),
 );
-const MapPage = lazyPage(() => import('../features/map/pages/MapPage'));
 const ProfilePage = lazyPage(() => import('../features/profile/pages/ProfilePage'));
 const NotificationsPage = lazyPage(() => import('../features/notifications/pages/NotificationsPage'));
 const TrackedRetailersAdminPage = lazyPage(() => import('../features/core-admin/pages/CoreAdminPage'));
@@ -52,10 +52,12 @@ export const appRoutes: RouteObject[] = [
       {
         element: <RequireAuth />,
         children: [
-          { element: <MapLayout />, children: [{ path: '/map', element: <MapPage /> }] },
           {
+            // One layout for every page (the map's frame is its variant): moving to or from the
+            // map keeps the shell mounted.
             element: <MainLayout />,
             children: [
+              { path: '/map', element: <MapPage /> },
               { path: '/', element: <MyPropertiesPage /> },
               { path: '/profile', element: <ProfilePage /> },
               { path: '/notifications', element: <NotificationsPage /> },

@@ -1,4 +1,4 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import {
   Alert,
@@ -17,6 +17,8 @@ import { useCurrentUser } from '../../lib/session';
 import { HelpVideoDialog } from '../../features/help-videos/HelpVideoDialog';
 import { WhatsNewDialog } from '../../features/news/WhatsNewDialog';
 import { PageErrorBoundary } from '../lazyPage';
+import { whenIdle } from '../../lib/whenIdle';
+import { NAV_ITEMS } from './navItems';
 import { SideDrawer } from './SideDrawer';
 import { TopBar } from './TopBar';
 
@@ -31,12 +33,17 @@ const readCollapsed = (): boolean => {
 };
 
 /** Top bar + side drawer around the routed page; the main layout adds the banner and footer. */
-export function AppShell({ variant }: { variant: 'main' | 'map' }) {
+export function AppShell() {
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const [mobileOpen, setMobileOpen] = useState(false);
   const { pathname } = useLocation();
+  // One shell for every page, the map's too: going to or from /map keeps the top bar and the
+  // drawer mounted (their queries and state) and only swaps the page's frame.
+  const variant: 'main' | 'map' = pathname === '/map' ? 'map' : 'main';
+  // The pages whose code is worth having before they are asked for (the map), once all is quiet.
+  useEffect(() => whenIdle(() => NAV_ITEMS.forEach((item) => item.preloadWhenIdle?.())), []);
 
   const toggle = () => {
     if (wide) {
@@ -99,11 +106,7 @@ export function AppShell({ variant }: { variant: 'main' | 'map' }) {
 }
 
 export function MainLayout() {
-  return <AppShell variant="main" />;
-}
-
-export function MapLayout() {
-  return <AppShell variant="map" />;
+  return <AppShell />;
 }
 
 /** Shown while the user still has a temporary password (is_temp); gone once it is changed. */

@@ -14,7 +14,7 @@ import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import TrackChangesIcon from '@mui/icons-material/TrackChanges';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { preloadMapPage } from '../../features/map/preload';
+import { preloadMapCode, preloadMapPage } from '../../features/map/preload';
 import WebhookIcon from '@mui/icons-material/Webhook';
 
 export interface NavItem {
@@ -25,6 +25,8 @@ export interface NavItem {
   end?: boolean;
   /** Loads what the page needs when the entry is hovered or focused (the map's large chunk). */
   preload?: () => void;
+  /** Loads the page's code once the signed-in app is idle (AppShell), before any hover. */
+  preloadWhenIdle?: () => void;
 }
 
 /**
@@ -33,7 +35,7 @@ export interface NavItem {
  */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'My Properties', to: '/', icon: HomeWorkIcon, end: true },
-  { label: 'Map', to: '/map', icon: MapIcon, preload: preloadMapPage },
+  { label: 'Map', to: '/map', icon: MapIcon, preload: preloadMapPage, preloadWhenIdle: preloadMapCode },
   { label: 'Schemes', to: '/schemes', icon: LocationCityIcon },
   { label: 'Properties', to: '/properties', icon: StorefrontIcon },
   { label: 'Companies', to: '/companies', icon: BusinessIcon },

@@ -12,7 +12,6 @@ const loadShell = () => import('./AppShell');
 const loadLogin = () => import('../../features/auth/pages/LoginRoute');
 
 const MainLayoutChunk = lazyPage(() => loadShell().then((m) => ({ default: m.MainLayout })));
-const MapLayoutChunk = lazyPage(() => loadShell().then((m) => ({ default: m.MapLayout })));
 const LoginPageChunk = lazyPage(loadLogin);
 
 const quietly = (load: Promise<unknown>) =>
@@ -42,14 +41,6 @@ export function MainLayout() {
   return (
     <Suspense fallback={<ShellLoading />}>
       <MainLayoutChunk />
-    </Suspense>
-  );
-}
-
-export function MapLayout() {
-  return (
-    <Suspense fallback={<ShellLoading />}>
-      <MapLayoutChunk />
     </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Box, LinearProgress, Typography } from '@mui/material';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import {
@@ -25,11 +25,10 @@ import type { SettledMapView } from '../components/ClusterMap';
 import { LayerSwitch } from '../components/LayerSwitch';
 import { MapKey, MapLegend } from '../components/MapLegend';
 import { MapSidePanel } from '../components/MapSidePanel';
-import { loadClusterMap, preloadMapLibrary } from '../preload';
+import { ClusterMapLazy as ClusterMap, preloadMapLibrary } from '../preload';
 import { filterQuery, type MapFilterState, type MapViewState } from '../state';
 
 // MapLibre is a chunk of its own: the page asks for its clusters while the library downloads.
-const ClusterMap = lazy(() => loadClusterMap().then((m) => ({ default: m.ClusterMap })));
 
 type Styles = PublicConfig['map_styles'];
 type SavedMap = MapViewState & Record<string, unknown>;
