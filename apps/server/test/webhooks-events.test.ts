@@ -362,3 +362,54 @@ describe('a company’s verification, logo and tracking', () => {
     await expectNext(track(false), ['core_id']);
   });
 });
+
+describe('a verified company whose units change', () => {
+  it('sends company.updated naming is_verified when the change turns its verification off, and only then', async () => {
+    const w = await world(t, rx);
+    const pret = await buildCompany({ name: 'Pret' });
+    const lapse = (id: number) => ({ type: 'company.updated', data: { id, fields: ['is_verified'] } });
+    for (const id of [w.tenant.id, pret.id])
+      await ok(await call(w.cookie, 'PUT', `/api/companies/${id}/verification`, { is_verified: true }));
+    const letTo = async (id: number) =>
+      ok(await call(w.cookie, 'PUT', `/api/properties/${w.property.id}`, { company_id: id }));
+
+    // A verified tenant gains a unit: its verification lapses, in the edit's own transaction.
+    let from = await mark();
+    await letTo(w.tenant.id);
+    expect(sent(await eventsAfter(from))).toEqual([
+      lapse(w.tenant.id),
+      { type: 'property.updated', data: { id: w.property.id, fields: ['tenant_id'] } },
+      {
+        type: 'property.tenant_changed',
+        data: { id: w.property.id, from_tenant_id: null, to_tenant_id: w.tenant.id },
+      },
+    ]);
+    // From the lapsed tenant to a verified one: only the one still verified lapses.
+    from = await mark();
+    await letTo(pret.id);
+    expect(sent(await eventsAfter(from)).filter((e) => e.type === 'company.updated')).toEqual([
+      lapse(pret.id),
+    ]);
+    // Between two lapsed tenants: nothing left to lapse.
+    from = await mark();
+    await letTo(w.tenant.id);
+    expect(sent(await eventsAfter(from)).filter((e) => e.type === 'company.updated')).toEqual([]);
+
+    // Many new units in one statement (an import's bulk write): one event for their verified tenant.
+    await ok(await call(w.cookie, 'PUT', `/api/companies/${pret.id}/verification`, { is_verified: true }));
+    const [address] = await queryRows<{ id: number }>(
+      t.db,
+      sql`insert into addresses (city) values ('Leeds') returning id`,
+    );
+    from = await mark();
+    await t.db.execute(
+      sql`insert into properties (address_id, tenant_id) select ${address!.id}, ${pret.id} from generate_series(1, 3)`,
+    );
+    expect(sent(await eventsAfter(from))).toEqual([lapse(pret.id)]);
+    const [state] = await queryRows<{ is_verified: boolean; store_count: number }>(
+      t.db,
+      sql`select is_verified, store_count from companies where id = ${pret.id}`,
+    );
+    expect(state).toEqual({ is_verified: false, store_count: 3 });
+  });
+});

@@ -6,7 +6,8 @@ import { derived, fn, trigger } from './define';
  * for the new one: the same function also stamps companies.store_changed_at, writes the store_events
  * log (its opening and closure, dated by the transaction-local frontage.event_date and linked to
  * frontage.deal_id, both set by recordDeal) and turns a verified tenant's indicator orange
- * (is_verified false, verified_at kept). frontage.store_events = 'off' (a company merge) moves the
+ * (is_verified false, verified_at kept), telling the webhooks when it was verified (ADR 0098).
+ * frontage.store_events = 'off' (a company merge) moves the
  * count only. A deleted unit's closure has no event (its events go with it); nor has a deleted
  * company's. An address change is not an event.
  */
@@ -16,6 +17,20 @@ export const companyStoreCount = derived({
   what: 'The number of units whose tenant the company is.',
   sources: { properties: ['tenant_id'] },
   functions: [
+    // A verified company whose units changed is verified no longer: its webhook subscribers are told
+    // (company.updated naming is_verified, in the change's transaction, as the API's own edits do;
+    // the message id made as db/webhook-message-id.ts makes it).
+    fn({
+      name: 'verification_lapsed',
+      args: 'company_ids integer[]',
+      returns: 'void',
+      language: 'sql',
+      body: `
+  INSERT INTO webhook_events (message_id, type, data, created_at)
+  SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), 'company.updated',
+         jsonb_build_object('id', id, 'fields', jsonb_build_array('is_verified')), now()
+    FROM unnest(company_ids) AS id ORDER BY id;`,
+    }),
     fn({
       name: 'store_events_on_tenant',
       returns: 'trigger',
@@ -27,6 +42,7 @@ DECLARE
   quiet boolean := coalesce(current_setting('frontage.store_events', true), '') = 'off';
   on_day date;
   deal integer;
+  lapsed boolean;
 BEGIN
   IF old_tenant IS NOT DISTINCT FROM new_tenant THEN
     RETURN NULL;
@@ -39,6 +55,8 @@ BEGIN
   on_day := coalesce(nullif(current_setting('frontage.event_date', true), '')::date, current_date);
   deal := nullif(current_setting('frontage.deal_id', true), '')::integer;
   IF old_tenant IS NOT NULL THEN
+    -- Locked first, so that of two changes racing on one tenant only one finds it verified.
+    SELECT is_verified INTO lapsed FROM companies WHERE id = old_tenant FOR UPDATE;
     UPDATE companies SET store_count = store_count - 1, store_changed_at = now(), is_verified = false
       WHERE id = old_tenant;
     -- Not found: the tenant itself is being deleted (the FK's set null), nothing to record.
@@ -46,12 +64,19 @@ BEGIN
       INSERT INTO store_events (company_id, property_id, kind, on_date, deal_id)
         VALUES (old_tenant, NEW.id, 'closure', on_day, deal);
     END IF;
+    IF lapsed THEN
+      PERFORM verification_lapsed(ARRAY[old_tenant]);
+    END IF;
   END IF;
   IF new_tenant IS NOT NULL THEN
+    SELECT is_verified INTO lapsed FROM companies WHERE id = new_tenant FOR UPDATE;
     UPDATE companies SET store_count = store_count + 1, store_changed_at = now(), is_verified = false
       WHERE id = new_tenant;
     INSERT INTO store_events (company_id, property_id, kind, on_date, deal_id)
       VALUES (new_tenant, NEW.id, 'opening', on_day, deal);
+    IF lapsed THEN
+      PERFORM verification_lapsed(ARRAY[new_tenant]);
+    END IF;
   END IF;
   RETURN NULL;
 END`,
@@ -67,6 +92,7 @@ DECLARE
   quiet boolean := coalesce(current_setting('frontage.store_events', true), '') = 'off';
   on_day date := coalesce(nullif(current_setting('frontage.event_date', true), '')::date, current_date);
   deal integer := nullif(current_setting('frontage.deal_id', true), '')::integer;
+  lapsed integer[];
 BEGIN
   IF quiet THEN
     UPDATE companies c SET store_count = c.store_count + n.k
@@ -74,9 +100,12 @@ BEGIN
       WHERE c.id = n.tenant_id;
     RETURN NULL;
   END IF;
+  lapsed := ARRAY(SELECT id FROM companies WHERE is_verified AND id IN (SELECT tenant_id FROM new_rows)
+                  ORDER BY id FOR UPDATE);
   UPDATE companies c SET store_count = c.store_count + n.k, store_changed_at = now(), is_verified = false
     FROM (SELECT tenant_id, count(*)::int AS k FROM new_rows WHERE tenant_id IS NOT NULL GROUP BY 1) n
     WHERE c.id = n.tenant_id;
+  PERFORM verification_lapsed(lapsed);
   INSERT INTO store_events (company_id, property_id, kind, on_date, deal_id)
     SELECT tenant_id, id, 'opening', on_day, deal FROM new_rows WHERE tenant_id IS NOT NULL ORDER BY id;
   RETURN NULL;
@@ -129,5 +158,5 @@ END`,
     'modules/tracked-retailers/tracked-retailers.repository.ts: GET /api/tracked-retailers (stores, sort), its export, GET /api/tracked-retailers/{id}',
   ],
   adrs: ['0056', '0059'],
-  migrations: ['0018', '0024', '0042'],
+  migrations: ['0018', '0024', '0042', '0043'],
 });
