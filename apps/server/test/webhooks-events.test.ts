@@ -7,12 +7,12 @@
  * written sends nothing.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { companyCategories, companyCategory } from '../src/db/schema';
 import * as companies from '../src/modules/companies/companies.service';
 import { logoPart, multipart, pngImage } from './companies.fixtures';
-import { XHR, buildCompany, testDb } from './helpers';
+import { WAIT_MS, XHR, buildCompany, testDb } from './helpers';
 import { buildWebhookApp, createWebhook, startReceiver, type Receiver } from './webhooks.fixtures';
 import { verify, world, type App } from './webhooks-world';
 
@@ -412,4 +412,50 @@ describe('a verified company whose units change', () => {
     );
     expect(state).toEqual({ is_verified: false, store_count: 3 });
   });
+});
+
+describe('two changes racing on one verified company', () => {
+  // Only PostgreSQL runs two transactions at once (PGlite has one connection: nothing to stage).
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'send its lapse once: the second waits for the first and finds it unverified',
+    async () => {
+      const w = await world(t, rx);
+      await ok(
+        await call(w.cookie, 'PUT', `/api/companies/${w.tenant.id}/verification`, { is_verified: true }),
+      );
+      const [address] = await queryRows<{ id: number }>(
+        t.db,
+        sql`insert into addresses (city) values ('Leeds') returning id`,
+      );
+      const units = await queryRows<{ id: number }>(
+        t.db,
+        sql`insert into properties (address_id) select ${address!.id} from generate_series(1, 2) returning id`,
+      );
+      const from = await mark();
+      let second: Promise<unknown> | undefined;
+      await t.db.transaction(async (tx) => {
+        await tx.execute(sql`update properties set tenant_id = ${w.tenant.id} where id = ${units[0]!.id}`);
+        // Not committed yet: the other change's trigger waits on the company's row.
+        // (then: a drizzle query is sent when it is awaited, not when it is built.)
+        second = t.db
+          .execute(sql`update properties set tenant_id = ${w.tenant.id} where id = ${units[1]!.id}`)
+          .then(() => undefined);
+        await vi.waitFor(
+          async () => {
+            const [waiting] = await queryRows<{ n: number }>(
+              t.db,
+              sql`select count(*)::int as n from pg_stat_activity
+                  where datname = current_database() and wait_event_type = 'Lock'`,
+            );
+            expect(waiting!.n).toBeGreaterThan(0);
+          },
+          { timeout: WAIT_MS, interval: 20 },
+        );
+      });
+      await second;
+      expect(sent(await eventsAfter(from))).toEqual([
+        { type: 'company.updated', data: { id: w.tenant.id, fields: ['is_verified'] } },
+      ]);
+    },
+  );
 });
