@@ -19,14 +19,18 @@ const quietly = (load: Promise<unknown>) =>
     /* the route's own load reports the failure */
   });
 
-/** Starts the download of what the first route will need, before the session check answers. */
+/**
+ * Starts the download of what the first route will need, before the session check answers —
+ * through the lazy components themselves, so that once the code is in they render at once
+ * instead of suspending (lib/lazyPage.ts).
+ */
 export function preloadForPath(pathname: string): void {
-  quietly(pathname === '/login' ? loadLogin() : loadShell());
+  quietly(pathname === '/login' ? LoginPageChunk.preload() : MainLayoutChunk.preload());
 }
 
 /** The shell, for a user known to be signed in. */
 export function preloadShell(): void {
-  quietly(loadShell());
+  quietly(MainLayoutChunk.preload());
 }
 
 function ShellLoading() {
