@@ -18,17 +18,23 @@ import {
   type TestApp,
 } from './helpers';
 
-/** An app with the job layer working the import queue (as the server runs it), and a stop switch. */
-export const buildImportApp = async (env: Record<string, string> = {}) => {
+/**
+ * An app with the job layer working the import queue (as the server runs it), and a stop switch.
+ * `idle`: jobs are queued but not worked until `work()` (an import held in `validating`).
+ */
+export const buildImportApp = async (env: Record<string, string> = {}, opts: { idle?: boolean } = {}) => {
   const db = await testDb();
   const jobs = await startJobLayer(db, { maintenanceIntervalSeconds: 1, schedule: false });
   await declareImportJobs(jobs, 60);
   const t = await buildTestApp({ env, jobs });
   let stopping = false;
-  await workImportJobs(jobs, t.app.services, { stopping: () => stopping, pollingIntervalSeconds: 0.5 });
+  const work = () =>
+    workImportJobs(jobs, t.app.services, { stopping: () => stopping, pollingIntervalSeconds: 0.5 });
+  if (!opts.idle) await work();
   return {
     ...t,
     jobs,
+    work,
     /** Stops the job between two batches, then the layer (as a shutdown does). */
     stopJobs: async () => {
       stopping = true;

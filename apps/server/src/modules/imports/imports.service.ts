@@ -125,7 +125,14 @@ export const create = async (
   return get(deps, actor, imp.id);
 };
 
-/** PUT /api/imports/{id}/mapping: a new mapping (optionally saved as a template), every row validated again. */
+const remappable = (status: string | undefined) => status === 'preview' || status === 'validating';
+
+/**
+ * PUT /api/imports/{id}/mapping: a new mapping (optionally saved as a template), every row
+ * validated again. Also while the first validation still runs: a wrong mapping is seen at the
+ * mapping step, and the run under the old mapping stops at its next batch (it goes on only while
+ * the mapping is the one it started with). The same mapping again restarts nothing.
+ */
 export const remap = async (
   deps: ServiceDeps,
   actor: Actor,
@@ -133,20 +140,31 @@ export const remap = async (
   body: { mapping: Record<string, string>; template_name?: string | undefined },
 ): Promise<Import> => {
   const imp = await visible(deps, actor, id);
-  if (imp.status !== 'preview') throw ValidationError.field('status', IMPORT_MESSAGES.notInPreview);
+  if (!remappable(imp.status)) throw ValidationError.field('status', IMPORT_MESSAGES.notInPreview);
   const entity = readyEntity(imp.entity as ImportEntity);
   checkMapping(entity, imp.headers, body.mapping);
-  if (body.template_name)
-    await repo.saveTemplate(deps.db, {
-      entity,
-      name: body.template_name,
-      mapping: body.mapping,
-      created_by: actor.id,
-    });
-  await repo.updateImport(deps.db, id, { mapping: body.mapping, status: 'validating', progress: 0 });
-  await startValidation(deps, actor, id);
+  const restarted = await deps.db.transaction(async (tx) => {
+    const locked = await repo.findImport(tx, id, true);
+    if (!remappable(locked?.status)) throw ValidationError.field('status', IMPORT_MESSAGES.notInPreview);
+    if (body.template_name)
+      await repo.saveTemplate(tx, {
+        entity,
+        name: body.template_name,
+        mapping: body.mapping,
+        created_by: actor.id,
+      });
+    if (locked!.status === 'validating' && sameMapping(locked!.mapping, body.mapping)) return false;
+    await repo.updateImport(tx, id, { mapping: body.mapping, status: 'validating', progress: 0 });
+    if (deps.jobs)
+      await deps.jobs.enqueue(IMPORT_QUEUE, { id, action: 'validate' } satisfies ImportJob, { tx });
+    return true;
+  });
+  if (restarted && !deps.jobs) await validateImport(deps, actor, id);
   return get(deps, actor, id);
 };
+
+const sameMapping = (a: Record<string, string>, b: Record<string, string>) =>
+  JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
 
 const jobsOf = (deps: ServiceDeps) => {
   if (!deps.jobs) throw new ServiceUnavailableError(IMPORT_MESSAGES.jobsUnavailable);
