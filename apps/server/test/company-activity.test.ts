@@ -217,6 +217,23 @@ describe('GET /api/companies/{id}/activity', () => {
   });
 });
 
+describe('a timeline of a record that does not exist', () => {
+  it('is 404 even where edits naming its id are left (history has no foreign key)', async () => {
+    const db = await testDb();
+    const gone = w.acme.id + 100_000;
+    await queryRows(
+      db,
+      sql`insert into field_history (entity_type, entity_id, field, old_value, new_value, source)
+          values ('company', ${gone}, 'name', '"Old"', '"New"', 'update'),
+                 ('contact', ${gone}, 'name', '"Old"', '"New"', 'update')`,
+    );
+    for (const url of [`/api/companies/${gone}/activity`, `/api/users/${gone}/activity`]) {
+      const res = await get(t, w.cookies.agent, url);
+      expect(res.statusCode, url).toBe(404);
+    }
+  });
+});
+
 describe('GET /api/users/{id}/activity', () => {
   it("shows the contact's deals, enquiries, stage moves, comments, mentions and edits, paged", async () => {
     const { data } = await activity(`/api/users/${w.carl.id}/activity?per_page=100`);

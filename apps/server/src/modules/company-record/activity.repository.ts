@@ -262,10 +262,15 @@ const EXCERPT = sql`left(btrim(regexp_replace(regexp_replace(cm.content, '<[^>]*
  * next page), with what a summary names — the actor, the unit (its number and address), the
  * scheme, the deal's type, the comment's subject and text.
  */
+const SUBJECT_TABLE = { company: sql.raw('companies'), contact: sql.raw('users') } as const;
+
 const pageSql = (shape: Shape, v: ValueOf): SQL => {
   const branches = branchesOf(shape.type, v('id'), shape.kinds).map((b) => branchSql(b, shape, v));
+  // Rows only while the subject exists (one index probe, run once): a page with rows then proves
+  // it, and only an empty page needs the service's own check for a 404 (one round trip a page).
   return sql`with b as (${sql.join(branches, sql` union all `)}),
-    top as (select * from b order by at desc, branch desc, rid desc limit ${v('limit')})
+    top as (select * from b where exists (select 1 from ${SUBJECT_TABLE[shape.type]} x where x.id = ${v('id')})
+      order by at desc, branch desc, rid desc limit ${v('limit')})
     select top.branch, top.rid, top.kind, top.details, top.deal_id, top.enquiry_id, top.comment_id,
       to_char(top.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at_key,
       top.actor_id, au.name as actor_name,
