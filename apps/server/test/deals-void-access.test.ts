@@ -188,9 +188,11 @@ describe('at once', () => {
     expect([voided.statusCode, edited.statusCode]).toEqual([200, 200]);
     const p = await call.property(w.userCookie, w.property.id);
     expect(p.rent_pa).toBe('52000.00');
-    // Edited first: the void left the rent and says so; voided first: nothing was left.
+    // Voided first: nothing was left. Edited first: the void left the rent and its rent per sq ft
+    // (derived from it, so the edit changed both) and says so. The second order shows only when the
+    // edit overtakes the void, as on a busy machine: `npm run test:busy` found it.
     const left = voided.json().meta.left_fields as Array<{ field: string }>;
-    expect(left.length === 0 || (left.length === 1 && left[0]!.field === 'rent_pa')).toBe(true);
+    expect([[], ['rent_pa', 'rent_sqft']]).toContainEqual(left.map((f) => f.field).sort());
   });
 
   it('a void and a correction: the deal ends voided and the property as before the deal', async () => {
