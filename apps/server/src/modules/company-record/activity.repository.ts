@@ -254,6 +254,9 @@ const shapeOf = (key: string): Shape => {
   };
 };
 
+/** The table of each subject type: its timeline reads rows only while the record is there. */
+const SUBJECT_TABLE = { company: sql.raw('companies'), contact: sql.raw('users') } as const;
+
 /** A comment's text for a summary: its HTML's text, the first 120 characters. */
 const EXCERPT = sql`left(btrim(regexp_replace(regexp_replace(cm.content, '<[^>]*>', ' ', 'g'), '\\s+', ' ', 'g')), 120)`;
 
@@ -262,8 +265,6 @@ const EXCERPT = sql`left(btrim(regexp_replace(regexp_replace(cm.content, '<[^>]*
  * next page), with what a summary names — the actor, the unit (its number and address), the
  * scheme, the deal's type, the comment's subject and text.
  */
-const SUBJECT_TABLE = { company: sql.raw('companies'), contact: sql.raw('users') } as const;
-
 const pageSql = (shape: Shape, v: ValueOf): SQL => {
   const branches = branchesOf(shape.type, v('id'), shape.kinds).map((b) => branchSql(b, shape, v));
   // Rows only while the subject exists (one index probe, run once): a page with rows then proves
