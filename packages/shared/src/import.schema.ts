@@ -171,6 +171,16 @@ export const IMPORT_FIELDS: Readonly<Record<ImportReadyEntity, readonly ImportFi
 export const importHeaderKey = (h: string): string => h.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /**
+ * Whether two mappings (field → header) name the same column for every field: the dialog sends a
+ * re-map only when the mapping changed, and the server restarts no validation for the same one.
+ */
+export const sameImportMapping = (
+  a: Readonly<Record<string, string>>,
+  b: Readonly<Record<string, string>>,
+): boolean =>
+  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v);
+
+/**
  * The suggested mapping (field → header) of a file's headers: a field's key, label or alias equal
  * to a header once both are reduced to letters and digits; each header used once, first field first.
  */

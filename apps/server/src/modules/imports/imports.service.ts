@@ -5,6 +5,7 @@ import {
   IMPORT_READY_ENTITIES,
   IMPORT_REVERT_DAYS,
   isAdmin,
+  sameImportMapping,
   suggestImportMapping,
   type Actor,
   type Import,
@@ -87,7 +88,7 @@ export const create = async (
   let header: string[] | null = null;
   let imp: ImportRecord | null = null;
   try {
-    let batch: Array<{ import_id: number; line: number; raw: string[] }> = [];
+    let batch: Array<{ line: number; raw: string[] }> = [];
     let total = 0;
     for await (const rec of records) {
       if (isBlank(rec.cells)) continue;
@@ -106,13 +107,13 @@ export const create = async (
         continue;
       }
       if (++total > maxRows) throw fileError(IMPORT_MESSAGES.tooManyRows);
-      batch.push({ import_id: imp!.id, line: rec.line, raw: rec.cells.map(storable) });
+      batch.push({ line: rec.line, raw: rec.cells.map(storable) });
       if (batch.length >= IMPORT_BATCH_ROWS) {
-        await repo.insertRows(deps.db, batch);
+        await repo.insertRows(deps.db, imp!.id, batch);
         batch = [];
       }
     }
-    await repo.insertRows(deps.db, batch);
+    if (imp) await repo.insertRows(deps.db, imp.id, batch);
     if (!imp || !total) throw fileError(IMPORT_MESSAGES.empty);
     await repo.updateImport(deps.db, imp.id, { rows_total: total });
     await startValidation(deps, actor, imp.id);
@@ -140,7 +141,6 @@ export const remap = async (
   body: { mapping: Record<string, string>; template_name?: string | undefined },
 ): Promise<Import> => {
   const imp = await visible(deps, actor, id);
-  if (!remappable(imp.status)) throw ValidationError.field('status', IMPORT_MESSAGES.notInPreview);
   const entity = readyEntity(imp.entity as ImportEntity);
   checkMapping(entity, imp.headers, body.mapping);
   const restarted = await deps.db.transaction(async (tx) => {
@@ -153,7 +153,7 @@ export const remap = async (
         mapping: body.mapping,
         created_by: actor.id,
       });
-    if (locked!.status === 'validating' && sameMapping(locked!.mapping, body.mapping)) return false;
+    if (locked!.status === 'validating' && sameImportMapping(locked!.mapping, body.mapping)) return false;
     await repo.updateImport(tx, id, { mapping: body.mapping, status: 'validating', progress: 0 });
     if (deps.jobs)
       await deps.jobs.enqueue(IMPORT_QUEUE, { id, action: 'validate' } satisfies ImportJob, { tx });
@@ -162,9 +162,6 @@ export const remap = async (
   if (restarted && !deps.jobs) await validateImport(deps, actor, id);
   return get(deps, actor, id);
 };
-
-const sameMapping = (a: Record<string, string>, b: Record<string, string>) =>
-  JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
 
 const jobsOf = (deps: ServiceDeps) => {
   if (!deps.jobs) throw new ServiceUnavailableError(IMPORT_MESSAGES.jobsUnavailable);

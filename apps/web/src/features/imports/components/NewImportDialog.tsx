@@ -10,7 +10,7 @@ import {
   StepLabel,
   Stepper,
 } from '@mui/material';
-import type { Import, ImportApplyBody, ImportEntity } from '@frontage/shared';
+import { sameImportMapping, type Import, type ImportApplyBody, type ImportEntity } from '@frontage/shared';
 import { ApiError } from '../../../lib/http';
 import {
   applyImport,
@@ -37,9 +37,6 @@ const errorsOf = (err: unknown): Record<string, string> => {
   }
   return { '': String(err) };
 };
-
-const sameMapping = (a: Record<string, string>, b: Record<string, string>) =>
-  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v);
 
 /** The step an import is at when the dialog opens on it (from the history). */
 const stepOf = (imp: Import | undefined): number =>
@@ -101,7 +98,7 @@ export function NewImportDialog({
 
   const saveMapping = () =>
     run(async () => {
-      if (imp && (!sameMapping(mapping, imp.mapping) || templateName.trim())) {
+      if (imp && (!sameImportMapping(mapping, imp.mapping) || templateName.trim())) {
         changed(await remapImport(imp.id, mapping, templateName));
         setTemplateName('');
       }
