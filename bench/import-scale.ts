@@ -11,7 +11,8 @@
  * is uploaded through POST /api/imports, the import polled until `preview`, applied, and polled
  * until `applied`. Prints: upload → preview seconds, the server's RSS growth (its peak during
  * upload, validation and apply over its RSS before the upload, read from /proc), apply rows/s.
- * `IMPORT_REVERT=1` also reverts it and prints the revert's rows/s.
+ * `IMPORT_REVERT=1` also reverts it and prints the revert's rows/s; `IMPORT_APPLY=0` stops at the
+ * preview; `IMPORT_BENCH_PROFILE=<dir>` has the server write a CPU profile there.
  * Run: `npm run bench:import-scale` (IMPORT_ROWS=100000 for a shorter run).
  */
 import { spawn } from 'node:child_process';
@@ -108,7 +109,10 @@ const main = async () => {
   const bytes = (await fs.promises.stat(file)).size;
   console.log(`file: ${(bytes / 1e6).toFixed(0)} MB written in ${((Date.now() - t) / 1000).toFixed(1)} s`);
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // IMPORT_BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops.
+  const profile = process.env.IMPORT_BENCH_PROFILE;
+  const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -171,6 +175,12 @@ const main = async () => {
       `upload answered in ${answered.toFixed(1)} s; preview ready ${toPreview.toFixed(1)} s after the upload began: ${JSON.stringify(previewed.counts)}`,
     );
 
+    // IMPORT_APPLY=0: upload and preview only (the validation's speed, measured alone).
+    if (process.env.IMPORT_APPLY === '0') {
+      clearInterval(sampler);
+      console.log(`server RSS: ${baseRss.toFixed(0)} MB before the upload, peak ${peak.toFixed(0)} MB`);
+      return;
+    }
     t = Date.now();
     const applyRes = await fetch(`${base}/api/imports/${id}/apply`, {
       method: 'POST',

@@ -56,18 +56,17 @@ export const AREA_COLUMN_MAX = 9_999_999_999.99;
 
 const grouped = (n: number) => n.toLocaleString('en-GB', { maximumFractionDigits: 0 });
 
+/** The largest value an area field takes in a unit. */
+const areaMax = (key: string, unit: AreaSizeType | string | null | undefined): number => {
+  const sqm = unit === 'sqm';
+  if (isLengthArea(key)) return sqm ? Math.floor(FRONTAGE_MAX_FT * M_PER_FT) : FRONTAGE_MAX_FT;
+  return sqm ? Math.floor(AREA_MAX_SQFT * M_PER_FT * M_PER_FT) : AREA_MAX_SQFT;
+};
+
 /** The bound of an area field in a unit: [the largest value, its message]. */
 export const areaBound = (key: string, unit: AreaSizeType | string | null | undefined): [number, string] => {
-  const sqm = unit === 'sqm';
-  const length = isLengthArea(key);
-  const max = length
-    ? sqm
-      ? Math.floor(FRONTAGE_MAX_FT * M_PER_FT)
-      : FRONTAGE_MAX_FT
-    : sqm
-      ? Math.floor(AREA_MAX_SQFT * M_PER_FT * M_PER_FT)
-      : AREA_MAX_SQFT;
-  const what = length ? 'The frontage' : 'The area';
+  const max = areaMax(key, unit);
+  const what = isLengthArea(key) ? 'The frontage' : 'The area';
   return [max, `${what} may not be more than ${grouped(max)} ${areaUnitLabel(key, unit)}.`];
 };
 
@@ -120,8 +119,8 @@ export const areaBoundErrors = (
   for (const key of AREA_KEYS) {
     const v = values[key];
     if (v === null || v === undefined || v === '') continue;
-    const [max, message] = areaBound(key, unit);
-    if (Number(v) > max && Number(v) <= AREA_COLUMN_MAX) out[key] = message;
+    // The message only for an area over its bound: formatting the figure costs more than the check.
+    if (Number(v) > areaMax(key, unit) && Number(v) <= AREA_COLUMN_MAX) out[key] = areaBound(key, unit)[1];
   }
   return out;
 };
