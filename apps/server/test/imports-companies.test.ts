@@ -173,6 +173,36 @@ describe('companies import: preview', () => {
     }
   });
 
+  it('a validation run again (a restart, a job taken for lost) goes on after its last committed batch', async () => {
+    const idle = await buildImportApp({}, { idle: true });
+    try {
+      const names = Array.from({ length: 2500 }, (_, i) => `Company ${i + 1}`);
+      const res = await upload(idle, w.admin, 'companies', `Name\n${names.join('\n')}\n`);
+      expect(res.statusCode, res.body).toBe(201);
+      const imp = res.json().data;
+      const { sql } = await import('drizzle-orm');
+      // As a first run leaves it when it dies after its first batch (lines 2–1001): those rows
+      // checked, the import's cursor past them. Their results are marked, to see they are not redone.
+      await idle.db
+        .execute(sql`update import_rows set errors = '[{"field":null,"message":"first run"}]'::jsonb,
+          outcome = 'error' where import_id = ${imp.id} and line <= 1001`);
+      await idle.db.execute(
+        sql`update imports set checked_line = 1001, progress = 1000 where id = ${imp.id}`,
+      );
+      await idle.work();
+      const done = await waitForStatus(idle, w.admin, imp.id, 'preview');
+      expect(done.progress).toBe(2500);
+      expect(done.counts).toEqual({ create: 1500, update: 0, skip: 0, error: 1000 });
+      const lines = await queryRows<{ line: number }>(
+        idle.db,
+        sql`select line from import_rows where import_id = ${imp.id} and outcome = 'error' order by line`,
+      );
+      expect(lines.map((r) => r.line)).toEqual(Array.from({ length: 1000 }, (_, i) => i + 2));
+    } finally {
+      await idle.close();
+    }
+  });
+
   it('downloads the error rows as CSV with their original lines', async () => {
     const imp = await preview(t, w.admin, 'companies', CSV);
     const res = await t.app.inject({

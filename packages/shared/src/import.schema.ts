@@ -295,6 +295,7 @@ export const importSchema = z.object({
   mapping: z.record(z.string(), z.string()),
   /** The mapping the headers suggest (the same form). */
   suggested_mapping: z.record(z.string(), z.string()),
+  /** Rows per outcome; all 0 while the import is `validating` (they come with the preview). */
   counts: importCountsSchema,
   rows_total: z.number().int(),
   /** Rows applied (or reverted) so far, out of `rows_total`. */

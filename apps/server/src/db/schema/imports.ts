@@ -21,6 +21,11 @@ export const imports = pgTable(
     choices: jsonb('choices').$type<{ all?: string; groups?: Record<string, string> }>(),
     rows_total: integer('rows_total').notNull().default(0),
     progress: integer('progress').notNull().default(0),
+    /**
+     * The last line validation has checked under the current mapping (0: none yet; a re-map sets it
+     * back): a validation job run again — after a restart, or taken as lost — goes on from there.
+     */
+    checked_line: integer('checked_line').notNull().default(0),
     error: text('error'),
     /** The records the last revert left alone (edited since): [{line, record_id}]. */
     conflicts: jsonb('conflicts').$type<Array<{ line: number; record_id: number }>>().notNull().default([]),

@@ -29,9 +29,11 @@ export const mappedValues = (
 
 /**
  * Each batch is a transaction that locks the import and goes on only while it is `validating`
- * with the mapping this run started with, and the last step (groups, outcomes, `preview`) is one
- * too: a second run of the same validation (a job retried while the first still runs) writes the
- * same results, and neither writes once the other has ended it.
+ * with the mapping this run started with; it checks the rows after the import's `checked_line`
+ * and moves it (and `progress`) past them. So a run of the same validation started again — the
+ * server restarted, or the job layer took a long run for lost and started it once more — goes on
+ * from the last committed batch, and two runs at once share the batches instead of each doing all
+ * of them. The last step (groups, outcomes, `preview`) is one transaction too, taken by one run.
  */
 export const validateImport = async (deps: ServiceDeps, actor: Actor, importId: number): Promise<void> => {
   const imp = (await repo.findImport(deps.db, importId))!;
@@ -39,15 +41,14 @@ export const validateImport = async (deps: ServiceDeps, actor: Actor, importId: 
   const mapping = JSON.stringify(imp.mapping);
   const current = async (tx: Db) => {
     const locked = await repo.findImport(tx, importId, true);
-    return locked?.status === 'validating' && JSON.stringify(locked.mapping) === mapping;
+    return locked?.status === 'validating' && JSON.stringify(locked.mapping) === mapping ? locked : null;
   };
-  let after = 0;
-  for (let checkedRows = 0; ;) {
+  for (;;) {
     const more = await deps.db.transaction(async (tx) => {
-      if (!(await current(tx))) return false;
-      const staged = await repo.rowsAfter(tx, importId, after, IMPORT_BATCH_ROWS);
+      const locked = await current(tx);
+      if (!locked) return false;
+      const staged = await repo.rowsAfter(tx, importId, locked.checked_line, IMPORT_BATCH_ROWS);
       if (!staged.length) return false;
-      after = staged.at(-1)!.line;
       const rows: MappedRow[] = staged.map((s) => ({
         line: s.line,
         values: mappedValues(s.raw, imp.headers, imp.mapping),
@@ -69,8 +70,10 @@ export const validateImport = async (deps: ServiceDeps, actor: Actor, importId: 
           };
         }),
       );
-      checkedRows += staged.length;
-      await repo.updateImport(tx, importId, { progress: checkedRows });
+      await repo.updateImport(tx, importId, {
+        checked_line: staged.at(-1)!.line,
+        progress: locked.progress + staged.length,
+      });
       return true;
     });
     if (!more) break;
@@ -86,8 +89,7 @@ export const validateImport = async (deps: ServiceDeps, actor: Actor, importId: 
 
 /**
  * The validation job (ADR 0103): the import in `validating`, checked as its creator. A run cut
- * short (a crash) is run again from the first row: every row's result is overwritten, so a
- * second run ends as one would.
+ * short (a crash) is run again and goes on after the last batch it committed.
  */
 export const runValidate = async (deps: ServiceDeps, importId: number): Promise<void> => {
   const imp = await repo.findImport(deps.db, importId);

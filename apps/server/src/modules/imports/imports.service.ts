@@ -154,7 +154,12 @@ export const remap = async (
         created_by: actor.id,
       });
     if (locked!.status === 'validating' && sameImportMapping(locked!.mapping, body.mapping)) return false;
-    await repo.updateImport(tx, id, { mapping: body.mapping, status: 'validating', progress: 0 });
+    await repo.updateImport(tx, id, {
+      mapping: body.mapping,
+      status: 'validating',
+      progress: 0,
+      checked_line: 0,
+    });
     if (deps.jobs)
       await deps.jobs.enqueue(IMPORT_QUEUE, { id, action: 'validate' } satisfies ImportJob, { tx });
     return true;

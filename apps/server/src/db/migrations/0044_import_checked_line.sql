@@ -1,0 +1,1 @@
+ALTER TABLE "imports" ADD COLUMN "checked_line" integer DEFAULT 0 NOT NULL;
