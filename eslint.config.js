@@ -124,6 +124,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/.dist-test-*/**',
       'data/**',
       '**/migrations/**',
       'e2e/artifacts/**',

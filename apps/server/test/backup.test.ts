@@ -27,6 +27,7 @@ import { SEED_DEAL_COUNT } from '../src/db/seed/deals';
 import { seedDemo } from '../src/db/seed/seed';
 import { TEST_SCRYPT_COST, WAIT_MS, XHR, testConfig } from './helpers';
 import { freePort } from './ports';
+import { serverArgs } from './fixtures/server-process';
 
 const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const testDatabaseUrl = process.env.TEST_DATABASE_URL;
@@ -326,7 +327,7 @@ describe('backup and restore', () => {
       const distDir = path.join(root, 'dist');
       fs.mkdirSync(distDir, { recursive: true });
       fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>Frontage</title>');
-      const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      const server = spawn(process.execPath, serverArgs(), {
         cwd: REPO_ROOT,
         env: {
           ...env,

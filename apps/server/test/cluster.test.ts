@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/lib/password';
 import { WAIT_MS } from './helpers';
+import { serverArgs } from './fixtures/server-process';
 
 /**
  * `npm start` on PostgreSQL runs a primary that migrates once and a worker per WEB_CONCURRENCY
@@ -37,7 +37,7 @@ describe.runIf(!!base)('several server processes on PostgreSQL', () => {
     await c.query(`create database "${dbName}"`);
     await c.end();
 
-    server = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../src/main.ts')], {
+    server = spawn(process.execPath, serverArgs(), {
       env: {
         ...process.env,
         DATABASE_URL: dbUrl,

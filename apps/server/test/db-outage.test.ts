@@ -21,6 +21,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WAIT_MS, XHR, buildTestApp, buildUser } from './helpers';
 import { freePort } from './ports';
+import { serverArgs } from './fixtures/server-process';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 /** This file's own database (a copy of the migrated template, pg-file-database.ts). */
@@ -163,7 +164,7 @@ describe.runIf(pgUrl)('PostgreSQL terminates the server’s connections every 2 
   beforeAll(async () => {
     for (const email of emails) await buildUser({ email, password: PASSWORD });
     port = await freePort();
-    child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../src/main.ts')], {
+    child = spawn(process.execPath, serverArgs(), {
       cwd: path.join(import.meta.dirname, '..'),
       env: {
         ...process.env,

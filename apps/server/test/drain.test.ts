@@ -23,6 +23,7 @@ import { trackConnections } from '../src/lib/drain';
 import { hashPassword } from '../src/lib/password';
 import { WAIT_MS, buildTestApp } from './helpers';
 import { freePort } from './ports';
+import { serverArgs } from './fixtures/server-process';
 
 const GRACE_MS = 5000;
 const LOOPS = 16;
@@ -236,15 +237,11 @@ describe.each(modes)('SIGTERM under load: $name', ({ onPostgres }) => {
     };
     delete env.DATABASE_URL;
     Object.assign(env, serverEnv);
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(import.meta.dirname, '../src/main.ts')],
-      {
-        cwd: path.join(import.meta.dirname, '..'),
-        env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const child = spawn(process.execPath, serverArgs(), {
+      cwd: path.join(import.meta.dirname, '..'),
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     server = child;
     let output = '';
     child.stdout!.on('data', (d: Buffer) => (output += d.toString()));

@@ -21,10 +21,10 @@ import { companies } from '../src/db/schema';
 import { createAccount } from '../src/modules/auth/account.service';
 import { TEST_SCRYPT_COST, WAIT_MS, testConfig } from './helpers';
 import { freePort } from './ports';
+import { serverArgs } from './fixtures/server-process';
 
 const onPostgres = !!process.env.TEST_DATABASE_URL;
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
-const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const PASSWORD = 'durability-password-1';
 const XHR = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
 
@@ -165,7 +165,7 @@ interface Server {
 }
 
 const startServer = (env: NodeJS.ProcessEnv): Server => {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, serverArgs(), {
     cwd: SERVER_DIR,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

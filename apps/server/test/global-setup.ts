@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { bundleServer } from '../scripts/bundle.mjs';
 import { createDb } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { countsLine, noCounts, type RouteSuiteCounts } from './attack/counts';
@@ -15,6 +16,8 @@ declare module 'vitest' {
     pgliteSnapshot: string;
     /** Where each route suite part writes its counts; the teardown prints their sum. */
     routeSuiteCountsDir: string;
+    /** The server bundled from src/ for this run (scripts/bundle.mjs): what child-process tests start. */
+    serverMain: string;
   }
 }
 
@@ -72,9 +75,14 @@ const printRouteSuiteCounts = (dir: string) => {
 export default async function setup(project: TestProject) {
   const countsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'frontage-route-suite-'));
   project.provide('routeSuiteCountsDir', countsDir);
+  // The server as `npm run build` bundles it, from the source as it is now, in a folder of this
+  // run's own beside src/ (two runs at once each have theirs).
+  const bundleDir = path.join(import.meta.dirname, '..', `.dist-test-${process.pid}`);
+  project.provide('serverMain', await bundleServer(bundleDir));
   const done = () => {
     printRouteSuiteCounts(countsDir);
     fs.rmSync(countsDir, { recursive: true, force: true });
+    fs.rmSync(bundleDir, { recursive: true, force: true });
   };
   const url = process.env.TEST_DATABASE_URL;
   if (url) {

@@ -16,6 +16,7 @@ import { declareImportJobs } from '../src/modules/imports/imports.jobs';
 import { WAIT_MS, buildCompany, buildTestApp, testDb } from './helpers';
 import { importWorld, post, preview } from './imports.fixtures';
 import { freePort } from './ports';
+import { serverArgs } from './fixtures/server-process';
 
 const onPostgres = !!process.env.TEST_DATABASE_URL;
 const ROWS = 3000;
@@ -50,15 +51,11 @@ const startServer = async (): Promise<Server> => {
     IMPORT_JOB_EXPIRE_SECONDS: '4',
     JOB_MAINTENANCE_SECONDS: '1',
   };
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, '../src/main.ts')],
-    {
-      cwd: path.join(import.meta.dirname, '..'),
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, serverArgs(), {
+    cwd: path.join(import.meta.dirname, '..'),
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.add(child);
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
