@@ -80,6 +80,7 @@ export const validateImport = async (deps: ServiceDeps, actor: Actor, importId: 
   }
   await deps.db.transaction(async (tx) => {
     if (!(await current(tx))) return;
+    await repo.liftStatementTimeout(tx);
     await repo.analyzeRows(tx);
     await repo.groupDuplicates(tx, importId);
     await chooseOutcomes({ ...deps, db: tx }, actor, importId, {});

@@ -116,6 +116,15 @@ export const groupDuplicates = async (db: Db, importId: number): Promise<void> =
   }
 };
 
+/**
+ * No statement timeout for the rest of this transaction: the set-based steps over a whole file
+ * (duplicate groups, outcomes from the choices) take longer than a request's STATEMENT_TIMEOUT_MS
+ * on a million rows, and were cancelled every time they ran.
+ */
+export const liftStatementTimeout = async (tx: Db): Promise<void> => {
+  await tx.execute(sql`set local statement_timeout = 0`);
+};
+
 /** Fresh statistics of the staging table after a file's rows land, so the plans of the set-based steps fit. */
 export const analyzeRows = async (db: Db): Promise<void> => {
   await db.execute(sql`analyze import_rows`);

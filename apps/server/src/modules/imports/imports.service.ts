@@ -183,10 +183,11 @@ export const apply = async (
   const imp = await visible(deps, actor, id);
   if (imp.status !== 'preview') throw ValidationError.field('status', IMPORT_MESSAGES.notInPreview);
   const jobs = jobsOf(deps);
-  await chooseOutcomes(deps, actor, id, choices);
   await deps.db.transaction(async (tx) => {
     const locked = await repo.findImport(tx, id, true);
     if (locked?.status !== 'preview') throw ValidationError.field('status', IMPORT_MESSAGES.notInPreview);
+    await repo.liftStatementTimeout(tx);
+    await chooseOutcomes({ ...deps, db: tx }, actor, id, choices);
     await repo.updateImport(tx, id, { status: 'applying', choices, progress: 0 });
     const job: ImportJob = { id, action: 'apply' };
     await jobs.enqueue(IMPORT_QUEUE, job, { tx });
