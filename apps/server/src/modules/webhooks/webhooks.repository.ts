@@ -137,6 +137,17 @@ const deliveryWhere = (f: DeliveryFilter): SQL | undefined =>
     f.to ? lt(webhookDeliveries.created_at, f.to) : undefined,
   );
 
+/**
+ * Reads made in one snapshot (repeatable read, read only): a page of deliveries and their attempts
+ * read one after the other could otherwise see an attempt recorded after its delivery row was read
+ * (an attempt beside the delivery's state from before it).
+ */
+export const inOneSnapshot = <T>(db: Db, read: (tx: Db) => Promise<T>): Promise<T> =>
+  db.transaction(async (tx) => {
+    await tx.execute(sql`set transaction isolation level repeatable read, read only`);
+    return read(tx as unknown as Db);
+  });
+
 export const listDeliveries = (db: Db, f: DeliveryFilter, limit: number, offset: number) =>
   db
     .select({

@@ -129,14 +129,17 @@ export const listDeliveries = async (
 ): Promise<Page<WebhookDelivery>> => {
   found(await repo.findEndpoint(deps.db, endpointId));
   const filter = { endpointId, status: q.status, ...rangeOf(q.from, q.to) };
-  const [rows, total] = await Promise.all([
-    repo.listDeliveries(deps.db, filter, q.per_page, offsetOf(q.page, q.per_page)),
-    repo.countDeliveries(deps.db, filter),
-  ]);
-  const attempts = await repo.attemptsOf(
-    deps.db,
-    rows.map((r) => r.delivery.id),
-  );
+  const { rows, total, attempts } = await repo.inOneSnapshot(deps.db, async (db) => {
+    const page = await repo.listDeliveries(db, filter, q.per_page, offsetOf(q.page, q.per_page));
+    return {
+      rows: page,
+      total: await repo.countDeliveries(db, filter),
+      attempts: await repo.attemptsOf(
+        db,
+        page.map((r) => r.delivery.id),
+      ),
+    };
+  });
   return toPage(
     rows.map((r) => presentDelivery(r, attempts)),
     { total, page: q.page, perPage: q.per_page },
