@@ -11,7 +11,8 @@
  * is uploaded through POST /api/imports, the import polled until `preview`, applied, and polled
  * until `applied`. Prints: upload → preview seconds, the server's RSS growth (its peak during
  * upload, validation and apply over its RSS before the upload, read from /proc), apply rows/s.
- * `IMPORT_REVERT=1` also reverts it and prints the revert's rows/s; `IMPORT_APPLY=0` stops at the
+ * `IMPORT_FORMAT=xlsx` writes the same rows as an XLSX (numbers as numbers, the expiry as a date
+ * cell, text as shared strings). `IMPORT_REVERT=1` also reverts it and prints the revert's rows/s; `IMPORT_APPLY=0` stops at the
  * preview; `IMPORT_BENCH_PROFILE=<dir>` has the server write a CPU profile there.
  * Run: `npm run bench:import-scale` (IMPORT_ROWS=100000 for a shorter run).
  */
@@ -27,8 +28,10 @@ import { createDb } from '../apps/server/src/db/client';
 import { runMigrations } from '../apps/server/src/db/migrate';
 import { createAccount } from '../apps/server/src/modules/auth/account.service';
 import { repoRoot, waitForHealth } from './lib/processes';
+import { writeXlsx, type XlsxCell } from './lib/xlsx-writer';
 
 const ROWS = Number(process.env.IMPORT_ROWS ?? 1_000_000);
+const FORMAT = process.env.IMPORT_FORMAT === 'xlsx' ? 'xlsx' : 'csv';
 const DATABASE_URL =
   process.env.IMPORT_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/frontage_import_scale';
 const PORT = Number(process.env.IMPORT_BENCH_PORT ?? 3491);
@@ -69,25 +72,56 @@ const freshDatabase = async () => {
 
 const TOWNS = ['Leeds', 'York', 'Bristol', 'Norwich', 'Exeter', 'Chester', 'Bath', 'Derby'];
 
+const HEADER = ['Unit', 'Street', 'Town', 'Postcode', 'Tenant', 'Landlord', 'Rent PA', 'NIA', 'Lease expiry'];
+
+/** Row i of the file: its cells as an XLSX holds them (numbers, dates) — the CSV writes them as text. */
+const rowOf = (i: number): XlsxCell[] => {
+  const n = i % 100 === 99 ? i - 1 : i;
+  const tenant = i % 1000 === 500 ? 'Nobody Trading' : `Bench Retailer ${n % COMPANIES} Ltd`;
+  const landlord = `Bench Retailer ${(n * 7) % COMPANIES} Limited`;
+  const area = `${String.fromCharCode(65 + (n % 26))}${(n >> 4) % 99} ${n % 9}${String.fromCharCode(65 + (n % 23))}${String.fromCharCode(65 + ((n >> 3) % 23))}`;
+  return [
+    i % 100 === 99 ? `Unit ${n}` : n,
+    `${n} High Street`,
+    TOWNS[n % TOWNS.length]!,
+    area,
+    tenant,
+    landlord,
+    12000 + (n % 90000),
+    500 + (n % 4000),
+    new Date(Date.UTC(2031, 5, (n % 28) + 1)),
+  ];
+};
+
+const csvCell = (cell: XlsxCell, column: number): string => {
+  if (cell instanceof Date)
+    return `${String(cell.getUTCDate()).padStart(2, '0')}/${String(cell.getUTCMonth() + 1).padStart(2, '0')}/${cell.getUTCFullYear()}`;
+  if (column === 6) return `"£${cell}"`;
+  if (column === 7) return `${cell} sq ft`;
+  return String(cell);
+};
+
 /** The CSV, written as a stream (a million rows are ~100 MB). */
-const writeFile = async (file: string) => {
+const writeCsv = async (file: string) => {
   const out = fs.createWriteStream(file);
   const write = async (s: string) => {
     if (!out.write(s)) await once(out, 'drain');
   };
-  await write('Unit,Street,Town,Postcode,Tenant,Landlord,Rent PA,NIA,Lease expiry\n');
-  for (let i = 0; i < ROWS; i++) {
-    const n = i % 100 === 99 ? i - 1 : i;
-    const tenant = i % 1000 === 500 ? 'Nobody Trading' : `Bench Retailer ${n % COMPANIES} Ltd`;
-    const landlord = `Bench Retailer ${(n * 7) % COMPANIES} Limited`;
-    const area = `${String.fromCharCode(65 + (n % 26))}${(n >> 4) % 99} ${n % 9}${String.fromCharCode(65 + (n % 23))}${String.fromCharCode(65 + ((n >> 3) % 23))}`;
-    await write(
-      `${i % 100 === 99 ? `Unit ${n}` : n},${n} High Street,${TOWNS[n % TOWNS.length]},${area},${tenant},${landlord},"£${12000 + (n % 90000)}",${500 + (n % 4000)} sq ft,${String((n % 28) + 1).padStart(2, '0')}/06/2031\n`,
-    );
-  }
+  await write(`${HEADER.join(',')}\n`);
+  for (let i = 0; i < ROWS; i++) await write(`${rowOf(i).map(csvCell).join(',')}\n`);
   out.end();
   await once(out, 'finish');
 };
+
+/** IMPORT_FORMAT=xlsx: the same rows as an XLSX (1,048,576 rows is Excel's whole sheet). */
+const writeXlsxFile = (file: string) =>
+  writeXlsx(
+    file,
+    (function* () {
+      yield HEADER;
+      for (let i = 0; i < ROWS; i++) yield rowOf(i);
+    })(),
+  );
 
 /** The process's resident set in MB (0 once it has exited). */
 const rssMb = (pid: number): number => {
@@ -100,12 +134,14 @@ const rssMb = (pid: number): number => {
 };
 
 const main = async () => {
-  console.log(`import-scale: ${ROWS.toLocaleString('en-GB')} rows, batch ${BATCH}, ${DATABASE_URL}`);
+  console.log(
+    `import-scale: ${ROWS.toLocaleString('en-GB')} rows as ${FORMAT}, batch ${BATCH}, ${DATABASE_URL}`,
+  );
   await freshDatabase();
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'frontage-import-scale-'));
-  const file = path.join(dir, 'properties.csv');
+  const file = path.join(dir, `properties.${FORMAT}`);
   let t = Date.now();
-  await writeFile(file);
+  await (FORMAT === 'xlsx' ? writeXlsxFile(file) : writeCsv(file));
   const bytes = (await fs.promises.stat(file)).size;
   console.log(`file: ${(bytes / 1e6).toFixed(0)} MB written in ${((Date.now() - t) / 1000).toFixed(1)} s`);
 
@@ -164,7 +200,7 @@ const main = async () => {
     t = Date.now();
     const form = new FormData();
     form.append('entity', 'properties');
-    form.append('file', await fs.openAsBlob(file), 'properties.csv');
+    form.append('file', await fs.openAsBlob(file), path.basename(file));
     const res = await fetch(`${base}/api/imports`, { method: 'POST', headers, body: form });
     if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
     const id = ((await res.json()) as { data: Import }).data.id;

@@ -50,8 +50,10 @@ describe('import files refused as a whole', () => {
     await refused(`Name\n${'Acme\n'.repeat(6)}`, 'rows.csv', 422, IMPORT_MESSAGES.tooManyRows);
   });
 
-  it('a zip bomb: a part declaring 100 MB, and a part inflating past the size it declares', async () => {
-    await refused(declaredOnlyXlsx(100 * 1024 * 1024), 'bomb.xlsx', 422, IMPORT_MESSAGES.unpackedTooLarge);
+  it('a zip bomb: parts declaring too much in all, too many shared strings or too far a compression, and a part inflating past the size it declares', async () => {
+    await refused(declaredOnlyXlsx(3 * 1024 ** 3), 'bomb.xlsx', 422, IMPORT_MESSAGES.unpackedTooLarge);
+    await refused(declaredOnlyXlsx(300 * 1024 ** 2), 'bomb.xlsx', 422, IMPORT_MESSAGES.sharedStringsTooLarge);
+    await refused(declaredOnlyXlsx(100 * 1024 ** 2), 'bomb.xlsx', 422, IMPORT_MESSAGES.compressedTooFar);
     await refused(
       await hugeCellXlsx({ chars: 30 * 1024 * 1024, sizeLie: true }),
       'liar.xlsx',

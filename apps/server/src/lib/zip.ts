@@ -1,9 +1,11 @@
-import { crc32, inflateRawSync } from 'node:zlib';
+import fs from 'node:fs';
+import { crc32, createInflateRaw, inflateRawSync } from 'node:zlib';
 
 /**
  * Just enough of the zip format to check an uploaded archive before anything is inflated (ADR
- * 0070): the central directory read as declared (names, sizes, methods), one entry inflated with
- * its declared size as a hard cap, and a stored (uncompressed) zip written from checked parts.
+ * 0070): the central directory read as declared (names, sizes, methods) from a buffer or from the
+ * tail of a file on disk, one entry inflated with its declared size as a hard cap (whole, or as a
+ * stream of chunks, ADR 0114), and a stored (uncompressed) zip written from checked parts.
  * Zip64, encryption, multi-disk archives and methods other than stored and deflate are not read.
  */
 
@@ -43,13 +45,15 @@ const endRecord = (buf: Buffer): number => {
   return unreadable();
 };
 
-/**
- * The archive's entries as its central directory declares them, without inflating anything.
- * More than `maxEntries` is refused from the count in the end record, before the directory is read.
- */
-export const centralDirectory = (buf: Buffer, maxEntries: number): ZipEntry[] => {
-  if (buf.length < EOCD_SIZE) unreadable();
-  const end = endRecord(buf);
+/** What the end record declares: the directory's entry count, size and offset. */
+interface EndRecord {
+  count: number;
+  cdSize: number;
+  cdOffset: number;
+}
+
+/** Reads and checks the end record at `end`; more than `maxEntries` is refused from its count. */
+const endRecordAt = (buf: Buffer, end: number, maxEntries: number): EndRecord => {
   const disk = buf.readUInt16LE(end + 4);
   const cdDisk = buf.readUInt16LE(end + 6);
   const onDisk = buf.readUInt16LE(end + 8);
@@ -57,32 +61,116 @@ export const centralDirectory = (buf: Buffer, maxEntries: number): ZipEntry[] =>
   const cdSize = buf.readUInt32LE(end + 12);
   const cdOffset = buf.readUInt32LE(end + 16);
   if (disk !== 0 || cdDisk !== 0 || onDisk !== count) unreadable();
-  // 0xffff / 0xffffffff: the real values are in a zip64 record, which no store list needs.
+  // 0xffff / 0xffffffff: the real values are in a zip64 record, which this reader does not read.
   if (count === 0xffff || cdOffset === 0xffffffff) unreadable();
   if (count > maxEntries) throw new ZipError('tooManyEntries');
-  if (cdOffset + cdSize > end) unreadable();
+  return { count, cdSize, cdOffset };
+};
 
+/** The `count` entries of a central directory held in `cd` (exactly the directory's bytes). */
+const entriesOf = (cd: Buffer, count: number): ZipEntry[] => {
   const entries: ZipEntry[] = [];
-  let at = cdOffset;
+  let at = 0;
   for (let i = 0; i < count; i++) {
-    if (at + 46 > end || buf.readUInt32LE(at) !== CENTRAL) unreadable();
-    const flags = buf.readUInt16LE(at + 8);
-    const method = buf.readUInt16LE(at + 10);
-    const compressedSize = buf.readUInt32LE(at + 20);
-    const size = buf.readUInt32LE(at + 24);
-    const nameLength = buf.readUInt16LE(at + 28);
-    const extraLength = buf.readUInt16LE(at + 30);
-    const commentLength = buf.readUInt16LE(at + 32);
-    const offset = buf.readUInt32LE(at + 42);
-    if (at + 46 + nameLength > end) unreadable();
+    if (at + 46 > cd.length || cd.readUInt32LE(at) !== CENTRAL) unreadable();
+    const flags = cd.readUInt16LE(at + 8);
+    const method = cd.readUInt16LE(at + 10);
+    const compressedSize = cd.readUInt32LE(at + 20);
+    const size = cd.readUInt32LE(at + 24);
+    const nameLength = cd.readUInt16LE(at + 28);
+    const extraLength = cd.readUInt16LE(at + 30);
+    const commentLength = cd.readUInt16LE(at + 32);
+    const offset = cd.readUInt32LE(at + 42);
+    if (at + 46 + nameLength > cd.length) unreadable();
     // Bit 0: encrypted. Sizes of 0xffffffff: zip64.
     if (flags & 1 || compressedSize === 0xffffffff || size === 0xffffffff) unreadable();
-    const name = buf.toString(flags & 0x800 ? 'utf8' : 'latin1', at + 46, at + 46 + nameLength);
+    const name = cd.toString(flags & 0x800 ? 'utf8' : 'latin1', at + 46, at + 46 + nameLength);
     entries.push({ name, method, compressedSize, size, offset });
     at += 46 + nameLength + extraLength + commentLength;
   }
   return entries;
 };
+
+/**
+ * The archive's entries as its central directory declares them, without inflating anything.
+ * More than `maxEntries` is refused from the count in the end record, before the directory is read.
+ */
+export const centralDirectory = (buf: Buffer, maxEntries: number): ZipEntry[] => {
+  if (buf.length < EOCD_SIZE) unreadable();
+  const end = endRecord(buf);
+  const { count, cdSize, cdOffset } = endRecordAt(buf, end, maxEntries);
+  if (cdOffset + cdSize > end) unreadable();
+  return entriesOf(buf.subarray(cdOffset, cdOffset + cdSize), count);
+};
+
+const readAt = async (file: fs.promises.FileHandle, position: number, length: number): Promise<Buffer> => {
+  const buf = Buffer.alloc(length);
+  const { bytesRead } = await file.read(buf, 0, length, position);
+  if (bytesRead !== length) unreadable();
+  return buf;
+};
+
+/**
+ * The central directory of an archive on disk (the same checks as `centralDirectory`): only the
+ * file's tail and the directory are read, so an archive of any size costs a few kilobytes here.
+ */
+export const centralDirectoryOfFile = async (
+  file: fs.promises.FileHandle,
+  maxEntries: number,
+): Promise<ZipEntry[]> => {
+  const { size } = await file.stat();
+  if (size < EOCD_SIZE) unreadable();
+  const tailFrom = Math.max(0, size - EOCD_SIZE - 0xffff);
+  const tail = await readAt(file, tailFrom, size - tailFrom);
+  const endInTail = endRecord(tail);
+  const { count, cdSize, cdOffset } = endRecordAt(tail, endInTail, maxEntries);
+  if (cdOffset + cdSize > tailFrom + endInTail) unreadable();
+  return entriesOf(await readAt(file, cdOffset, cdSize), count);
+};
+
+/**
+ * One entry of an archive on disk, inflated as a stream of chunks. Like `inflateEntry`, it is held
+ * to its declared size: the stream fails (`unreadable`) as soon as it would yield a byte more, and
+ * when it ends short of it.
+ */
+export async function* entryChunks(
+  path: string,
+  file: fs.promises.FileHandle,
+  e: ZipEntry,
+  chunkSize = 64 * 1024,
+): AsyncGenerator<Buffer> {
+  const local = await readAt(file, e.offset, 30);
+  if (local.readUInt32LE(0) !== LOCAL) unreadable();
+  const start = e.offset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
+  if (e.method !== 0 && e.method !== 8) unreadable();
+  if (e.compressedSize === 0) {
+    if (e.size !== 0) unreadable();
+    return;
+  }
+  const raw = fs.createReadStream(path, {
+    start,
+    end: start + e.compressedSize - 1,
+    highWaterMark: chunkSize,
+  });
+  const inflate = e.method === 8 ? createInflateRaw({ chunkSize }) : null;
+  const source: AsyncIterable<Buffer> = inflate ? raw.pipe(inflate) : raw;
+  raw.on('error', (err) => inflate?.destroy(err));
+  let total = 0;
+  try {
+    for await (const chunk of source) {
+      total += chunk.length;
+      if (total > e.size) unreadable();
+      yield chunk;
+    }
+  } catch (err) {
+    if (err instanceof ZipError) throw err;
+    unreadable();
+  } finally {
+    raw.destroy();
+    inflate?.destroy();
+  }
+  if (total !== e.size) unreadable();
+}
 
 /** The entry's compressed bytes, found through its local header. */
 const rawData = (buf: Buffer, e: ZipEntry): Buffer => {

@@ -1,23 +1,15 @@
 import fs from 'node:fs';
 import { Transform } from 'node:stream';
-import {
-  IMPORT_MAX_COLUMNS,
-  IMPORT_MAX_LINE_CHARS,
-  IMPORT_MESSAGES,
-  IMPORT_XLSX_MAX_BYTES,
-} from '@frontage/shared';
+import { IMPORT_MAX_COLUMNS, IMPORT_MAX_LINE_CHARS, IMPORT_MESSAGES } from '@frontage/shared';
 import { parse as parseCsv } from 'csv-parse';
-import { readSheet } from 'read-excel-file/node';
 import { ValidationError } from '../../lib/errors';
-import { checkedXlsx } from '../store-lists/store-list.xlsx';
+import { readXlsxRows } from './import.xlsx';
 
 /**
  * Reads an uploaded import file (saved to a temporary file as it arrived) as records: its line
  * number and its cells as text. A CSV is streamed (never whole in memory): UTF-8 with or without
  * BOM, or Windows-1252 when the bytes are not valid UTF-8; the delimiter is the header line's
- * most frequent of comma, semicolon and tab. An XLSX is checked (zip-bomb and XML limits, ADR
- * 0070) and read whole, within IMPORT_XLSX_MAX_BYTES: formula cells give their cached value,
- * never evaluated; date cells become dd/mm/yyyy.
+ * most frequent of comma, semicolon and tab. An XLSX is streamed too (import.xlsx.ts, ADR 0114).
  */
 
 export interface FileRecord {
@@ -114,35 +106,6 @@ async function* readCsv(path: string): AsyncGenerator<FileRecord> {
   }
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An XLSX cell as text: dates as dd/mm/yyyy (the importer's default), numbers as written. */
-const cellText = (v: unknown): string => {
-  if (v === null || v === undefined) return '';
-  if (v instanceof Date)
-    return Number.isNaN(v.getTime())
-      ? ''
-      : `${pad(v.getUTCDate())}/${pad(v.getUTCMonth() + 1)}/${v.getUTCFullYear()}`;
-  return String(v);
-};
-
-async function* readXlsx(path: string, maxLines: number): AsyncGenerator<FileRecord> {
-  const { size } = await fs.promises.stat(path);
-  if (size > IMPORT_XLSX_MAX_BYTES) throw fileError(IMPORT_MESSAGES.xlsxTooLarge);
-  const checked = checkedXlsx(await fs.promises.readFile(path), {
-    maxLines: Math.min(maxLines, 1_048_576),
-    maxColumns: IMPORT_MAX_COLUMNS,
-    messages: IMPORT_MESSAGES,
-  });
-  let sheet: unknown[][];
-  try {
-    sheet = (await readSheet(checked)) as unknown[][];
-  } catch {
-    throw fileError(IMPORT_MESSAGES.fileType);
-  }
-  for (let i = 0; i < sheet.length; i++) yield { line: i + 1, cells: sheet[i]!.map(cellText) };
-}
-
 /**
  * The file's records, header first. `maxLines` bounds the XLSX sheet before it is read (a CSV is
  * counted by the caller as it streams).
@@ -152,4 +115,6 @@ export const readRecords = async (
   fileName: string,
   maxLines: number,
 ): Promise<AsyncGenerator<FileRecord>> =>
-  (await kindOf(path, fileName)) === 'xlsx' ? readXlsx(path, maxLines) : readCsv(path);
+  (await kindOf(path, fileName)) === 'xlsx'
+    ? readXlsxRows(path, { maxLines: Math.min(maxLines, 1_048_576) })
+    : readCsv(path);

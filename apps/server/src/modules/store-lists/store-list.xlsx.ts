@@ -47,8 +47,8 @@ const STORE_LIST_XLSX: XlsxLimits = {
 };
 let limits: XlsxLimits = STORE_LIST_XLSX;
 
-const WORKBOOK = 'xl/workbook.xml';
-const WORKBOOK_RELS = 'xl/_rels/workbook.xml.rels';
+export const WORKBOOK = 'xl/workbook.xml';
+export const WORKBOOK_RELS = 'xl/_rels/workbook.xml.rels';
 /** A part smaller than this may be compressed any amount: it cannot unpack to much. */
 const RATIO_FLOOR_BYTES = 1024 * 1024;
 const RELATIONSHIP_BASES = [
@@ -71,8 +71,8 @@ const unescapeXml = (s: string) =>
     name ? NAMED[name]! : String.fromCodePoint(Math.min(Number(dec ?? `0x${hex}`), 0x10ffff)),
   );
 
-/** Every element named `tag` (any prefix): its attribute text. */
-const elements = (xml: string, tag: string) =>
+/** Every element named `tag` (any prefix): its attributes. */
+export const elements = (xml: string, tag: string) =>
   [...xml.matchAll(new RegExp(`<(?:[\\w.-]+:)?${tag}(?=[\\s/>])([^<>]*)>`, 'g'))].map((m) =>
     attributesOf(m[1]!),
   );
@@ -80,8 +80,11 @@ const elements = (xml: string, tag: string) =>
 /** Where the reader finds a relationship's target (read-excel-file's rule). */
 const partPath = (target: string) => (target.startsWith('/') ? target.slice(1) : `xl/${target}`);
 
-/** The paths of the parts the reader needs, from the workbook and its relationships. */
-const partsNamed = (workbook: string, rels: string) => {
+/**
+ * The paths of the parts a reader needs, from the workbook and its relationships: the first
+ * sheet's (undefined when the workbook names none), the shared strings' and the styles'.
+ */
+export const xlsxPartsNamed = (workbook: string, rels: string) => {
   const byType = new Map<string, string>();
   const sheets = new Map<string, string>();
   for (const r of elements(rels, 'Relationship')) {
@@ -96,7 +99,7 @@ const partsNamed = (workbook: string, rels: string) => {
   const first = elements(workbook, 'sheet').find((s) => s.get('name'));
   const sheet = first ? sheets.get(first.get('id') ?? '') : undefined;
   return {
-    sheet: sheet ?? refuse(limits.messages.fileType),
+    sheet,
     sharedStrings: byType.get('sharedStrings') ?? 'xl/sharedStrings.xml',
     styles: byType.get('styles') ?? 'xl/styles.xml',
   };
@@ -241,7 +244,8 @@ export const checkedXlsx = (bytes: Buffer, within: XlsxLimits = STORE_LIST_XLSX)
   const index = [entry(WORKBOOK_RELS), entry(WORKBOOK)];
   checkDeclared(index);
   const [rels, workbook] = index.map(inflate) as [Buffer, Buffer];
-  const named = partsNamed(text(workbook), text(rels));
+  const found = xlsxPartsNamed(text(workbook), text(rels));
+  const named = { ...found, sheet: found.sheet ?? refuse(limits.messages.fileType) };
   const optional = [named.sharedStrings, named.styles].flatMap((n) => byName.get(n) ?? []);
   const rest = [entry(named.sheet), ...optional.filter((e) => e.name !== named.sheet)];
   checkDeclared([...index, ...rest]);
