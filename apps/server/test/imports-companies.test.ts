@@ -15,6 +15,7 @@ import {
 } from './imports.fixtures';
 import { XHR, buildUser, sessionCookie } from './helpers';
 import { queryRows, type Db } from '../src/db/client';
+import { runApply } from '../src/modules/imports/import.apply';
 import { companyMatchKey } from '../src/modules/imports/import.values';
 
 let t: Awaited<ReturnType<typeof buildImportApp>>;
@@ -244,6 +245,31 @@ describe('companies import: apply and revert', () => {
       'Boots',
       'GREGGS LTD.',
     ]);
+  });
+
+  it('the apply job sets the outcomes from the choices in its first batch; the request only queues it', async () => {
+    const imp = await preview(t, w.admin, 'companies', CSV);
+    const { sql } = await import('drizzle-orm');
+    // As POST …/apply leaves an import now: applying, its choices saved, every outcome the preview's.
+    await t.db.execute(sql`update imports set status = 'applying', progress = 0,
+      choices = ${JSON.stringify({ all: 'skip' })}::jsonb where id = ${imp.id}`);
+    const outcomes = () =>
+      queryRows<{ outcome: string; n: number }>(
+        t.db,
+        sql`select outcome, count(*)::int as n from import_rows where import_id = ${imp.id} group by outcome order by outcome`,
+      );
+    expect(await outcomes()).toEqual([
+      { outcome: 'create', n: 2 },
+      { outcome: 'error', n: 2 },
+      { outcome: 'skip', n: 1 },
+      { outcome: 'update', n: 1 },
+    ]);
+    await runApply(t.app.services, imp.id, () => false);
+    const applied = await getImport(t, w.admin, imp.id);
+    expect(applied.status).toBe('applied');
+    // Savills (an existing company) is skipped, not updated; the file's own group keeps its first row.
+    expect(applied.counts).toEqual({ create: 2, update: 0, skip: 2, error: 2 });
+    expect(await companyNames()).toEqual(['Harper Dennis Hobbs', 'Savills', 'Greggs Limited', 'Boots']);
   });
 
   it('lists a record edited since the import as a conflict and leaves it, unless forced', async () => {

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import type { ServiceDeps } from '../../deps';
 import { AppError, ValidationError } from '../../lib/errors';
 import { ADAPTERS } from './entities';
+import { chooseOutcomes } from './import.validate';
 import type { ImportAdapter, RowError } from './entities/types';
 import * as records from './import-records.repository';
 import * as repo from './imports.repository';
@@ -145,6 +146,14 @@ export const runApply = async (
       // The lock: one batch at a time, whichever process runs the job.
       const imp = await repo.findImport(tx, importId, true);
       if (imp?.status !== 'applying') return true;
+      if (imp.progress === 0) {
+        // The first batch sets every row's outcome from the choices, with its rows: a run cut
+        // short before it commits sets them again; once it has, progress is past 0 (the file has
+        // rows, and every batch counts its rows whatever their outcome).
+        await repo.liftStatementTimeout(tx);
+        await chooseOutcomes({ ...deps, db: tx }, actor, importId, imp.choices ?? {});
+        await repo.resetStatementTimeout(tx);
+      }
       const rows = await repo.pendingRows(tx, importId, deps.config.imports.batchRows);
       if (!rows.length) {
         await repo.updateImport(tx, importId, { status: 'applied', applied_at: deps.now() });

@@ -125,6 +125,11 @@ export const liftStatementTimeout = async (tx: Db): Promise<void> => {
   await tx.execute(sql`set local statement_timeout = 0`);
 };
 
+/** The connection's own statement timeout again, for the rest of the transaction. */
+export const resetStatementTimeout = async (tx: Db): Promise<void> => {
+  await tx.execute(sql`set local statement_timeout to default`);
+};
+
 /** Fresh statistics of the staging table after a file's rows land, so the plans of the set-based steps fit. */
 export const analyzeRows = async (db: Db): Promise<void> => {
   await db.execute(sql`analyze import_rows`);

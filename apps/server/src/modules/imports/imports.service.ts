@@ -18,7 +18,7 @@ import type { CsvLine } from '../../lib/csv';
 import { NotFoundError, ServiceUnavailableError, ValidationError } from '../../lib/errors';
 import { readRecords } from './import.read';
 import { storable } from './import.values';
-import { chooseOutcomes, validateImport } from './import.validate';
+import { validateImport } from './import.validate';
 import { IMPORT_QUEUE, type ImportJob } from './imports.jobs';
 import { presentImport } from './imports.presenter';
 import * as repo from './imports.repository';
@@ -186,8 +186,8 @@ export const apply = async (
   await deps.db.transaction(async (tx) => {
     const locked = await repo.findImport(tx, id, true);
     if (locked?.status !== 'preview') throw ValidationError.field('status', IMPORT_MESSAGES.notInPreview);
-    await repo.liftStatementTimeout(tx);
-    await chooseOutcomes({ ...deps, db: tx }, actor, id, choices);
+    // The outcomes are set from the choices by the job's first batch (over a million rows that
+    // takes longer than a request should), in that batch's transaction.
     await repo.updateImport(tx, id, { status: 'applying', choices, progress: 0 });
     const job: ImportJob = { id, action: 'apply' };
     await jobs.enqueue(IMPORT_QUEUE, job, { tx });
