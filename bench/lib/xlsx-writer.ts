@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import { once } from 'node:events';
 import { createDeflateRaw, crc32 } from 'node:zlib';
+import { centralHeader, endRecordOf, localHeader } from '../../apps/server/src/lib/zip';
 
 /**
  * Writes a one-sheet XLSX of any number of rows as a stream (a bench's input: write-excel-file
  * builds the whole sheet in memory). Text cells go to the shared strings, as Excel writes them;
  * numbers are numbers; a `Date` is a serial day in the built-in dd/mm/yyyy format. Each part is
- * deflated straight into the file and its local header patched with its sizes afterwards.
+ * deflated straight into the file and its local header patched with its sizes afterwards (the
+ * headers are the server's own, lib/zip.ts).
  */
 export type XlsxCell = string | number | Date | null;
 
@@ -25,18 +27,17 @@ export const writeXlsx = async (file: string, rows: Iterable<XlsxCell[]>): Promi
   const central: Buffer[] = [];
 
   const part = async (name: string, body: (write: (s: string) => Promise<void>) => Promise<void>) => {
-    const nameBytes = Buffer.from(name);
     const start = offset;
-    offset += 30 + nameBytes.length;
+    offset += localHeader({ name, method: 8, crc: 0, compressedSize: 0, size: 0 }).length;
     let crc = 0;
     let size = 0;
-    let compressed = 0;
+    let compressedSize = 0;
     const deflate = createDeflateRaw({ level: 6 });
     const pending: Promise<unknown>[] = [];
     deflate.on('data', (b: Buffer) => {
       pending.push(fd.write(b, 0, b.length, offset));
       offset += b.length;
-      compressed += b.length;
+      compressedSize += b.length;
     });
     let buffered: string[] = [];
     let bufferedLength = 0;
@@ -57,28 +58,10 @@ export const writeXlsx = async (file: string, rows: Iterable<XlsxCell[]>): Promi
     deflate.end();
     await once(deflate, 'end');
     await Promise.all(pending);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x800, 6);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(compressed, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    await fd.write(Buffer.concat([local, nameBytes]), 0, 30 + nameBytes.length, start);
-    const entry = Buffer.alloc(46);
-    entry.writeUInt32LE(0x02014b50, 0);
-    entry.writeUInt16LE(20, 4);
-    entry.writeUInt16LE(20, 6);
-    entry.writeUInt16LE(0x800, 8);
-    entry.writeUInt16LE(8, 10);
-    entry.writeUInt32LE(crc, 16);
-    entry.writeUInt32LE(compressed, 20);
-    entry.writeUInt32LE(size, 24);
-    entry.writeUInt16LE(nameBytes.length, 28);
-    entry.writeUInt32LE(start, 42);
-    central.push(entry, nameBytes);
+    const entry = { name, method: 8, crc, compressedSize, size };
+    const local = localHeader(entry);
+    await fd.write(local, 0, local.length, start);
+    central.push(centralHeader({ ...entry, offset: start }));
   };
   const small = (name: string, xml: string) => part(name, (w) => w(xml));
 
@@ -143,12 +126,7 @@ export const writeXlsx = async (file: string, rows: Iterable<XlsxCell[]>): Promi
   });
 
   const directory = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(central.length / 2, 8);
-  end.writeUInt16LE(central.length / 2, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  await fd.write(Buffer.concat([directory, end]), 0, directory.length + 22, offset);
+  const tail = Buffer.concat([directory, endRecordOf(central.length, directory.length, offset)]);
+  await fd.write(tail, 0, tail.length, offset);
   await fd.close();
 };

@@ -199,42 +199,79 @@ export const inflateEntry = (buf: Buffer, e: ZipEntry): Buffer => {
   return out;
 };
 
+/** What a zip entry's headers say about it (whatever it really holds: a test may lie). */
+export interface EntryHeader {
+  name: string;
+  /** 0 = stored, 8 = deflate. */
+  method: number;
+  crc: number;
+  compressedSize: number;
+  size: number;
+  /** Where the entry's local header starts (the central header's pointer). */
+  offset: number;
+}
+
+/** An entry's local header and name (UTF-8 names). */
+export const localHeader = (e: Omit<EntryHeader, 'offset'>): Buffer => {
+  const name = Buffer.from(e.name, 'utf8');
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(LOCAL, 0);
+  local.writeUInt16LE(20, 4); // version needed
+  local.writeUInt16LE(0x800, 6); // UTF-8 names
+  local.writeUInt16LE(e.method, 8);
+  local.writeUInt32LE(e.crc, 14);
+  local.writeUInt32LE(e.compressedSize, 18);
+  local.writeUInt32LE(e.size, 22);
+  local.writeUInt16LE(name.length, 26);
+  return Buffer.concat([local, name]);
+};
+
+/** An entry's central directory header and name. */
+export const centralHeader = (e: EntryHeader): Buffer => {
+  const name = Buffer.from(e.name, 'utf8');
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(CENTRAL, 0);
+  central.writeUInt16LE(20, 4); // version made by
+  central.writeUInt16LE(20, 6);
+  central.writeUInt16LE(0x800, 8);
+  central.writeUInt16LE(e.method, 10);
+  central.writeUInt32LE(e.crc, 16);
+  central.writeUInt32LE(e.compressedSize, 20);
+  central.writeUInt32LE(e.size, 24);
+  central.writeUInt16LE(name.length, 28);
+  central.writeUInt32LE(e.offset, 42);
+  return Buffer.concat([central, name]);
+};
+
+/** The end record of a directory of `count` entries, `cdSize` bytes long, at `cdOffset`. */
+export const endRecordOf = (count: number, cdSize: number, cdOffset: number): Buffer => {
+  const end = Buffer.alloc(EOCD_SIZE);
+  end.writeUInt32LE(EOCD, 0);
+  end.writeUInt16LE(count, 8);
+  end.writeUInt16LE(count, 10);
+  end.writeUInt32LE(cdSize, 12);
+  end.writeUInt32LE(cdOffset, 16);
+  return end;
+};
+
 /** A zip of the given files, stored (not compressed): what a reader gets is exactly what was checked. */
 export const storedZip = (files: Array<{ name: string; data: Buffer }>): Buffer => {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const f of files) {
-    const name = Buffer.from(f.name, 'utf8');
-    const crc = crc32(f.data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(LOCAL, 0);
-    local.writeUInt16LE(20, 4); // version needed
-    local.writeUInt16LE(0x800, 6); // UTF-8 names
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(f.data.length, 18);
-    local.writeUInt32LE(f.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(CENTRAL, 0);
-    central.writeUInt16LE(20, 4); // version made by
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x800, 8);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(f.data.length, 20);
-    central.writeUInt32LE(f.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, f.data);
-    centrals.push(central, name);
-    offset += 30 + name.length + f.data.length;
+    const e = {
+      name: f.name,
+      method: 0,
+      crc: crc32(f.data),
+      compressedSize: f.data.length,
+      size: f.data.length,
+    };
+    const local = localHeader(e);
+    locals.push(local, f.data);
+    centrals.push(centralHeader({ ...e, offset }));
+    offset += local.length + f.data.length;
   }
-  const cdSize = centrals.reduce((n, b) => n + b.length, 0);
-  const end = Buffer.alloc(EOCD_SIZE);
-  end.writeUInt32LE(EOCD, 0);
-  end.writeUInt16LE(files.length, 8);
-  end.writeUInt16LE(files.length, 10);
-  end.writeUInt32LE(cdSize, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, ...centrals, end]);
+  const cd = Buffer.concat(centrals);
+  return Buffer.concat([...locals, cd, endRecordOf(files.length, cd.length, offset)]);
 };
