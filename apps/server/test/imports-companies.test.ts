@@ -16,6 +16,7 @@ import {
 import { XHR, buildUser, sessionCookie } from './helpers';
 import { queryRows, type Db } from '../src/db/client';
 import { runApply } from '../src/modules/imports/import.apply';
+import { countsOf } from '../src/modules/imports/imports.repository';
 import { companyMatchKey } from '../src/modules/imports/import.values';
 
 let t: Awaited<ReturnType<typeof buildImportApp>>;
@@ -270,6 +271,38 @@ describe('companies import: apply and revert', () => {
     // Savills (an existing company) is skipped, not updated; the file's own group keeps its first row.
     expect(applied.counts).toEqual({ create: 2, update: 0, skip: 2, error: 2 });
     expect(await companyNames()).toEqual(['Harper Dennis Hobbs', 'Savills', 'Greggs Limited', 'Boots']);
+  });
+
+  it('keeps its counts as its rows stand: at the preview, after each batch of the apply, at the end', async () => {
+    const imp = await preview(t, w.admin, 'companies', CSV);
+    const { sql } = await import('drizzle-orm');
+    const stored = async () => (await getImport(t, w.admin, imp.id)).counts;
+    const counted = async () => {
+      const c = await countsOf(t.db, imp.id);
+      return { create: c.create, update: c.update, skip: c.skip, error: c.error };
+    };
+    expect(await stored()).toEqual({ create: 2, update: 1, skip: 1, error: 2 });
+    expect(await stored()).toEqual(await counted());
+    // Savills (line 6, the update) is gone by the time the apply writes it: its row's outcome changes.
+    await t.db.execute(sql`update users set company_id = null where company_id = ${w.other.id}`);
+    await t.db.execute(sql`delete from companies where id = ${w.other.id}`);
+    await t.db.execute(
+      sql`update imports set status = 'applying', progress = 0, choices = '{}'::jsonb where id = ${imp.id}`,
+    );
+    const services = t.app.services;
+    const oneBatch = {
+      ...services,
+      config: { ...services.config, imports: { ...services.config.imports, batchRows: 5 } },
+    };
+    expect(await runApply(oneBatch, imp.id, () => false, 0)).toBe(true);
+    const mid = await getImport(t, w.admin, imp.id);
+    expect(mid).toMatchObject({ status: 'applying', progress: 5 });
+    expect(mid.counts).toEqual(await counted());
+    expect(mid.counts.update).toBe(0);
+    await runApply(services, imp.id, () => false);
+    const done = await getImport(t, w.admin, imp.id);
+    expect(done.status).toBe('applied');
+    expect(done.counts).toEqual(await counted());
   });
 
   it('lists a record edited since the import as a conflict and leaves it, unless forced', async () => {

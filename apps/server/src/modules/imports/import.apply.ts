@@ -152,11 +152,16 @@ export const runApply = async (
         // rows, and every batch counts its rows whatever their outcome).
         await repo.liftStatementTimeout(tx);
         await chooseOutcomes({ ...deps, db: tx }, actor, importId, imp.choices ?? {});
+        imp.counts = await repo.countsOf(tx, importId);
         await repo.resetStatementTimeout(tx);
       }
       const rows = await repo.pendingRows(tx, importId, deps.config.imports.batchRows);
       if (!rows.length) {
-        await repo.updateImport(tx, importId, { status: 'applied', applied_at: deps.now() });
+        await repo.updateImport(tx, importId, {
+          status: 'applied',
+          applied_at: deps.now(),
+          counts: await repo.countsOf(tx, importId),
+        });
         return true;
       }
       const targets = rows.flatMap((r) =>
@@ -179,7 +184,16 @@ export const runApply = async (
         if (!created || row.outcome !== 'create')
           done.push(await applyRow(txDeps, adapter, actor, imp, row, owned));
       await repo.markDone(tx, done, deps.now());
-      await repo.updateImport(tx, importId, { progress: imp.progress + rows.length });
+      const before = new Map(rows.map((r) => [r.id, r.outcome]));
+      await repo.updateImport(tx, importId, {
+        progress: imp.progress + rows.length,
+        ...(imp.counts && {
+          counts: repo.movedCounts(
+            imp.counts,
+            done.map((d) => ({ from: before.get(d.id) ?? null, to: d.outcome })),
+          ),
+        }),
+      });
       return false;
     });
   }

@@ -109,7 +109,7 @@ export const validateImport = async (deps: ServiceDeps, actor: Actor, importId: 
     await repo.analyzeRows(tx);
     await repo.groupDuplicates(tx, importId);
     await chooseOutcomes({ ...deps, db: tx }, actor, importId, {});
-    await repo.updateImport(tx, importId, { status: 'preview' });
+    await repo.updateImport(tx, importId, { status: 'preview', counts: await repo.countsOf(tx, importId) });
   });
 };
 

@@ -6,7 +6,7 @@ import type { ImportApplyBody, ImportCounts, ImportOutcome } from '@frontage/sha
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { idArray } from '../../db/id-array';
-import { importRows, importTemplates, imports, users } from '../../db/schema';
+import { importRows, importTemplates, imports, users, type ImportStoredCounts } from '../../db/schema';
 
 export type ImportRecord = typeof imports.$inferSelect;
 export type NewImport = typeof imports.$inferInsert;
@@ -178,7 +178,24 @@ export const refuseTargets = async (db: Db, importId: number, ids: number[], mes
     where import_id = ${importId} and outcome = 'update' and target_id = any(${idArray(ids)})`);
 };
 
-export const countsOf = async (db: Db, importId: number): Promise<ImportCounts & { groups: number }> => {
+/**
+ * The counts moved by a batch's rows whose outcome its write changed (an update whose record is
+ * gone skips, a row the service refuses is an error).
+ */
+export const movedCounts = (
+  counts: ImportStoredCounts,
+  changes: Array<{ from: string | null; to: string }>,
+): ImportStoredCounts => {
+  const out = { ...counts };
+  for (const c of changes) {
+    if (c.from === c.to) continue;
+    if (c.from) out[c.from as ImportOutcome]--;
+    out[c.to as ImportOutcome]++;
+  }
+  return out;
+};
+
+export const countsOf = async (db: Db, importId: number): Promise<ImportStoredCounts> => {
   const rows = await queryRows<{ outcome: ImportOutcome | null; n: number }>(
     db,
     sql`select outcome, count(*)::int as n from import_rows where import_id = ${importId} group by outcome`,

@@ -159,6 +159,7 @@ export const remap = async (
       status: 'validating',
       progress: 0,
       checked_line: 0,
+      counts: null,
     });
     if (deps.jobs)
       await deps.jobs.enqueue(IMPORT_QUEUE, { id, action: 'validate' } satisfies ImportJob, { tx });
