@@ -2,7 +2,7 @@
  * The imports, their staged rows and the mapping templates (ADR 0094). Rows are written and
  * updated a batch per statement (multi-row insert; jsonb_to_recordset for updates).
  */
-import type { ImportApplyBody, ImportCounts, ImportOutcome } from '@frontage/shared';
+import type { ImportApplyBody, ImportOutcome } from '@frontage/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { idArray } from '../../db/id-array';
