@@ -198,5 +198,10 @@ describe('reading an import XLSX as a stream', () => {
       ),
     ).toBe(IMPORT_MESSAGES.fileType);
     expect(await refusal(Buffer.from('PK\x03\x04 not a zip at all'))).toBe(IMPORT_MESSAGES.fileType);
+    // A small part (the workbook) whose size lies: refused like the sheet's, not an error of the server.
+    const lying = xlsxParts(sheetXml(`<row r="1">${inline('A1', 'x')}</row>`)).map((p) =>
+      p.name === 'xl/workbook.xml' ? { ...p, size: 10 } : p,
+    );
+    expect(await refusal(zipOf(lying))).toBe(IMPORT_MESSAGES.fileType);
   });
 });

@@ -5,13 +5,18 @@ import {
   IMPORT_XLSX_MAX_SHARED_STRINGS_BYTES,
   IMPORT_XLSX_MAX_UNPACKED_BYTES,
   STORE_LIST_MAX_CELL_CHARS,
-  STORE_LIST_MAX_COMPRESSION_RATIO,
   STORE_LIST_MAX_ZIP_ENTRIES,
 } from '@frontage/shared';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { ValidationError } from '../../lib/errors';
 import { ZipError, centralDirectoryOfFile, entryChunks, type ZipEntry } from '../../lib/zip';
-import { WORKBOOK, WORKBOOK_RELS, elements, xlsxPartsNamed } from '../store-lists/store-list.xlsx';
+import {
+  WORKBOOK,
+  WORKBOOK_RELS,
+  checkDeclaredSizes,
+  elements,
+  xlsxPartsNamed,
+} from '../store-lists/store-list.xlsx';
 import type { FileRecord } from './import.read';
 
 /**
@@ -28,24 +33,16 @@ const refuse = (message: string): never => {
   throw ValidationError.field('file', message);
 };
 
-/** A part smaller than this may be compressed any amount: it cannot unpack to much. */
-const RATIO_FLOOR_BYTES = 1024 * 1024;
-
-/** Declared sizes only, nothing inflated: the total, each part's ratio, the shared strings' size. */
-const checkDeclared = (parts: ZipEntry[], sharedStrings: string) => {
-  let total = 0;
-  for (const p of parts) {
-    total += p.size;
-    if (total > IMPORT_XLSX_MAX_UNPACKED_BYTES) refuse(IMPORT_MESSAGES.unpackedTooLarge);
-    if (p.name === sharedStrings && p.size > IMPORT_XLSX_MAX_SHARED_STRINGS_BYTES)
-      refuse(IMPORT_MESSAGES.sharedStringsTooLarge);
-    if (
-      p.size >= RATIO_FLOOR_BYTES &&
-      p.size > STORE_LIST_MAX_COMPRESSION_RATIO * Math.max(p.compressedSize, 1)
-    )
-      refuse(IMPORT_MESSAGES.compressedTooFar);
-  }
-};
+/** Declared sizes only, nothing inflated: the store lists' rule with the import's bounds. */
+const checkDeclared = (parts: ZipEntry[], sharedStrings: string) =>
+  checkDeclaredSizes(parts, {
+    maxTotal: IMPORT_XLSX_MAX_UNPACKED_BYTES,
+    messages: IMPORT_MESSAGES,
+    each: (p) => {
+      if (p.name === sharedStrings && p.size > IMPORT_XLSX_MAX_SHARED_STRINGS_BYTES)
+        refuse(IMPORT_MESSAGES.sharedStringsTooLarge);
+    },
+  });
 
 const localName = (name: string) => name.slice(name.indexOf(':') + 1);
 
@@ -105,9 +102,9 @@ const parseWhole = async (chunks: AsyncIterable<Buffer>, on: (parser: SaxesParse
 };
 
 /** A whole part (one of the small ones) as text. */
-const partText = async (path: string, file: fs.promises.FileHandle, e: ZipEntry): Promise<string> => {
+const partText = async (chunks: AsyncIterable<Buffer>): Promise<string> => {
   const out: Buffer[] = [];
-  for await (const chunk of entryChunks(path, file, e)) out.push(chunk);
+  for await (const chunk of chunks) out.push(chunk);
   const xml = Buffer.concat(out).toString('utf8');
   if (/<!DOCTYPE|<!ENTITY/i.test(xml)) refuse(IMPORT_MESSAGES.fileType);
   return xml;
@@ -195,33 +192,28 @@ export const isDateFormatCode = (code: string): boolean => {
 };
 
 /** The indexes of the cell formats (`<cellXfs>`) whose number format shows a date. */
-const dateStyles = async (xml: string): Promise<Set<number>> => {
+const dateStyles = async (chunks: AsyncIterable<Buffer>): Promise<Set<number>> => {
   const codes = new Map<number, string>();
   const out = new Set<number>();
   let inCellXfs = false;
   let xf = 0;
-  await parseWhole(
-    (async function* () {
-      yield Buffer.from(xml);
-    })(),
-    (p) => {
-      p.on('opentag', (tag: SaxesTagPlain) => {
-        const name = localName(tag.name);
-        const attr = tag.attributes as Record<string, string | undefined>;
-        if (name === 'numFmt') codes.set(Number(attr.numFmtId), attr.formatCode ?? '');
-        else if (name === 'cellXfs') inCellXfs = true;
-        else if (name === 'xf' && inCellXfs) {
-          const id = Number(attr.numFmtId ?? 0);
-          const code = codes.get(id);
-          if (code !== undefined ? isDateFormatCode(code) : BUILT_IN_DATE_FORMATS.has(id)) out.add(xf);
-          xf++;
-        }
-      });
-      p.on('closetag', (tag) => {
-        if (localName(tag.name) === 'cellXfs') inCellXfs = false;
-      });
-    },
-  );
+  await parseWhole(chunks, (p) => {
+    p.on('opentag', (tag: SaxesTagPlain) => {
+      const name = localName(tag.name);
+      const attr = tag.attributes as Record<string, string | undefined>;
+      if (name === 'numFmt') codes.set(Number(attr.numFmtId), attr.formatCode ?? '');
+      else if (name === 'cellXfs') inCellXfs = true;
+      else if (name === 'xf' && inCellXfs) {
+        const id = Number(attr.numFmtId ?? 0);
+        const code = codes.get(id);
+        if (code !== undefined ? isDateFormatCode(code) : BUILT_IN_DATE_FORMATS.has(id)) out.add(xf);
+        xf++;
+      }
+    });
+    p.on('closetag', (tag) => {
+      if (localName(tag.name) === 'cellXfs') inCellXfs = false;
+    });
+  });
   return out;
 };
 
@@ -276,7 +268,8 @@ export async function* readXlsxRows(path: string, limits: XlsxReadLimits): Async
 
     const index = [entry(WORKBOOK_RELS), entry(WORKBOOK)];
     checkDeclared(index, '');
-    const [rels, workbook] = [await partText(path, file, index[0]!), await partText(path, file, index[1]!)];
+    const rels = await partText(chunks(index[0]!));
+    const workbook = await partText(chunks(index[1]!));
     const named = xlsxPartsNamed(workbook, rels);
     const sheet = entry(named.sheet ?? refuse(IMPORT_MESSAGES.fileType));
     const sst = byName.get(named.sharedStrings);
@@ -288,7 +281,7 @@ export async function* readXlsxRows(path: string, limits: XlsxReadLimits): Async
 
     const date1904 = ['1', 'true'].includes(elements(workbook, 'workbookPr')[0]?.get('date1904') ?? '');
     const epoch = date1904 ? EPOCH_1904 : EPOCH_1900;
-    const dates = styles ? await dateStyles(await partText(path, file, styles)) : new Set<number>();
+    const dates = styles ? await dateStyles(chunks(styles)) : new Set<number>();
     const strings = sst ? await readSharedStrings(chunks(sst)) : new SharedStrings();
 
     const checkPosition = (row: number, column: number) => {

@@ -188,19 +188,34 @@ const checkTexts = (xml: string, group: 'si' | 'is') => {
   }
 };
 
-/** Declared sizes only: nothing is inflated here. */
-const checkDeclared = (parts: ZipEntry[]) => {
+/**
+ * Declared sizes only, nothing inflated: the parts' running total, and each large part's
+ * compression ratio (the import's streamed reader holds its parts to the same rule, ADR 0114).
+ */
+export const checkDeclaredSizes = (
+  parts: ZipEntry[],
+  within: {
+    maxTotal: number;
+    messages: Pick<XlsxLimits['messages'], 'unpackedTooLarge' | 'compressedTooFar'>;
+    /** A further check of each part, after the running total and before its ratio. */
+    each?: (part: ZipEntry) => void;
+  },
+) => {
   let total = 0;
   for (const p of parts) {
     total += p.size;
-    if (total > STORE_LIST_MAX_UNPACKED_BYTES) refuse(limits.messages.unpackedTooLarge);
+    if (total > within.maxTotal) refuse(within.messages.unpackedTooLarge);
+    within.each?.(p);
     if (
       p.size >= RATIO_FLOOR_BYTES &&
       p.size > STORE_LIST_MAX_COMPRESSION_RATIO * Math.max(p.compressedSize, 1)
     )
-      refuse(limits.messages.compressedTooFar);
+      refuse(within.messages.compressedTooFar);
   }
 };
+
+const checkDeclared = (parts: ZipEntry[]) =>
+  checkDeclaredSizes(parts, { maxTotal: STORE_LIST_MAX_UNPACKED_BYTES, messages: limits.messages });
 
 /**
  * A part's XML text. A document type declaration is refused outright: Excel never writes one, and
