@@ -39,8 +39,8 @@ export const imports = pgTable(
     error: text('error'),
     /**
      * Rows per outcome and duplicate groups: counted when validation ends and when the apply's
-     * first batch has set the outcomes from the choices, moved by each apply batch, counted again
-     * when the apply ends. Null while validating.
+     * first batch has set the outcomes from the choices, then moved by each apply batch for the
+     * rows whose write changed their outcome. Null while validating.
      */
     counts: jsonb('counts').$type<ImportStoredCounts>(),
     /** The records the last revert left alone (edited since): [{line, record_id}]. */

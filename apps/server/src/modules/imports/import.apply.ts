@@ -157,11 +157,7 @@ export const runApply = async (
       }
       const rows = await repo.pendingRows(tx, importId, deps.config.imports.batchRows);
       if (!rows.length) {
-        await repo.updateImport(tx, importId, {
-          status: 'applied',
-          applied_at: deps.now(),
-          counts: await repo.countsOf(tx, importId),
-        });
+        await repo.updateImport(tx, importId, { status: 'applied', applied_at: deps.now() });
         return true;
       }
       const targets = rows.flatMap((r) =>

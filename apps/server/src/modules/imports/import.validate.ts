@@ -2,7 +2,7 @@ import { IMPORT_BATCH_ROWS, IMPORT_MESSAGES, type Actor, type ImportReadyEntity 
 import type { Db } from '../../db/client';
 import type { ServiceDeps } from '../../deps';
 import { ADAPTERS } from './entities';
-import type { CheckedRow, MappedRow } from './entities/types';
+import type { MappedRow } from './entities/types';
 import * as repo from './imports.repository';
 
 /**
@@ -27,12 +27,6 @@ export const mappedValues = (
   return out;
 };
 
-interface Prepared {
-  after: number;
-  staged: Awaited<ReturnType<typeof repo.rowsAfter>>;
-  checked: CheckedRow[];
-}
-
 /**
  * Each batch is a transaction that locks the import and goes on only while it is `validating`
  * with the mapping this run started with; it checks the rows after the import's `checked_line`
@@ -49,59 +43,40 @@ export const validateImport = async (deps: ServiceDeps, actor: Actor, importId: 
     const locked = await repo.findImport(tx, importId, true);
     return locked?.status === 'validating' && JSON.stringify(locked.mapping) === mapping ? locked : null;
   };
-  /** The rows after `after`, read and checked (the cells and their relations). */
-  const prepare = async (db: Db, after: number): Promise<Prepared> => {
-    const staged = await repo.rowsAfter(db, importId, after, IMPORT_BATCH_ROWS);
-    const rows: MappedRow[] = staged.map((s) => ({
-      line: s.line,
-      values: mappedValues(s.raw, imp.headers, imp.mapping),
-    }));
-    return { after, staged, checked: staged.length ? await adapter.check(db, rows, actor) : [] };
-  };
-  // The next batch is read and checked while the database writes this one's results (the
-  // server's CPU beside the database's); it is used only if, under the lock, the import still
-  // stands where it was read from — else that batch is checked again in the transaction.
-  let ahead: Promise<Prepared> | null = prepare(deps.db, imp.checked_line);
-  try {
-    for (;;) {
-      const prepared = await ahead;
-      ahead = null;
-      const more = await deps.db.transaction(async (tx) => {
-        const locked = await current(tx);
-        if (!locked) return false;
-        const batch =
-          prepared?.after === locked.checked_line ? prepared : await prepare(tx, locked.checked_line);
-        const { staged, checked } = batch;
-        if (!staged.length) return false;
-        ahead = prepare(deps.db, staged.at(-1)!.line);
-        ahead.catch(() => undefined);
-        const existing = await adapter.existing(tx, [...new Set(checked.flatMap((c) => c.keys))]);
-        await repo.setChecked(
-          tx,
-          staged.map((s, i) => {
-            const c = checked[i]!;
-            const matched = c.keys.filter((k) => existing.get(k)?.length);
-            const target = matched.length ? Math.min(...existing.get(matched[0]!)!) : null;
-            return {
-              id: s.id,
-              parsed: c.payload ? { payload: c.payload, matched } : null,
-              errors: c.errors,
-              keys: c.keys,
-              target_id: target,
-            };
-          }),
-        );
-        await repo.updateImport(tx, importId, {
-          checked_line: staged.at(-1)!.line,
-          progress: locked.progress + staged.length,
-        });
-        return true;
+  for (;;) {
+    const more = await deps.db.transaction(async (tx) => {
+      const locked = await current(tx);
+      if (!locked) return false;
+      const staged = await repo.rowsAfter(tx, importId, locked.checked_line, IMPORT_BATCH_ROWS);
+      if (!staged.length) return false;
+      const rows: MappedRow[] = staged.map((s) => ({
+        line: s.line,
+        values: mappedValues(s.raw, imp.headers, imp.mapping),
+      }));
+      const checked = await adapter.check(tx, rows, actor);
+      const existing = await adapter.existing(tx, [...new Set(checked.flatMap((c) => c.keys))]);
+      await repo.setChecked(
+        tx,
+        staged.map((s, i) => {
+          const c = checked[i]!;
+          const matched = c.keys.filter((k) => existing.get(k)?.length);
+          const target = matched.length ? Math.min(...existing.get(matched[0]!)!) : null;
+          return {
+            id: s.id,
+            parsed: c.payload ? { payload: c.payload, matched } : null,
+            errors: c.errors,
+            keys: c.keys,
+            target_id: target,
+          };
+        }),
+      );
+      await repo.updateImport(tx, importId, {
+        checked_line: staged.at(-1)!.line,
+        progress: locked.progress + staged.length,
       });
-      if (!more) break;
-    }
-  } finally {
-    // A batch read ahead and not used: its end (or its failure) is of no interest.
-    await (ahead as Promise<Prepared> | null)?.catch(() => undefined);
+      return true;
+    });
+    if (!more) break;
   }
   await deps.db.transaction(async (tx) => {
     if (!(await current(tx))) return;
