@@ -160,8 +160,10 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   app.setSerializerCompiler(serializers.compiler);
   app.decorate('serializers', serializers.report);
   app.decorate('services', services);
-  // The upload worker threads (ADR 0070): held while this app is open; the last app to close ends them.
+  // The upload worker threads (ADR 0070) and the import checks' (ADR 0115): held while this app is
+  // open; the last app to close ends them.
   app.addHook('onClose', holdUploadWorkers(config.uploads));
+  app.addHook('onClose', holdUploadWorkers(config.imports.checks));
   // Before any plugin or route: Fastify binds a route to the error handler current when the
   // route is registered.
   errorHandler(app);

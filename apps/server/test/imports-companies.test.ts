@@ -16,6 +16,7 @@ import {
 import { XHR, buildUser, sessionCookie } from './helpers';
 import { queryRows, type Db } from '../src/db/client';
 import { runApply } from '../src/modules/imports/import.apply';
+import { runValidate } from '../src/modules/imports/import.validate';
 import { countsOf } from '../src/modules/imports/imports.repository';
 import { companyMatchKey } from '../src/modules/imports/import.values';
 
@@ -200,6 +201,30 @@ describe('companies import: preview', () => {
         sql`select line from import_rows where import_id = ${imp.id} and outcome = 'error' order by line`,
       );
       expect(lines.map((r) => r.line)).toEqual(Array.from({ length: 1000 }, (_, i) => i + 2));
+    } finally {
+      await idle.close();
+    }
+  });
+
+  it('two validation runs at once share the batches: each written once, the same preview as one run', async () => {
+    const idle = await buildImportApp({}, { idle: true });
+    try {
+      const names = Array.from({ length: 2500 }, (_, i) => `Company ${i + 1}`);
+      const res = await upload(idle, w.admin, 'companies', `Name\n${names.join('\n')}\nCOMPANY 7\n`);
+      expect(res.statusCode, res.body).toBe(201);
+      const id = res.json().data.id;
+      // As the job layer does when it takes a long run for lost and starts it again beside it.
+      await Promise.all([runValidate(idle.app.services, id), runValidate(idle.app.services, id)]);
+      const done = await waitForStatus(idle, w.admin, id, 'preview');
+      // A batch written by both runs would count its rows twice.
+      expect(done.progress).toBe(2501);
+      expect(done.counts).toEqual({ create: 2500, update: 0, skip: 1, error: 0 });
+      const { sql } = await import('drizzle-orm');
+      const unchecked = await queryRows<{ n: number }>(
+        idle.db,
+        sql`select count(*)::int as n from import_rows where import_id = ${id} and match_keys is null`,
+      );
+      expect(unchecked[0]!.n).toBe(0);
     } finally {
       await idle.close();
     }

@@ -28,7 +28,7 @@ interface Slots {
 }
 
 const pools = new Map<string, Slots>();
-const keyOf = (c: UploadWorkerConfig) => `${c.threads}/${c.memoryLimitMb}`;
+const keyOf = (c: UploadWorkerConfig) => `${c.pool ?? 'uploads'}/${c.threads}/${c.memoryLimitMb}`;
 
 /**
  * Worker threads load TypeScript through tsx's require hook (worker.cjs): on Node 20 a worker
@@ -52,10 +52,18 @@ const poolOf = (s: Slots, c: UploadWorkerConfig): Piscina =>
     idleTimeout: IDLE_MS,
     // Not the main thread's flags (--import tsx, --watch, an inspector port).
     execArgv: [],
-    resourceLimits: { maxOldGenerationSizeMb: c.memoryLimitMb },
+    resourceLimits: {
+      maxOldGenerationSizeMb: c.memoryLimitMb,
+      ...(c.youngGenerationMb !== undefined && { maxYoungGenerationSizeMb: c.youngGenerationMb }),
+    },
   }));
 
-/** Holds the pool open for an app; the returned function lets go (the last one ends the threads). */
+/**
+ * Holds the pool open for an app; the returned function lets go (the last one ends the threads).
+ * A task still on a thread (an import's batch whose job stops between batches) ends first: a
+ * thread ended under it would answer a pool that no longer knows the task (piscina's "Unexpected
+ * message from Worker", an uncaught error). Each task has its time limit, so this ends.
+ */
 export const holdUploadWorkers = (c: UploadWorkerConfig): (() => Promise<void>) => {
   const s = slotsOf(c);
   s.holders++;
@@ -68,7 +76,7 @@ export const holdUploadWorkers = (c: UploadWorkerConfig): (() => Promise<void>) 
     pools.delete(keyOf(c));
     const pool = s.pool;
     s.pool = null;
-    await pool?.destroy();
+    await pool?.close({ force: true });
   };
 };
 

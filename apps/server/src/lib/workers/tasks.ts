@@ -1,3 +1,6 @@
+import type { Actor, ImportReadyEntity } from '@frontage/shared';
+import { ROW_CHECKS } from '../../modules/imports/entities/row-checks';
+import type { MappedRow } from '../../modules/imports/entities/types';
 import { readStoreList } from '../../modules/store-lists/store-list.parse';
 import { ValidationError } from '../errors';
 import { reencodePixels } from '../images.decode';
@@ -28,6 +31,11 @@ export const tasks = {
   /** An uploaded store list's rows (store-list.parse.ts). */
   storeList: refusing((input: { bytes: Uint8Array; fileName: string }) =>
     readStoreList(asBuffer(input.bytes), input.fileName),
+  ),
+  /** A batch of an import's rows checked against the API's schemas (ADR 0115). */
+  importRows: refusing(
+    async (input: { entity: ImportReadyEntity; rows: MappedRow[]; actor: Actor; lookups: unknown }) =>
+      input.rows.map((r) => ROW_CHECKS[input.entity](r, input.actor, input.lookups as never)),
   ),
   /** A logo whose type and size were checked on its header, decoded and re-encoded (images.ts). */
   logo: refusing((input: { bytes: Uint8Array; mime: 'image/png' | 'image/jpeg' | 'image/bmp' }) =>

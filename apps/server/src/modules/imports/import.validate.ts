@@ -1,9 +1,11 @@
 import { IMPORT_BATCH_ROWS, IMPORT_MESSAGES, type Actor, type ImportReadyEntity } from '@frontage/shared';
 import type { Db } from '../../db/client';
 import type { ServiceDeps } from '../../deps';
+import { runUploadTask } from '../../lib/workers/pool';
 import { ADAPTERS } from './entities';
 import type { MappedRow } from './entities/types';
 import * as repo from './imports.repository';
+import type { CheckedUpdate, ImportRecord } from './imports.repository';
 
 /**
  * Validates every staged row of an import (ADR 0094), a batch at a time in file order: the
@@ -27,56 +29,119 @@ export const mappedValues = (
   return out;
 };
 
+/** A batch read and checked ahead of its write: its staged rows, their checks and their matches. */
+interface Checked {
+  /** The line it was read after: the import's checked_line when its write is to count. */
+  after: number;
+  staged: Array<{ id: number; line: number }>;
+  updates: CheckedUpdate[];
+}
+
 /**
- * Each batch is a transaction that locks the import and goes on only while it is `validating`
- * with the mapping this run started with; it checks the rows after the import's `checked_line`
- * and moves it (and `progress`) past them. So a run of the same validation started again — the
- * server restarted, or the job layer took a long run for lost and started it once more — goes on
- * from the last committed batch, and two runs at once share the batches instead of each doing all
- * of them. The last step (groups, outcomes, `preview`) is one transaction too, taken by one run.
+ * The batch after `after`: read, its references looked up (one read per kind), its rows checked
+ * on the import checks' worker thread (the entity's RowCheck), then the existing records each
+ * row's keys match. Outside the import's lock: the staged cells never change, and a mapping that
+ * did is seen when the batch is written.
+ */
+const checkBatch = async (
+  deps: ServiceDeps,
+  imp: ImportRecord,
+  actor: Actor,
+  after: number,
+): Promise<Checked> => {
+  const entity = imp.entity as ImportReadyEntity;
+  const adapter = ADAPTERS[entity];
+  const staged = await repo.rowsAfter(deps.db, imp.id, after, IMPORT_BATCH_ROWS);
+  if (!staged.length) return { after, staged, updates: [] };
+  const rows: MappedRow[] = staged.map((s) => ({
+    line: s.line,
+    values: mappedValues(s.raw, imp.headers, imp.mapping),
+  }));
+  const lookups = await adapter.lookup(deps.db, rows, actor);
+  // A part per thread, checked at once.
+  const { checks } = deps.config.imports;
+  const size = Math.ceil(rows.length / checks.threads);
+  const parts = Array.from({ length: Math.ceil(rows.length / size) }, (_, i) =>
+    runUploadTask(checks, 'file', 'importRows', {
+      entity,
+      rows: rows.slice(i * size, (i + 1) * size),
+      actor,
+      lookups,
+    }),
+  );
+  const checked = (await Promise.all(parts)).flat();
+  const existing = await adapter.existing(deps.db, [...new Set(checked.flatMap((c) => c.keys))]);
+  const updates = staged.map((s, i) => {
+    const c = checked[i]!;
+    const matched = c.keys.filter((k) => existing.get(k)?.length);
+    const target = matched.length ? Math.min(...existing.get(matched[0]!)!) : null;
+    return {
+      id: s.id,
+      parsed: c.payload ? { payload: c.payload, matched } : null,
+      errors: c.errors,
+      keys: c.keys,
+      target_id: target,
+    };
+  });
+  return { after, staged, updates };
+};
+
+/**
+ * Each batch's write is a transaction that locks the import and goes on only while it is
+ * `validating` with the mapping this run started with and its `checked_line` is where the batch
+ * was read from; it stores the rows' checks and moves `checked_line` (and `progress`) past them.
+ * So a run of the same validation started again — the server restarted, or the job layer took a
+ * long run for lost and started it once more — goes on from the last committed batch, and two
+ * runs at once share the batches (a run whose batch another wrote first reads on from there).
+ * While a batch is written, the next is read and checked (ADR 0115): the checks on a worker
+ * thread, the reads on another connection. The last step (groups, outcomes, `preview`) is one
+ * transaction too, taken by one run.
  */
 export const validateImport = async (deps: ServiceDeps, actor: Actor, importId: number): Promise<void> => {
   const imp = (await repo.findImport(deps.db, importId))!;
-  const adapter = ADAPTERS[imp.entity as ImportReadyEntity];
   const mapping = JSON.stringify(imp.mapping);
   const current = async (tx: Db) => {
     const locked = await repo.findImport(tx, importId, true);
     return locked?.status === 'validating' && JSON.stringify(locked.mapping) === mapping ? locked : null;
   };
+  // The batch checked ahead; one that is not to be written (another run wrote it first, the run
+  // stops) is still waited for, so that nothing of this run is left working after it.
+  const ahead = (after: number) => {
+    const p = checkBatch(deps, imp, actor, after);
+    p.catch(() => undefined);
+    return p;
+  };
+  const drop = (p: Promise<Checked>) =>
+    p.then(
+      () => undefined,
+      () => undefined,
+    );
+  let next = ahead(imp.checked_line);
   for (;;) {
-    const more = await deps.db.transaction(async (tx) => {
-      const locked = await current(tx);
-      if (!locked) return false;
-      const staged = await repo.rowsAfter(tx, importId, locked.checked_line, IMPORT_BATCH_ROWS);
-      if (!staged.length) return false;
-      const rows: MappedRow[] = staged.map((s) => ({
-        line: s.line,
-        values: mappedValues(s.raw, imp.headers, imp.mapping),
-      }));
-      const checked = await adapter.check(tx, rows, actor);
-      const existing = await adapter.existing(tx, [...new Set(checked.flatMap((c) => c.keys))]);
-      await repo.setChecked(
-        tx,
-        staged.map((s, i) => {
-          const c = checked[i]!;
-          const matched = c.keys.filter((k) => existing.get(k)?.length);
-          const target = matched.length ? Math.min(...existing.get(matched[0]!)!) : null;
-          return {
-            id: s.id,
-            parsed: c.payload ? { payload: c.payload, matched } : null,
-            errors: c.errors,
-            keys: c.keys,
-            target_id: target,
-          };
-        }),
-      );
-      await repo.updateImport(tx, importId, {
-        checked_line: staged.at(-1)!.line,
-        progress: locked.progress + staged.length,
+    const batch = await next;
+    if (!batch.staged.length) break;
+    next = ahead(batch.staged.at(-1)!.line);
+    let written: number | boolean;
+    try {
+      written = await deps.db.transaction(async (tx) => {
+        const locked = await current(tx);
+        if (!locked) return false;
+        if (locked.checked_line !== batch.after) return locked.checked_line;
+        await repo.setChecked(tx, batch.updates);
+        await repo.updateImport(tx, importId, {
+          checked_line: batch.staged.at(-1)!.line,
+          progress: locked.progress + batch.staged.length,
+        });
+        return true;
       });
-      return true;
-    });
-    if (!more) break;
+    } catch (err) {
+      await drop(next);
+      throw err;
+    }
+    if (written === true) continue;
+    await drop(next);
+    if (written === false) break;
+    next = ahead(written);
   }
   await deps.db.transaction(async (tx) => {
     if (!(await current(tx))) return;

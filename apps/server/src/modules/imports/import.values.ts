@@ -113,6 +113,10 @@ export const streetKey = (street: string): string =>
     .replace(/\s+/g, '')
     .trim();
 
+/** A unit's natural key: unit + street + post code, normalised ("Unit 4" = "4", "LS1 6AL" = "LS16AL"). */
+export const propertyKey = (unit: string, street: string, postCode: string): string =>
+  `address:${unitKey(unit)}|${streetKey(street)}|${postCodeKey(postCode)}`;
+
 /**
  * A NUL byte or an unpaired surrogate is text no column (not even the staging table's jsonb) can
  * hold: staging stores it as U+FFFD, and a cell holding U+FFFD is its row's error, never a 500.

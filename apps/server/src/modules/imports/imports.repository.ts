@@ -71,9 +71,10 @@ export const insertRows = async (db: Db, importId: number, rows: Array<{ line: n
 };
 
 /** The next staged rows after `afterLine`, in file order. */
+/** The staged cells of the rows after a line, in file order (what validation reads). */
 export const rowsAfter = (db: Db, importId: number, afterLine: number, limit: number) =>
   db
-    .select()
+    .select({ id: importRows.id, line: importRows.line, raw: importRows.raw })
     .from(importRows)
     .where(and(eq(importRows.import_id, importId), sql`${importRows.line} > ${afterLine}`))
     .orderBy(importRows.line)

@@ -1,30 +1,13 @@
-import { companyFieldsSchema, isAdmin, normaliseDomain } from '@frontage/shared';
+import { isAdmin } from '@frontage/shared';
 import * as companies from '../../companies/companies.service';
 import * as records from '../import-records.repository';
-import { companyMatchKey } from '../import.values';
-import { issuesOf, textErrors } from './row-errors';
-import type { CheckedRow, ImportAdapter, MappedRow } from './types';
+import type { ImportAdapter } from './types';
 
 /**
  * Companies: name, domain and phone, validated by the API's own schema; matched by name (its
- * match key) and by domain. Writes go through the companies service.
+ * match key) and by domain. Writes go through the companies service. A row's check is
+ * companies.check.ts.
  */
-
-const check = (row: MappedRow): CheckedRow => {
-  const v = row.values;
-  const errors = textErrors(v);
-  if (errors.length) return { payload: null, errors, keys: [] };
-  const parsed = companyFieldsSchema.safeParse({
-    name: v.name ?? '',
-    domain: v.domain || null,
-    phone: v.phone || null,
-  });
-  if (!parsed.success) return { payload: null, errors: issuesOf(parsed.error), keys: [] };
-  const p = parsed.data;
-  const keys = [`name:${companyMatchKey(p.name)}`];
-  if (p.domain) keys.push(`domain:${normaliseDomain(p.domain)}`);
-  return { payload: { name: p.name, domain: p.domain, phone: p.phone }, errors: [], keys };
-};
 
 const addTo = (map: Map<string, number[]>, key: string, id: number) => {
   const list = map.get(key);
@@ -33,7 +16,7 @@ const addTo = (map: Map<string, number[]>, key: string, id: number) => {
 };
 
 export const companiesAdapter: ImportAdapter = {
-  check: async (_db, rows) => rows.map(check),
+  lookup: async () => null,
   existing: async (db, keys) => {
     const out = new Map<string, number[]>();
     const names = keys.filter((k) => k.startsWith('name:')).map((k) => k.slice(5));

@@ -2,6 +2,7 @@ import { normaliseDomain } from '@frontage/shared';
 import type { Db } from '../../../db/client';
 import * as records from '../import-records.repository';
 import { companyMatchKey } from '../import.values';
+import { looksLikeDomain, type CompanyLookup } from './company-match';
 
 const addTo = (map: Map<string, number[]>, key: string, id: number) => {
   const list = map.get(key);
@@ -17,24 +18,14 @@ export const companiesNamed = async (db: Db, names: string[]): Promise<Map<strin
   return out;
 };
 
-/** A cell that names a company by its web domain ("greggs.co.uk", "https://www.boots.com/"). */
-const looksLikeDomain = (text: string) => /^[^\s@]+\.[a-z]{2,63}\/?$/i.test(normaliseDomain(text));
-
 /**
- * A batch's company cells resolved by name, or (for a cell written as a domain that names no
- * company) by domain: cell text → the ids it matches. One read per kind of key.
+ * A batch's company cells found by name, and (for a cell written as a domain) by domain: one read
+ * per kind of key. companyIdsOf (company-match.ts) answers a cell from them.
  */
-export const companiesByNameOrDomain = async (
-  db: Db,
-  cells: string[],
-): Promise<(text: string) => number[]> => {
+export const companiesByNameOrDomain = async (db: Db, cells: string[]): Promise<CompanyLookup> => {
   const named = await companiesNamed(db, cells);
   const domains = [...new Set(cells.filter(looksLikeDomain).map(normaliseDomain))];
   const byDomain = new Map<string, number[]>();
   for (const r of await records.companiesByDomains(db, domains)) addTo(byDomain, r.domain, r.id);
-  return (text) => {
-    const ids = named.get(companyMatchKey(text));
-    if (ids?.length) return ids;
-    return looksLikeDomain(text) ? (byDomain.get(normaliseDomain(text)) ?? []) : [];
-  };
+  return { named, byDomain };
 };

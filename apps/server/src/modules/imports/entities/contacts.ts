@@ -1,62 +1,21 @@
-import { IMPORT_MESSAGES, canEditMaster, contactBodySchema, isAdmin, type Actor } from '@frontage/shared';
+import { isAdmin } from '@frontage/shared';
 import { NotFoundError } from '../../../lib/errors';
 import * as contacts from '../../contacts/contacts.service';
 import * as records from '../import-records.repository';
 import { plainKey } from '../import.values';
 import { companiesByNameOrDomain } from './company-keys';
-import { issuesOf, textErrors } from './row-errors';
-import type { CheckedRow, ImportAdapter, MappedRow, RowError } from './types';
+import { companyIdsOf } from './company-match';
+import type { ContactLookups } from './contacts.check';
+import type { ImportAdapter } from './types';
 
 /**
  * Contacts (users without a password): name, e-mail, company (by name, or by domain), direct
  * dial and mobile, validated by POST /api/users' own schema. Matched by e-mail (case aside), then
  * by name within the same company. Writes go through the contacts service, so its rules hold: a
  * contact joins a company only if the importer may add people to it (ADR 0008), and an update
- * needs the rights of an edit (an admin, the company's own people, the contact themselves).
+ * needs the rights of an edit (an admin, the company's own people, the contact themselves). A
+ * row's check is contacts.check.ts.
  */
-
-const OPTIONAL = ['company', 'direct_dial', 'mobile'] as const;
-
-type Resolve = (text: string) => number[];
-
-const check = (row: MappedRow, actor: Actor, companyOf: Resolve, owned: Set<number>): CheckedRow => {
-  const v = row.values;
-  const errors: RowError[] = textErrors(v);
-  if (errors.length) return { payload: null, errors, keys: [] };
-  const companyText = (v.company ?? '').trim();
-  let companyId: number | null = null;
-  if (companyText) {
-    const ids = companyOf(companyText);
-    if (ids.length === 1) companyId = ids[0]!;
-    else
-      errors.push({
-        field: 'company',
-        message: ids.length
-          ? IMPORT_MESSAGES.ambiguousCompany(companyText)
-          : IMPORT_MESSAGES.unresolvedCompany(companyText),
-      });
-  }
-  const parsed = contactBodySchema.safeParse({
-    company_id: companyId,
-    name: v.name ?? '',
-    email: v.email ?? '',
-    direct_dial: v.direct_dial || null,
-    mobile: v.mobile || null,
-  });
-  if (!parsed.success) errors.push(...issuesOf(parsed.error));
-  // A company whose people sign in owns its contacts: only they (or an admin) add one there.
-  if (companyId !== null && owned.has(companyId) && !canEditMaster(actor, companyId))
-    errors.push({ field: 'company', message: IMPORT_MESSAGES.rowNotOwnContacts });
-  if (errors.length || !parsed.success) return { payload: null, errors, keys: [] };
-  const p = parsed.data;
-  // Only the cells that have a value change a contact on update; name and e-mail always do.
-  const payload: Record<string, unknown> = { name: p.name, email: p.email };
-  for (const k of OPTIONAL)
-    if ((v[k] ?? '').trim())
-      payload[k === 'company' ? 'company_id' : k] = p[k === 'company' ? 'company_id' : k];
-  const keys = [`email:${p.email.toLowerCase()}`, `person:${plainKey(p.name)}|${p.company_id ?? 'none'}`];
-  return { payload, errors: [], keys };
-};
 
 type Fields = NonNullable<Awaited<ReturnType<typeof records.userFields>>>;
 
@@ -70,14 +29,13 @@ const merged = (current: Fields, payload: Record<string, unknown>): contacts.Con
 };
 
 export const contactsAdapter: ImportAdapter = {
-  check: async (db, rows, actor) => {
-    const companyOf = await companiesByNameOrDomain(
+  lookup: async (db, rows): Promise<ContactLookups> => {
+    const companies = await companiesByNameOrDomain(
       db,
       rows.map((r) => r.values.company ?? '').filter((c) => c.trim()),
     );
-    const named = [...new Set(rows.flatMap((r) => companyOf(r.values.company ?? '')))];
-    const signIn = await records.companiesWithSignIn(db, named);
-    return rows.map((r) => check(r, actor, companyOf, signIn));
+    const named = [...new Set(rows.flatMap((r) => companyIdsOf(companies, r.values.company ?? '')))];
+    return { companies, signIn: await records.companiesWithSignIn(db, named) };
   },
   existing: async (db, keys) => {
     const out = new Map<string, number[]>();

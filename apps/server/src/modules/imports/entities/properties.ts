@@ -1,33 +1,14 @@
-import {
-  AREA_KEYS,
-  IMPORT_FIELDS,
-  IMPORT_MESSAGES,
-  M_PER_FT,
-  SQFT_PER_SQM,
-  isAdmin,
-  isLengthArea,
-  propertyCreateSchema,
-  propertyUpdateSchema,
-} from '@frontage/shared';
+import type { propertyUpdateSchema } from '@frontage/shared';
+import { AREA_KEYS, M_PER_FT, SQFT_PER_SQM, isAdmin, isLengthArea } from '@frontage/shared';
 import type { z } from 'zod';
 import { createStandaloneMany } from '../../properties/bulk-create.service';
 import * as properties from '../../properties/properties.service';
 import * as records from '../import-records.repository';
-import {
-  companyMatchKey,
-  parseArea,
-  parseAreaUnit,
-  parseDate,
-  parseNumber,
-  postCodeKey,
-  streetKey,
-  unitKey,
-} from '../import.values';
-import { LEASE_TERM_FIELDS, leaseTermOf } from './choices';
+import { postCodeKey, streetKey, unitKey } from '../import.values';
 import { companiesNamed } from './company-keys';
-import { propertiesByKeys, propertyKey } from './property-keys';
-import { issuesOf, textErrors } from './row-errors';
-import type { CheckedRow, ImportAdapter, MappedRow, RowError } from './types';
+import type { PropertyLookups } from './properties.check';
+import { propertiesByKeys } from './property-keys';
+import type { ImportAdapter } from './types';
 
 /**
  * Properties (standalone units): address, areas with their unit, lease dates, rent, the tenant
@@ -35,84 +16,10 @@ import type { CheckedRow, ImportAdapter, MappedRow, RowError } from './types';
  * row is validated by propertyCreateSchema (create) and propertyUpdateSchema (the same row as an
  * update: only the cells that have a value change the unit). Matched by unit + street + post
  * code, normalised ("Unit 4" = "4", "LS1 6AL" = "ls16al"). Writes go through the properties
- * service (history, derived tables by triggers).
+ * service (history, derived tables by triggers). A row's check is properties.check.ts.
  */
 
-const FIELDS = IMPORT_FIELDS.properties;
-const kindOf = new Map(FIELDS.map((f) => [f.key, f.kind]));
-const ADDRESS_KEYS = ['street', 'street2', 'city', 'region', 'post_code'] as const;
-
 type Body = Record<string, unknown>;
-
-/** The row's cells as payload values; errors for those that cannot be read. */
-const valuesOf = (v: Record<string, string>, companies: Map<string, number[]>) => {
-  const errors: RowError[] = [];
-  const fields: Body = {};
-  const address: Body = {};
-  let unit: 'sqft' | 'sqm' | null = null;
-  const unitCell = v.area_size_type ?? '';
-  const statedUnit = parseAreaUnit(unitCell);
-  if (statedUnit === undefined)
-    errors.push({ field: 'area_size_type', message: IMPORT_MESSAGES.rowAreaUnit });
-  else unit = statedUnit;
-  for (const [key, raw] of Object.entries(v)) {
-    const text = raw.trim();
-    if (!text || key === 'area_size_type') continue;
-    const kind = kindOf.get(key);
-    if ((ADDRESS_KEYS as readonly string[]).includes(key)) address[key] = text;
-    else if (key === 'unit') fields.building_num = text;
-    else if (kind === 'money') {
-      const n = parseNumber(text);
-      if (n === undefined) errors.push({ field: key, message: IMPORT_MESSAGES.rowNumber });
-      else fields[key] = n;
-    } else if (kind === 'date') {
-      const d = parseDate(text);
-      if (d === undefined) errors.push({ field: key, message: IMPORT_MESSAGES.rowDate });
-      else fields[key] = d;
-    } else if (kind === 'area') {
-      const a = parseArea(text);
-      if (a === undefined) errors.push({ field: key, message: IMPORT_MESSAGES.rowNumber });
-      else {
-        fields[key] = a.value === null ? null : Number(a.value);
-        unit ??= a.unit;
-      }
-    } else if (kind === 'company') {
-      const ids = companies.get(companyMatchKey(text)) ?? [];
-      if (ids.length !== 1)
-        errors.push({
-          field: key,
-          message: ids.length
-            ? IMPORT_MESSAGES.ambiguousCompany(text)
-            : IMPORT_MESSAGES.unresolvedCompany(text),
-        });
-      else if (key === 'tenant') fields.company_id = ids[0];
-      else fields.landlords = [ids[0]];
-    } else if (LEASE_TERM_FIELDS.has(key)) {
-      const term = leaseTermOf(key, text);
-      if ('error' in term) errors.push(term.error);
-      else fields[key] = term.value;
-    } else fields[key] = text;
-  }
-  return { errors, fields, address, unit };
-};
-
-const check = (row: MappedRow, companies: Map<string, number[]>): CheckedRow => {
-  const errors = textErrors(row.values);
-  if (errors.length) return { payload: null, errors, keys: [] };
-  const { errors: cellErrors, fields, address, unit } = valuesOf(row.values, companies);
-  if (!Object.keys(fields).length && !Object.keys(address).length)
-    return { payload: null, errors: [{ field: null, message: IMPORT_MESSAGES.rowEmpty }], keys: [] };
-  const create = propertyCreateSchema.safeParse({ ...fields, area_size_type: unit ?? 'sqft', address });
-  const update = propertyUpdateSchema.safeParse({ ...fields, address });
-  const all = [...cellErrors, ...(create.success ? [] : issuesOf(create.error))];
-  if (all.length || !create.success || !update.success)
-    return { payload: null, errors: all.length ? all : issuesOf(update.error!), keys: [] };
-  const pc = String(address.post_code ?? '');
-  const keys = postCodeKey(pc)
-    ? [propertyKey(String(fields.building_num ?? ''), String(address.street ?? ''), pc)]
-    : [];
-  return { payload: { create: create.data, update: update.data, unit: unit ?? 'sqft' }, errors: [], keys };
-};
 
 /** The update's areas in the unit the property is stored in. */
 const inUnit = (b: Body, from: string, to: string): Body => {
@@ -130,12 +37,11 @@ const inUnit = (b: Body, from: string, to: string): Body => {
 type UpdateBody = z.output<typeof propertyUpdateSchema>;
 
 export const propertiesAdapter: ImportAdapter = {
-  check: async (db, rows) => {
+  lookup: async (db, rows): Promise<PropertyLookups> => {
     const names = rows
       .flatMap((r) => [r.values.tenant ?? '', r.values.landlord ?? ''])
       .filter((n) => n.trim());
-    const companies = await companiesNamed(db, names);
-    return rows.map((r) => check(r, companies));
+    return { companies: await companiesNamed(db, names) };
   },
   existing: propertiesByKeys,
   // An agent updates only units their company holds or acts for (ADR 0094).

@@ -1,10 +1,6 @@
 import type { Db } from '../../../db/client';
 import * as records from '../import-records.repository';
-import { postCodeKey, streetKey, unitKey } from '../import.values';
-
-/** A unit's natural key: unit + street + post code, normalised ("Unit 4" = "4", "LS1 6AL" = "LS16AL"). */
-export const propertyKey = (unit: string, street: string, postCode: string): string =>
-  `address:${unitKey(unit)}|${streetKey(street)}|${postCodeKey(postCode)}`;
+import { streetKey, unitKey } from '../import.values';
 
 /** Existing units by natural key (key → ids, in id order): one read for a batch, by post code. */
 export const propertiesByKeys = async (db: Db, keys: string[]): Promise<Map<string, number[]>> => {

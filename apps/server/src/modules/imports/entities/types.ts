@@ -28,12 +28,19 @@ export interface CheckedRow {
   keys: string[];
 }
 
+/**
+ * One row checked against the API's schemas, with what its batch names (the adapter's `lookup`):
+ * pure, since the rows are checked on a worker thread (ADR 0115). Each entity's is its
+ * `<entity>.check.ts`.
+ */
+export type RowCheck<L> = (row: MappedRow, actor: Actor, lookups: L) => CheckedRow;
+
 export interface ImportAdapter {
   /**
-   * A batch of rows: parsed, validated, relations resolved (one read per batch); rows the actor
-   * may not write whatever the choice (a contact of another company) are errors already.
+   * What a batch's rows name, read at once (companies by name, places by key): plain data — maps,
+   * sets, arrays — handed to the entity's RowCheck on the worker thread with the rows.
    */
-  check: (db: Db, rows: MappedRow[], actor: Actor) => Promise<CheckedRow[]>;
+  lookup: (db: Db, rows: MappedRow[], actor: Actor) => Promise<unknown>;
   /** Existing records by natural key (key → record ids): one read per batch. */
   existing: (db: Db, keys: string[]) => Promise<Map<string, number[]>>;
   /** Of these records, those the actor may update (admins: all; ADR 0094). */
