@@ -7,7 +7,8 @@
  * to a temporary file — every row a new unit (unit, street, town, post code, tenant and landlord
  * by company name, rent, NIA, lease expiry), one in a hundred a second spelling of the row before
  * (a duplicate within the file, skipped) and one in a thousand naming an unknown tenant (an error).
- * The real server (src/main.ts, one process, working the imports queue) is started on it; the file
+ * The real server (its bundle, as `npm start` runs it: one process, working the imports queue) is
+ * started on it; the file
  * is uploaded through POST /api/imports, the import polled until `preview`, applied, and polled
  * until `applied`. Prints: upload → preview seconds, the server's RSS growth (its peak during
  * upload, validation and apply over its RSS before the upload, read from /proc), apply rows/s.
@@ -27,6 +28,7 @@ import { loadConfig } from '../apps/server/src/config';
 import { createDb } from '../apps/server/src/db/client';
 import { runMigrations } from '../apps/server/src/db/migrate';
 import { createAccount } from '../apps/server/src/modules/auth/account.service';
+import { bundleServer } from '../apps/server/scripts/bundle.mjs';
 import { repoRoot, waitForHealth } from './lib/processes';
 import { writeXlsx, type XlsxCell } from './lib/xlsx-writer';
 
@@ -148,8 +150,11 @@ const main = async () => {
   // IMPORT_BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops.
   const profile = process.env.IMPORT_BENCH_PROFILE;
   const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
+  // The server as `npm start` runs it (ADR 0113): the bundle, its upload and import-check threads
+  // loading dist/worker.cjs (no TypeScript compiled at run time).
+  const main = await bundleServer(path.join(repoRoot, 'apps/server/dist'));
+  const child = spawn(process.execPath, [...flags, '--enable-source-maps', main], {
+    cwd: path.join(repoRoot, 'apps/server'),
     env: {
       ...process.env,
       DATABASE_URL,

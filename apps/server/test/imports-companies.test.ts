@@ -16,7 +16,6 @@ import {
 import { XHR, buildUser, sessionCookie } from './helpers';
 import { queryRows, type Db } from '../src/db/client';
 import { runApply } from '../src/modules/imports/import.apply';
-import { runValidate } from '../src/modules/imports/import.validate';
 import { countsOf } from '../src/modules/imports/imports.repository';
 import { companyMatchKey } from '../src/modules/imports/import.values';
 
@@ -171,60 +170,6 @@ describe('companies import: preview', () => {
       const done = await waitForStatus(idle, w.admin, imp.id, 'preview');
       expect(done.mapping).toEqual(mapping);
       expect(done.counts).toEqual({ create: 1, update: 0, skip: 0, error: 0 });
-    } finally {
-      await idle.close();
-    }
-  });
-
-  it('a validation run again (a restart, a job taken for lost) goes on after its last committed batch', async () => {
-    const idle = await buildImportApp({}, { idle: true });
-    try {
-      const names = Array.from({ length: 2500 }, (_, i) => `Company ${i + 1}`);
-      const res = await upload(idle, w.admin, 'companies', `Name\n${names.join('\n')}\n`);
-      expect(res.statusCode, res.body).toBe(201);
-      const imp = res.json().data;
-      const { sql } = await import('drizzle-orm');
-      // As a first run leaves it when it dies after its first batch (lines 2–1001): those rows
-      // checked, the import's cursor past them. Their results are marked, to see they are not redone.
-      await idle.db
-        .execute(sql`update import_rows set errors = '[{"field":null,"message":"first run"}]'::jsonb,
-          outcome = 'error' where import_id = ${imp.id} and line <= 1001`);
-      await idle.db.execute(
-        sql`update imports set checked_line = 1001, progress = 1000 where id = ${imp.id}`,
-      );
-      await idle.work();
-      const done = await waitForStatus(idle, w.admin, imp.id, 'preview');
-      expect(done.progress).toBe(2500);
-      expect(done.counts).toEqual({ create: 1500, update: 0, skip: 0, error: 1000 });
-      const lines = await queryRows<{ line: number }>(
-        idle.db,
-        sql`select line from import_rows where import_id = ${imp.id} and outcome = 'error' order by line`,
-      );
-      expect(lines.map((r) => r.line)).toEqual(Array.from({ length: 1000 }, (_, i) => i + 2));
-    } finally {
-      await idle.close();
-    }
-  });
-
-  it('two validation runs at once share the batches: each written once, the same preview as one run', async () => {
-    const idle = await buildImportApp({}, { idle: true });
-    try {
-      const names = Array.from({ length: 2500 }, (_, i) => `Company ${i + 1}`);
-      const res = await upload(idle, w.admin, 'companies', `Name\n${names.join('\n')}\nCOMPANY 7\n`);
-      expect(res.statusCode, res.body).toBe(201);
-      const id = res.json().data.id;
-      // As the job layer does when it takes a long run for lost and starts it again beside it.
-      await Promise.all([runValidate(idle.app.services, id), runValidate(idle.app.services, id)]);
-      const done = await waitForStatus(idle, w.admin, id, 'preview');
-      // A batch written by both runs would count its rows twice.
-      expect(done.progress).toBe(2501);
-      expect(done.counts).toEqual({ create: 2500, update: 0, skip: 1, error: 0 });
-      const { sql } = await import('drizzle-orm');
-      const unchecked = await queryRows<{ n: number }>(
-        idle.db,
-        sql`select count(*)::int as n from import_rows where import_id = ${id} and match_keys is null`,
-      );
-      expect(unchecked[0]!.n).toBe(0);
     } finally {
       await idle.close();
     }

@@ -116,41 +116,56 @@ export const validateImport = async (deps: ServiceDeps, actor: Actor, importId: 
       () => undefined,
       () => undefined,
     );
-  let next = ahead(imp.checked_line);
-  for (;;) {
-    const batch = await next;
-    if (!batch.staged.length) break;
-    next = ahead(batch.staged.at(-1)!.line);
-    let written: number | boolean;
-    try {
-      written = await deps.db.transaction(async (tx) => {
-        const locked = await current(tx);
-        if (!locked) return false;
-        if (locked.checked_line !== batch.after) return locked.checked_line;
-        await repo.setChecked(tx, batch.updates);
-        await repo.updateImport(tx, importId, {
-          checked_line: batch.staged.at(-1)!.line,
-          progress: locked.progress + batch.staged.length,
+  // Every batch from `from` on, each written once; false when the run is to stop.
+  const checkFrom = async (from: number): Promise<boolean> => {
+    let next = ahead(from);
+    for (;;) {
+      const batch = await next;
+      if (!batch.staged.length) return true;
+      next = ahead(batch.staged.at(-1)!.line);
+      let written: number | boolean;
+      try {
+        written = await deps.db.transaction(async (tx) => {
+          const locked = await current(tx);
+          if (!locked) return false;
+          if (locked.checked_line !== batch.after) return locked.checked_line;
+          await repo.setChecked(tx, batch.updates);
+          await repo.updateImport(tx, importId, {
+            checked_line: batch.staged.at(-1)!.line,
+            progress: locked.progress + batch.staged.length,
+          });
+          return true;
         });
-        return true;
-      });
-    } catch (err) {
+      } catch (err) {
+        await drop(next);
+        throw err;
+      }
+      if (written === true) continue;
       await drop(next);
-      throw err;
+      if (written === false) return false;
+      next = ahead(written);
     }
-    if (written === true) continue;
-    await drop(next);
-    if (written === false) break;
-    next = ahead(written);
+  };
+  // The last step waits for the whole file: a run that began while the upload still stages rows
+  // (a re-map sent during the upload queues one; rows_total is 0 until the upload ends) stops
+  // when it has caught up, and the run the upload queues at its end goes on from there. Rows
+  // staged between this run's last read and its last step are read once more.
+  for (let from = imp.checked_line, again = true; ; again = false) {
+    if (!(await checkFrom(from))) return;
+    const end = await deps.db.transaction(async (tx) => {
+      const locked = await current(tx);
+      if (!locked || locked.rows_total === 0) return null;
+      if (locked.progress < locked.rows_total) return locked.checked_line;
+      await repo.liftStatementTimeout(tx);
+      await repo.analyzeRows(tx);
+      await repo.groupDuplicates(tx, importId);
+      await chooseOutcomes({ ...deps, db: tx }, actor, importId, {});
+      await repo.updateImport(tx, importId, { status: 'preview', counts: await repo.countsOf(tx, importId) });
+      return null;
+    });
+    if (end === null || !again) return;
+    from = end;
   }
-  await deps.db.transaction(async (tx) => {
-    if (!(await current(tx))) return;
-    await repo.liftStatementTimeout(tx);
-    await repo.analyzeRows(tx);
-    await repo.groupDuplicates(tx, importId);
-    await chooseOutcomes({ ...deps, db: tx }, actor, importId, {});
-    await repo.updateImport(tx, importId, { status: 'preview', counts: await repo.countsOf(tx, importId) });
-  });
 };
 
 /**

@@ -74,8 +74,8 @@ const startValidation = async (deps: ServiceDeps, actor: Actor, id: number): Pro
 /**
  * POST /api/imports: the file (saved to `path` as it arrived) is read as a stream of records into
  * the staging table in batches; the answer is the import in `validating`, and a job validates
- * every row (ADR 0103) until it is in `preview`. Anything
- * wrong with the file as a whole is a 422 on `file`, and nothing of it is kept.
+ * every row (ADR 0103) until it is in `preview`. Anything wrong with the file as a whole is a 422
+ * on `file`, and nothing of it is kept.
  */
 export const create = async (
   deps: ServiceDeps,
