@@ -286,8 +286,9 @@ export interface ImportsConfig {
   /**
    * The thread that checks an import's rows while the validation reads and writes the next and
    * the last batch (ADR 0115): one (a second gained nothing on two cores and cost 100 MB), with
-   * the uploads' memory limit and a small young generation (40 MB less RSS at the same speed); a
-   * batch may take as long as a job may run.
+   * the uploads' memory limit and the smallest young generation (2 MB: the thread's RSS kept
+   * down, so a million-row import stays within its 256 MB of growth, at some speed); a batch may
+   * take as long as a job may run.
    */
   checks: UploadWorkerConfig;
 }
@@ -414,7 +415,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
         threads: 1,
         timeLimitSeconds: e.IMPORT_JOB_EXPIRE_SECONDS,
         memoryLimitMb: e.UPLOAD_MEMORY_LIMIT_MB,
-        youngGenerationMb: 8,
+        youngGenerationMb: 2,
         queue: 1000,
       },
     },

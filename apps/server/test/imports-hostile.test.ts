@@ -101,6 +101,16 @@ describe('import file encodings', () => {
     expect(cp1252.rows!.create[0]!.values).toEqual({ Name: 'Café Rouge – Leeds', Phone: '0113' });
   });
 
+  it('reads a UTF-8 file as UTF-8 when its characters straddle the chunks it is read in', async () => {
+    // An unmapped column of three-byte characters, 60 KB a row: the 64 KiB chunks it is read in
+    // end inside some of them.
+    const notes = '€'.repeat(20_000);
+    const rows = ['Name,Notes', ...[1, 2, 3, 4].map((i) => `Café ${i},${notes}`)];
+    const imp = await preview(t, w.admin, 'companies', Buffer.from(`${rows.join('\n')}\n`));
+    expect(imp.counts).toEqual({ create: 4, update: 0, skip: 0, error: 0 });
+    expect(imp.rows!.create[0]!.values).toMatchObject({ Name: 'Café 1' });
+  });
+
   it('reads formula cells as their cached values, never evaluated', async () => {
     const sheet = sheetXml(
       `<row r="1">${inline('A1', 'Name')}${inline('B1', 'Phone')}</row>` +

@@ -35,7 +35,11 @@ export const tasks = {
   /** A batch of an import's rows checked against the API's schemas (ADR 0115). */
   importRows: refusing(
     async (input: { entity: ImportReadyEntity; rows: MappedRow[]; actor: Actor; lookups: unknown }) =>
-      input.rows.map((r) => ROW_CHECKS[input.entity](r, input.actor, input.lookups as never)),
+      input.rows.map((r) => {
+        const c = ROW_CHECKS[input.entity](r, input.actor, input.lookups as never);
+        // The payload as JSON text: one string to pass back and store, not a tree of objects.
+        return { ...c, payload: c.payload && JSON.stringify(c.payload) };
+      }),
   ),
   /** A logo whose type and size were checked on its header, decoded and re-encoded (images.ts). */
   logo: refusing((input: { bytes: Uint8Array; mime: 'image/png' | 'image/jpeg' | 'image/bmp' }) =>

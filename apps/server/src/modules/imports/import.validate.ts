@@ -75,15 +75,10 @@ const checkBatch = async (
     const c = checked[i]!;
     const matched = c.keys.filter((k) => existing.get(k)?.length);
     const target = matched.length ? Math.min(...existing.get(matched[0]!)!) : null;
-    return {
-      id: s.id,
-      parsed: c.payload ? { payload: c.payload, matched } : null,
-      errors: c.errors,
-      keys: c.keys,
-      target_id: target,
-    };
+    return { id: s.id, payload: c.payload, matched, errors: c.errors, keys: c.keys, target_id: target };
   });
-  return { after, staged, updates };
+  // Only ids and lines are kept while the batch waits for its write: the cells are done with.
+  return { after, staged: staged.map(({ id, line }) => ({ id, line })), updates };
 };
 
 /**

@@ -82,20 +82,36 @@ export const rowsAfter = (db: Db, importId: number, afterLine: number, limit: nu
 
 export interface CheckedUpdate {
   id: number;
-  parsed: unknown;
+  /** The payload as JSON text (the checks' thread writes it; null when the row has errors). */
+  payload: string | null;
+  /** The keys that matched existing records. */
+  matched: string[];
   errors: Array<{ field: string | null; message: string }>;
   keys: string[];
   target_id: number | null;
 }
 
-/** Validation's results for a batch of rows, in one statement; a row with errors is an error. */
+/**
+ * Validation's results for a batch of rows, in one statement; a row with errors is an error. The
+ * batch goes as one JSON parameter, each payload's text placed in it as it came.
+ */
 export const setChecked = async (db: Db, rows: CheckedUpdate[]): Promise<void> => {
   if (!rows.length) return;
-  await db.execute(sql`update import_rows r set parsed = x.parsed, errors = x.errors,
-      match_keys = array(select jsonb_array_elements_text(x.keys)), target_id = x.target_id,
-      dup_group = null, outcome = case when jsonb_array_length(x.errors) > 0 then 'error' end
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as x(id bigint, parsed jsonb, errors jsonb, keys jsonb, target_id int)
+  const json = `[${rows
+    .map(
+      (r) =>
+        `{"id":${r.id},"payload":${r.payload ?? 'null'},"matched":${JSON.stringify(r.matched)},` +
+        `"errors":${JSON.stringify(r.errors)},"keys":${JSON.stringify(r.keys)},"target_id":${r.target_id ?? 'null'}}`,
+    )
+    .join(',')}]`;
+  await db.execute(sql`update import_rows r set
+      parsed = case when x.payload is null then null
+                    else jsonb_build_object('payload', x.payload, 'matched', x.matched) end,
+      errors = x.errors, match_keys = array(select jsonb_array_elements_text(x.keys)),
+      target_id = x.target_id, dup_group = null,
+      outcome = case when jsonb_array_length(x.errors) > 0 then 'error' end
+    from jsonb_to_recordset(${json}::jsonb)
+      as x(id bigint, payload jsonb, matched jsonb, errors jsonb, keys jsonb, target_id int)
     where r.id = x.id`);
 };
 
