@@ -58,18 +58,12 @@ const checkBatch = async (
     values: mappedValues(s.raw, imp.headers, imp.mapping),
   }));
   const lookups = await adapter.lookup(deps.db, rows, actor);
-  // A part per thread, checked at once.
-  const { checks } = deps.config.imports;
-  const size = Math.ceil(rows.length / checks.threads);
-  const parts = Array.from({ length: Math.ceil(rows.length / size) }, (_, i) =>
-    runUploadTask(checks, 'file', 'importRows', {
-      entity,
-      rows: rows.slice(i * size, (i + 1) * size),
-      actor,
-      lookups,
-    }),
-  );
-  const checked = (await Promise.all(parts)).flat();
+  const checked = await runUploadTask(deps.config.imports.checks, 'file', 'importRows', {
+    entity,
+    rows,
+    actor,
+    lookups,
+  });
   const existing = await adapter.existing(deps.db, [...new Set(checked.flatMap((c) => c.keys))]);
   const updates = staged.map((s, i) => {
     const c = checked[i]!;

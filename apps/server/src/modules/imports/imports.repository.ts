@@ -70,7 +70,6 @@ export const insertRows = async (db: Db, importId: number, rows: Array<{ line: n
     select ${importId}, x.line, x.raw from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(line int, raw jsonb)`);
 };
 
-/** The next staged rows after `afterLine`, in file order. */
 /** The staged cells of the rows after a line, in file order (what validation reads). */
 export const rowsAfter = (db: Db, importId: number, afterLine: number, limit: number) =>
   db

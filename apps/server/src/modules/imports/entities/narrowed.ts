@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { issuesOf } from './row-errors';
+import type { RowError } from './types';
 
 /**
  * An object schema over only the keys a body holds, its refinements kept (ADR 0115): for that body
@@ -40,4 +42,21 @@ export const narrowedTo = <S extends AnyObject>(schema: S, body: Record<string, 
     byKeys.set(id, out);
   }
   return out as S;
+};
+
+/**
+ * A row's body parsed as a create and as an update, each schema narrowed to its body: both
+ * payloads, or the row's errors — the cells' own, then the create's issues, else the update's.
+ */
+export const asCreateAndUpdate = <C extends AnyObject, U extends AnyObject>(
+  schemas: { create: C; update: U },
+  bodies: { create: Record<string, unknown>; update: Record<string, unknown> },
+  cellErrors: RowError[],
+): { create: z.output<C>; update: z.output<U> } | { errors: RowError[] } => {
+  const create = narrowedTo(schemas.create, bodies.create).safeParse(bodies.create);
+  const update = narrowedTo(schemas.update, bodies.update).safeParse(bodies.update);
+  const errors = [...cellErrors, ...(create.success ? [] : issuesOf(create.error))];
+  if (errors.length || !create.success) return { errors };
+  if (!update.success) return { errors: issuesOf(update.error) };
+  return { create: create.data, update: update.data };
 };

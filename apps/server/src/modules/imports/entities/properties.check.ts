@@ -9,8 +9,8 @@ import {
   propertyKey,
 } from '../import.values';
 import { LEASE_TERM_FIELDS, leaseTermOf } from './choices';
-import { narrowedTo } from './narrowed';
-import { issuesOf, textErrors } from './row-errors';
+import { asCreateAndUpdate } from './narrowed';
+import { textErrors } from './row-errors';
 import type { CheckedRow, MappedRow, RowError } from './types';
 
 /**
@@ -91,16 +91,15 @@ export const checkPropertyRow = (
   const { errors: cellErrors, fields, address, unit } = valuesOf(row.values, companies);
   if (!Object.keys(fields).length && !Object.keys(address).length)
     return { payload: null, errors: [{ field: null, message: IMPORT_MESSAGES.rowEmpty }], keys: [] };
-  const createBody = { ...fields, area_size_type: unit ?? 'sqft', address };
-  const updateBody = { ...fields, address };
-  const create = narrowedTo(propertyCreateSchema, createBody).safeParse(createBody);
-  const update = narrowedTo(propertyUpdateSchema, updateBody).safeParse(updateBody);
-  const all = [...cellErrors, ...(create.success ? [] : issuesOf(create.error))];
-  if (all.length || !create.success || !update.success)
-    return { payload: null, errors: all.length ? all : issuesOf(update.error!), keys: [] };
+  const parsed = asCreateAndUpdate(
+    { create: propertyCreateSchema, update: propertyUpdateSchema },
+    { create: { ...fields, area_size_type: unit ?? 'sqft', address }, update: { ...fields, address } },
+    cellErrors,
+  );
+  if ('errors' in parsed) return { payload: null, errors: parsed.errors, keys: [] };
   const pc = String(address.post_code ?? '');
   const keys = postCodeKey(pc)
     ? [propertyKey(String(fields.building_num ?? ''), String(address.street ?? ''), pc)]
     : [];
-  return { payload: { create: create.data, update: update.data, unit: unit ?? 'sqft' }, errors: [], keys };
+  return { payload: { ...parsed, unit: unit ?? 'sqft' }, errors: [], keys };
 };

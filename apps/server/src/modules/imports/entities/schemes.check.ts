@@ -1,7 +1,7 @@
 import { IMPORT_MESSAGES, SCHEME_TYPES, schemeCreateSchema, schemeUpdateSchema } from '@frontage/shared';
 import { companyMatchKey, parseNumber, parseYesNo, plainKey } from '../import.values';
-import { narrowedTo } from './narrowed';
-import { issuesOf, textErrors } from './row-errors';
+import { asCreateAndUpdate } from './narrowed';
+import { textErrors } from './row-errors';
 import type { CheckedRow, MappedRow, RowError } from './types';
 
 /**
@@ -60,11 +60,12 @@ export const checkSchemeRow = (row: MappedRow, _actor: unknown, { companies }: S
   if (errors.length) return { payload: null, errors, keys: [] };
   const { errors: cellErrors, fields, address } = valuesOf(row.values, companies);
   const body = { ...fields, address };
-  const create = narrowedTo(schemeCreateSchema, body).safeParse(body);
-  const update = narrowedTo(schemeUpdateSchema, body).safeParse(body);
-  const all = [...cellErrors, ...(create.success ? [] : issuesOf(create.error))];
-  if (all.length || !create.success || !update.success)
-    return { payload: null, errors: all.length ? all : issuesOf(update.error!), keys: [] };
-  const keys = [`scheme:${plainKey(create.data.name)}|${plainKey(String(address.city ?? ''))}`];
-  return { payload: { create: create.data, update: update.data }, errors: [], keys };
+  const parsed = asCreateAndUpdate(
+    { create: schemeCreateSchema, update: schemeUpdateSchema },
+    { create: body, update: body },
+    cellErrors,
+  );
+  if ('errors' in parsed) return { payload: null, errors: parsed.errors, keys: [] };
+  const keys = [`scheme:${plainKey(parsed.create.name)}|${plainKey(String(address.city ?? ''))}`];
+  return { payload: parsed, errors: [], keys };
 };
