@@ -138,43 +138,6 @@ describe('companies import: preview', () => {
     expect(bad.json().errors).toEqual({ 'mapping.name': [IMPORT_MESSAGES.mappingInvalid] });
   });
 
-  it('takes a new mapping while the first validation is still queued, and validates with it', async () => {
-    const idle = await buildImportApp({}, { idle: true });
-    try {
-      const res = await upload(idle, w.admin, 'companies', 'Organisation name,Site\nAcme,acme.com\n');
-      expect(res.statusCode, res.body).toBe(201);
-      const imp = res.json().data;
-      expect(imp.status).toBe('validating');
-      const mapping = { name: 'Organisation name', domain: 'Site' };
-      const remap = (body: object) =>
-        idle.app.inject({
-          method: 'PUT',
-          url: `/api/imports/${imp.id}/mapping`,
-          headers: { ...XHR, cookie: w.admin },
-          payload: body,
-        });
-      const first = await remap({ mapping });
-      expect(first.statusCode, first.body).toBe(200);
-      expect(first.json().data).toMatchObject({ status: 'validating', mapping });
-      // The same mapping again (a double click) restarts nothing and still saves the template.
-      const again = await remap({ mapping, template_name: 'CRM export' });
-      expect(again.statusCode, again.body).toBe(200);
-      const { sql } = await import('drizzle-orm');
-      const queued = await queryRows<{ n: number }>(
-        idle.db,
-        sql`select count(*)::int as n from pgboss.job where name = 'imports' and data->>'action' = 'validate'
-            and (data->>'id')::int = ${imp.id} and state = 'created'`,
-      );
-      expect(queued[0]!.n).toBe(2);
-      await idle.work();
-      const done = await waitForStatus(idle, w.admin, imp.id, 'preview');
-      expect(done.mapping).toEqual(mapping);
-      expect(done.counts).toEqual({ create: 1, update: 0, skip: 0, error: 0 });
-    } finally {
-      await idle.close();
-    }
-  });
-
   it('downloads the error rows as CSV with their original lines', async () => {
     const imp = await preview(t, w.admin, 'companies', CSV);
     const res = await t.app.inject({

@@ -2,12 +2,14 @@
  * An import's validation runs (ADR 0103, ADR 0115), driven one by one: a run started again goes
  * on after its last committed batch, two runs at once write each batch once, and a run started
  * while the upload still stages rows (a re-map sent during the upload queues one) stops when it
- * catches up, the preview waiting for the whole file. No app here works the import queue, so only
- * the runs a test starts check rows.
+ * catches up, the preview waiting for the whole file; a re-map while the first run is queued
+ * validates with the new mapping. No app here works the import queue, so only the runs a test
+ * starts check rows.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { runValidate } from '../src/modules/imports/import.validate';
+import { XHR } from './helpers';
 import { buildImportApp, importWorld, upload, waitForStatus } from './imports.fixtures';
 
 let idle: Awaited<ReturnType<typeof buildImportApp>>;
@@ -95,5 +97,41 @@ describe('import validation runs', () => {
     expect(await state()).toEqual({ status: 'preview', progress: 2500, checked: 2500 });
     const done = await waitForStatus(idle, w.admin, id, 'preview');
     expect(done.counts).toEqual({ create: 2500, update: 0, skip: 0, error: 0 });
+  });
+
+  it('takes a new mapping while the first validation is still queued, and validates with it', async () => {
+    const { sql } = await import('drizzle-orm');
+    // The earlier tests' jobs stay queued here (nothing works them), and import ids start again.
+    await idle.db.execute(sql`delete from pgboss.job where name = 'imports'`);
+    const res = await upload(idle, w.admin, 'companies', 'Organisation name,Site\nAcme,acme.com\n');
+    expect(res.statusCode, res.body).toBe(201);
+    const imp = res.json().data;
+    expect(imp.status).toBe('validating');
+    const mapping = { name: 'Organisation name', domain: 'Site' };
+    const remap = (body: object) =>
+      idle.app.inject({
+        method: 'PUT',
+        url: `/api/imports/${imp.id}/mapping`,
+        headers: { ...XHR, cookie: w.admin },
+        payload: body,
+      });
+    const first = await remap({ mapping });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data).toMatchObject({ status: 'validating', mapping });
+    // The same mapping again (a double click) restarts nothing and still saves the template.
+    const again = await remap({ mapping, template_name: 'CRM export' });
+    expect(again.statusCode, again.body).toBe(200);
+    const queued = await queryRows<{ n: number }>(
+      idle.db,
+      sql`select count(*)::int as n from pgboss.job where name = 'imports' and data->>'action' = 'validate'
+          and (data->>'id')::int = ${imp.id} and state = 'created'`,
+    );
+    expect(queued[0]!.n).toBe(2);
+    // What the two queued jobs run, one after the other.
+    await runValidate(idle.app.services, imp.id);
+    await runValidate(idle.app.services, imp.id);
+    const done = await waitForStatus(idle, w.admin, imp.id, 'preview');
+    expect(done.mapping).toEqual(mapping);
+    expect(done.counts).toEqual({ create: 1, update: 0, skip: 0, error: 0 });
   });
 });
