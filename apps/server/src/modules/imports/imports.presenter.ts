@@ -65,10 +65,12 @@ export const presentImport = async (db: Db, imp: ImportRecord, withRows: boolean
   };
   if (withRows) {
     const rows = {} as Record<ImportOutcome, ImportRow[]>;
+    // While it validates, only a row's errors are final (a create may yet join a duplicate group).
     for (const o of IMPORT_OUTCOMES)
-      rows[o] = (await repo.firstRows(db, imp.id, o, IMPORT_PREVIEW_ROWS)).map((r) =>
-        presentRow(imp.headers, r),
-      );
+      rows[o] =
+        imp.status === 'validating' && o !== 'error'
+          ? []
+          : (await repo.firstRows(db, imp.id, o, IMPORT_PREVIEW_ROWS)).map((r) => presentRow(imp.headers, r));
     out.rows = rows;
   }
   return out;

@@ -91,7 +91,9 @@ export interface CheckedUpdate {
 }
 
 /**
- * Validation's results for a batch of rows, in one statement; a row with errors is an error. The
+ * Validation's results for a batch of rows, in one statement; a row with errors is an error, any
+ * other is a create until the duplicate groups say otherwise (applyChoices rewrites only the rows
+ * of a group: on a million rows, rewriting every row took most of the preview's last step). The
  * batch goes as one JSON parameter, each payload's text placed in it as it came.
  */
 export const setChecked = async (db: Db, rows: CheckedUpdate[]): Promise<void> => {
@@ -108,7 +110,7 @@ export const setChecked = async (db: Db, rows: CheckedUpdate[]): Promise<void> =
                     else jsonb_build_object('payload', x.payload, 'matched', x.matched) end,
       errors = x.errors, match_keys = array(select jsonb_array_elements_text(x.keys)),
       target_id = x.target_id, dup_group = null,
-      outcome = case when jsonb_array_length(x.errors) > 0 then 'error' end
+      outcome = case when jsonb_array_length(x.errors) > 0 then 'error' else 'create' end
     from jsonb_to_recordset(${json}::jsonb)
       as x(id bigint, payload jsonb, matched jsonb, errors jsonb, keys jsonb, target_id int)
     where r.id = x.id`);
@@ -120,14 +122,14 @@ export const setChecked = async (db: Db, rows: CheckedUpdate[]): Promise<void> =
  */
 export const groupDuplicates = async (db: Db, importId: number): Promise<void> => {
   await db.execute(sql`update import_rows set dup_group = 'record:' || target_id
-    where import_id = ${importId} and outcome is null and target_id is not null`);
+    where import_id = ${importId} and outcome = 'create' and target_id is not null`);
   // A window count per key, joined back by id: linear in the rows, whatever the planner thinks
   // of a freshly staged table (a self-join by key was a nested loop on a million rows).
   for (const k of [1, 2]) {
     await db.execute(sql`update import_rows r set dup_group = 'key:' || d.key
       from (select id, match_keys[${k}] as key, count(*) over (partition by match_keys[${k}]) as n
             from import_rows
-            where import_id = ${importId} and outcome is null and dup_group is null and match_keys[${k}] is not null) d
+            where import_id = ${importId} and outcome = 'create' and dup_group is null and match_keys[${k}] is not null) d
       where r.id = d.id and d.n > 1`);
   }
 };
@@ -152,21 +154,21 @@ export const analyzeRows = async (db: Db): Promise<void> => {
 };
 
 /**
- * Every row's outcome from the choices: a row of no group is created; a group of an existing
- * record is updated by default (or skipped, or created anew); in a group within the file the
- * first row is created and the others skipped by default (or update the first, or are created).
+ * Every row's outcome from the choices: a row of no group is created (as validation left it); a
+ * group of an existing record is updated by default (or skipped, or created anew); in a group
+ * within the file the first row is created and the others skipped by default (or update the
+ * first, or are created). Only the groups' rows are rewritten.
  */
 export const applyChoices = async (db: Db, importId: number, choices: ImportApplyBody): Promise<void> => {
   const groups = JSON.stringify(choices.groups ?? {});
   const all = choices.all ?? null;
   await db.execute(sql`update import_rows r set outcome = x.outcome
     from (select id, case
-            when dup_group is null then 'create'
             when dup_group like 'record:%' then coalesce(${groups}::jsonb ->> dup_group, ${all}::text, 'update')
             when line = min(line) over (partition by dup_group) then 'create'
             else coalesce(${groups}::jsonb ->> dup_group, ${all}::text, 'skip') end as outcome
-          from import_rows where import_id = ${importId} and outcome is distinct from 'error') x
-    where r.id = x.id`);
+          from import_rows where import_id = ${importId} and dup_group is not null and outcome is distinct from 'error') x
+    where r.id = x.id and r.outcome is distinct from x.outcome`);
 };
 
 /** For a type an import never updates (deals): every row that would update is skipped. */
