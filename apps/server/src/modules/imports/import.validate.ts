@@ -29,50 +29,72 @@ export const mappedValues = (
   return out;
 };
 
-/** A batch read and checked ahead of its write: its staged rows, their checks and their matches. */
-interface Checked {
+/** A batch read, its cells mapped and the companies (or other references) they name looked up. */
+interface Read {
   /** The line it was read after: the import's checked_line when its write is to count. */
+  after: number;
+  staged: Array<{ id: number; line: number }>;
+  rows: MappedRow[];
+  lookups: unknown;
+}
+
+/** A batch checked, waiting for its write: its staged rows, their checks and their matches. */
+interface Checked {
   after: number;
   staged: Array<{ id: number; line: number }>;
   updates: CheckedUpdate[];
 }
 
 /**
- * The batch after `after`: read, its references looked up (one read per kind), its rows checked
- * on the import checks' worker thread (the entity's RowCheck), then the existing records each
- * row's keys match. Outside the import's lock: the staged cells never change, and a mapping that
- * did is seen when the batch is written.
+ * The batch after `after`, read and its references looked up (one read per kind). Outside the
+ * import's lock, as the checks below: the staged cells never change, and a mapping that did is
+ * seen when the batch is written. Only ids and lines are kept of the staged rows: the cells go
+ * on as the mapped values.
  */
-const checkBatch = async (
+const readBatch = async (
   deps: ServiceDeps,
   imp: ImportRecord,
   actor: Actor,
   after: number,
-): Promise<Checked> => {
-  const entity = imp.entity as ImportReadyEntity;
-  const adapter = ADAPTERS[entity];
+): Promise<Read> => {
   const staged = await repo.rowsAfter(deps.db, imp.id, after, IMPORT_BATCH_ROWS);
-  if (!staged.length) return { after, staged, updates: [] };
   const rows: MappedRow[] = staged.map((s) => ({
     line: s.line,
     values: mappedValues(s.raw, imp.headers, imp.mapping),
   }));
-  const lookups = await adapter.lookup(deps.db, rows, actor);
+  const lookups = rows.length
+    ? await ADAPTERS[imp.entity as ImportReadyEntity].lookup(deps.db, rows, actor)
+    : null;
+  return { after, staged: staged.map(({ id, line }) => ({ id, line })), rows, lookups };
+};
+
+/**
+ * A read batch's rows checked on the import checks' worker thread (the entity's RowCheck), then
+ * the existing records each row's keys match.
+ */
+const checkRead = async (
+  deps: ServiceDeps,
+  imp: ImportRecord,
+  actor: Actor,
+  read: Read,
+): Promise<Checked> => {
+  const { after, staged, rows, lookups } = read;
+  if (!staged.length) return { after, staged, updates: [] };
+  const entity = imp.entity as ImportReadyEntity;
   const checked = await runUploadTask(deps.config.imports.checks, 'file', 'importRows', {
     entity,
     rows,
     actor,
     lookups,
   });
-  const existing = await adapter.existing(deps.db, [...new Set(checked.flatMap((c) => c.keys))]);
+  const existing = await ADAPTERS[entity].existing(deps.db, [...new Set(checked.flatMap((c) => c.keys))]);
   const updates = staged.map((s, i) => {
     const c = checked[i]!;
     const matched = c.keys.filter((k) => existing.get(k)?.length);
     const target = matched.length ? Math.min(...existing.get(matched[0]!)!) : null;
     return { id: s.id, payload: c.payload, matched, errors: c.errors, keys: c.keys, target_id: target };
   });
-  // Only ids and lines are kept while the batch waits for its write: the cells are done with.
-  return { after, staged: staged.map(({ id, line }) => ({ id, line })), updates };
+  return { after, staged, updates };
 };
 
 /**
@@ -82,9 +104,9 @@ const checkBatch = async (
  * So a run of the same validation started again — the server restarted, or the job layer took a
  * long run for lost and started it once more — goes on from the last committed batch, and two
  * runs at once share the batches (a run whose batch another wrote first reads on from there).
- * While a batch is written, the next is read and checked (ADR 0115): the checks on a worker
- * thread, the reads on another connection. The last step (groups, outcomes, `preview`) is one
- * transaction too, taken by one run.
+ * While a batch is written, the next is checked and the one after it read (ADR 0115): the checks
+ * on a worker thread, the reads on other connections. The last step (groups, outcomes,
+ * `preview`) is one transaction too, taken by one run.
  */
 export const validateImport = async (deps: ServiceDeps, actor: Actor, importId: number): Promise<void> => {
   const imp = (await repo.findImport(deps.db, importId))!;
@@ -93,25 +115,40 @@ export const validateImport = async (deps: ServiceDeps, actor: Actor, importId: 
     const locked = await repo.findImport(tx, importId, true);
     return locked?.status === 'validating' && JSON.stringify(locked.mapping) === mapping ? locked : null;
   };
-  // The batch checked ahead; one that is not to be written (another run wrote it first, the run
-  // stops) is still waited for, so that nothing of this run is left working after it.
-  const ahead = (after: number) => {
-    const p = checkBatch(deps, imp, actor, after);
+  // While batch N is written, N+1 is checked on the thread and N+2 read (with its lookups). A
+  // batch's checks begin only once the batch before it is being written, so no more than two
+  // batches' checked rows are held at once (on a million rows, checking further ahead held more
+  // of them for longer: the heap's peak rose past the issue's 256 MB while the time fell little).
+  // A batch begun that is not to be written (another run wrote it first, the run stops) is still
+  // waited for, so that nothing of this run is left working after it.
+  const quiet = <T>(p: Promise<T>): Promise<T> => {
     p.catch(() => undefined);
     return p;
   };
-  const drop = (p: Promise<Checked>) =>
-    p.then(
-      () => undefined,
-      () => undefined,
-    );
+  const readFrom = (after: number) => quiet(readBatch(deps, imp, actor, after));
+  const checkOf = (read: Read) => quiet(checkRead(deps, imp, actor, read));
+  // The read after this one (null after the file's end).
+  const readAfter = (read: Read): Promise<Read | null> =>
+    read.staged.length ? readFrom(read.staged.at(-1)!.line) : Promise.resolve(null);
+  const drop = async (checked: Promise<Checked>, nextRead: Promise<Read | null>) => {
+    await checked.catch(() => undefined);
+    await nextRead.catch(() => undefined);
+  };
   // Every batch from `from` on, each written once; false when the run is to stop.
   const checkFrom = async (from: number): Promise<boolean> => {
-    let next = ahead(from);
+    let read = await readFrom(from);
+    let checked = checkOf(read);
+    let nextRead = readAfter(read);
     for (;;) {
-      const batch = await next;
+      const batch = await checked.catch(async (err: unknown) => {
+        await drop(checked, nextRead);
+        throw err;
+      });
       if (!batch.staged.length) return true;
-      next = ahead(batch.staged.at(-1)!.line);
+      // This batch had rows, so the next was read (or is being read) meanwhile.
+      read = (await nextRead)!;
+      checked = checkOf(read);
+      nextRead = readAfter(read);
       let written: number | boolean;
       try {
         written = await deps.db.transaction(async (tx) => {
@@ -126,13 +163,15 @@ export const validateImport = async (deps: ServiceDeps, actor: Actor, importId: 
           return true;
         });
       } catch (err) {
-        await drop(next);
+        await drop(checked, nextRead);
         throw err;
       }
       if (written === true) continue;
-      await drop(next);
+      await drop(checked, nextRead);
       if (written === false) return false;
-      next = ahead(written);
+      read = await readFrom(written);
+      checked = checkOf(read);
+      nextRead = readAfter(read);
     }
   };
   // The last step waits for the whole file: a run that began while the upload still stages rows
