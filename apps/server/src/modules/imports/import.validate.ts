@@ -126,29 +126,26 @@ export const validateImport = async (deps: ServiceDeps, actor: Actor, importId: 
     return p;
   };
   const readFrom = (after: number) => quiet(readBatch(deps, imp, actor, after));
-  const checkOf = (read: Read) => quiet(checkRead(deps, imp, actor, read));
-  // The read after this one (null after the file's end).
-  const readAfter = (read: Read): Promise<Read | null> =>
-    read.staged.length ? readFrom(read.staged.at(-1)!.line) : Promise.resolve(null);
+  // A read batch's checks begun, and the read of the batch after it (null after the file's end).
+  const onward = (read: Read) => ({
+    checked: quiet(checkRead(deps, imp, actor, read)),
+    nextRead: read.staged.length ? readFrom(read.staged.at(-1)!.line) : Promise.resolve(null),
+  });
   const drop = async (checked: Promise<Checked>, nextRead: Promise<Read | null>) => {
     await checked.catch(() => undefined);
     await nextRead.catch(() => undefined);
   };
   // Every batch from `from` on, each written once; false when the run is to stop.
   const checkFrom = async (from: number): Promise<boolean> => {
-    let read = await readFrom(from);
-    let checked = checkOf(read);
-    let nextRead = readAfter(read);
+    let { checked, nextRead } = onward(await readFrom(from));
     for (;;) {
       const batch = await checked.catch(async (err: unknown) => {
-        await drop(checked, nextRead);
+        await nextRead.catch(() => undefined);
         throw err;
       });
       if (!batch.staged.length) return true;
       // This batch had rows, so the next was read (or is being read) meanwhile.
-      read = (await nextRead)!;
-      checked = checkOf(read);
-      nextRead = readAfter(read);
+      ({ checked, nextRead } = onward((await nextRead)!));
       let written: number | boolean;
       try {
         written = await deps.db.transaction(async (tx) => {
@@ -169,9 +166,7 @@ export const validateImport = async (deps: ServiceDeps, actor: Actor, importId: 
       if (written === true) continue;
       await drop(checked, nextRead);
       if (written === false) return false;
-      read = await readFrom(written);
-      checked = checkOf(read);
-      nextRead = readAfter(read);
+      ({ checked, nextRead } = onward(await readFrom(written)));
     }
   };
   // The last step waits for the whole file: a run that began while the upload still stages rows
